@@ -1,0 +1,31 @@
+import { BaseCommand, flags } from '@adonisjs/core/ace'
+import type { CommandOptions } from '@adonisjs/core/types/ace'
+
+/**
+ * Brings the database up to date: runs pending migrations, the reference
+ * data and, unless --no-demo, the demo agency (only while none exists).
+ * `npm start` runs it before serving.
+ */
+export default class StudioPrepare extends BaseCommand {
+  static commandName = 'studio:prepare'
+  static description = 'Migrate the database and seed reference and demo data (idempotent)'
+  static options: CommandOptions = { startApp: true }
+
+  @flags.boolean({ description: 'Seed the demo agency when the database has none', default: true })
+  declare demo: boolean
+
+  async run() {
+    const migrate = await this.kernel.exec('migration:run', ['--force'])
+    if (migrate.exitCode) {
+      this.exitCode = migrate.exitCode
+      return
+    }
+    const { default: ReferenceSeeder } = await import('#database/seeders/01_reference_seeder')
+    await ReferenceSeeder.seed()
+    if (this.demo) {
+      const { default: DemoSeeder } = await import('#database/seeders/02_demo_seeder')
+      const created = await DemoSeeder.seed()
+      if (created) this.logger.success('Seeded the demo agency')
+    }
+  }
+}

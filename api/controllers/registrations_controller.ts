@@ -1,0 +1,58 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import Team from '#models/team'
+import RegistrationService from '#services/registration_service'
+import {
+  accountTypeValidator,
+  companyRegisterValidator,
+  creatorRegisterValidator,
+  resourceValidator,
+  staffRegisterValidator,
+} from '#validators/registration'
+import { API_STATUS, LANGUAGES, PLATFORMS, type Locale } from '#shared/constants'
+
+const validators = {
+  staff: staffRegisterValidator,
+  creator: creatorRegisterValidator,
+  company: companyRegisterValidator,
+}
+
+export default class RegistrationsController {
+  /**
+   * POST /api/user/register — staff, creator or company. The account waits
+   * for an admin's approval ('authorization may take time').
+   */
+  async store(ctx: HttpContext) {
+    const { request, response, i18n } = ctx
+    const { account_type: accountType } = await request.validateUsing(accountTypeValidator)
+    const input = await request.validateUsing(validators[accountType] as typeof staffRegisterValidator)
+    const user = await RegistrationService.register(input, {
+      ip: request.ip(),
+      locale: i18n.locale as Locale,
+    })
+    response.status(201)
+    return {
+      status: API_STATUS.OK,
+      message: i18n.t('messages.register.success'),
+      data: { id: user.id, email: user.email, status: user.status },
+    }
+  }
+
+  /**
+   * GET /api/resource?key=group — public lists the register screen needs:
+   * `group` answers data.user_group (the teams of SPEC §1).
+   */
+  async resource({ request }: HttpContext) {
+    const { key } = await request.validateUsing(resourceValidator, { data: request.qs() })
+    if (key === 'group') {
+      const teams = await Team.query().orderBy('sort_order').orderBy('id')
+      return {
+        status: API_STATUS.OK,
+        data: { user_group: teams.map((team) => ({ id: team.id, key: team.key, name: team.name })) },
+      }
+    }
+    if (key === 'platform') {
+      return { status: API_STATUS.OK, data: { platform: PLATFORMS } }
+    }
+    return { status: API_STATUS.OK, data: { language: LANGUAGES } }
+  }
+}

@@ -1,0 +1,26 @@
+import type { Job } from '@rlanz/bull-queue'
+import CleanupTokensJob from '#jobs/cleanup_tokens_job'
+
+/**
+ * Every job class by its stable name. Both queue drivers look jobs up here,
+ * so a job queued before a deploy (or from another checkout path) is still
+ * found; later issues add their jobs to this list.
+ */
+export interface StudioJobClass {
+  jobName: string
+  new (...args: any[]): Job & {
+    handle(payload: any): Promise<unknown>
+    rescue?(payload: any, error: Error): Promise<unknown>
+  }
+}
+
+export const JOBS: StudioJobClass[] = [CleanupTokensJob]
+
+/** Repeatable jobs; registered once (upserted by key) when a worker starts. */
+export const SCHEDULES: { key: string; job: StudioJobClass; cron: string; payload: unknown }[] = [
+  { key: 'tokens:cleanup:daily', job: CleanupTokensJob, cron: '30 3 * * *', payload: {} },
+]
+
+export function findJob(name: string) {
+  return JOBS.find((job) => job.jobName === name)
+}

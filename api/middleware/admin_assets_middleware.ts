@@ -1,0 +1,101 @@
+import { createReadStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
+import { extname, join, normalize, sep } from 'node:path'
+import app from '@adonisjs/core/services/app'
+import type { HttpContext } from '@adonisjs/core/http'
+import type { NextFn } from '@adonisjs/core/types/http'
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+}
+
+/** Paths that belong to the API, never to the single-page admin. */
+const API_PREFIXES = ['/api/', '/add/']
+
+/**
+ * Serves the built admin (admin/dist) on the API's port: hashed assets under
+ * /assets with a year-long immutable cache, everything else no-cache, and
+ * Vite's pre-compressed .br/.gz files when the browser accepts them. Any
+ * other GET that is not an API path answers the SPA's index.html, so that
+ * client-side routes such as /app/dashboard load on refresh.
+ */
+export default class AdminAssetsMiddleware {
+  #root = app.publicPath()
+
+  async handle(ctx: HttpContext, next: NextFn) {
+    const { request, response } = ctx
+    const method = request.method()
+    const url = request.url()
+    if ((method !== 'GET' && method !== 'HEAD') || url === '/api' || API_PREFIXES.some((prefix) => url.startsWith(prefix))) {
+      return next()
+    }
+
+    let relative: string
+    try {
+      relative = normalize(decodeURIComponent(url)).replace(/^([/\\])+/, '')
+    } catch {
+      return next()
+    }
+    let file = join(this.#root, relative)
+    if (!file.startsWith(this.#root + sep) && file !== this.#root) return next()
+
+    let info = await stat(file).catch(() => null)
+    if (!info || !info.isFile()) {
+      if (extname(relative)) {
+        return next()
+      }
+      file = join(this.#root, 'index.html')
+      info = await stat(file).catch(() => null)
+      if (!info) return next()
+    }
+
+    const extension = extname(file)
+    const isHashedAsset = relative.startsWith('assets/')
+    response.header('content-type', TYPES[extension] ?? 'application/octet-stream')
+    response.header('x-content-type-options', 'nosniff')
+    response.header('referrer-policy', 'same-origin')
+    response.header('vary', 'accept-encoding')
+    response.header(
+      'cache-control',
+      isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache'
+    )
+    if (extension === '.html') {
+      response.header('x-frame-options', 'SAMEORIGIN')
+    }
+
+    const accepted = request.header('accept-encoding') ?? ''
+    for (const [encoding, suffix] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ] as const) {
+      if (!accepted.includes(encoding)) continue
+      const compressed = await stat(file + suffix).catch(() => null)
+      if (compressed?.isFile()) {
+        response.header('content-encoding', encoding)
+        response.header('content-length', String(compressed.size))
+        if (method === 'HEAD') return response.status(200).send('')
+        return response.stream(createReadStream(file + suffix))
+      }
+    }
+
+    response.header('content-length', String(info.size))
+    if (method === 'HEAD') return response.status(200).send('')
+    return response.stream(createReadStream(file))
+  }
+}

@@ -1,0 +1,50 @@
+import { DateTime } from 'luxon'
+import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import type { BelongsTo } from '@adonisjs/lucid/types/relations'
+import Team from '#models/team'
+
+export default class RegisterCode extends BaseModel {
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare code: string
+
+  @column()
+  declare teamId: number | null
+
+  @belongsTo(() => Team)
+  declare team: BelongsTo<typeof Team>
+
+  @column()
+  declare note: string | null
+
+  @column()
+  declare maxUses: number | null
+
+  @column()
+  declare usedCount: number
+
+  @column.dateTime()
+  declare expiresAt: DateTime | null
+
+  @column.dateTime()
+  declare revokedAt: DateTime | null
+
+  @column()
+  declare createdBy: number | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime
+
+  /** Usable: not revoked, not expired and not used up. */
+  get isUsable() {
+    if (this.revokedAt) return false
+    if (this.expiresAt && this.expiresAt < DateTime.now()) return false
+    if (this.maxUses !== null && this.usedCount >= this.maxUses) return false
+    return true
+  }
+}

@@ -1,0 +1,66 @@
+import db from '@adonisjs/lucid/services/db'
+import RegisterCode from '#models/register_code'
+import Team from '#models/team'
+import User from '#models/user'
+import StudioException from '#exceptions/studio_exception'
+import AuditService from '#services/audit_service'
+import type { Registration } from '#validators/registration'
+import type { Locale } from '#shared/constants'
+
+/**
+ * Creates pending accounts of the three types (SPEC §2 Register, §4 Staff
+ * registration). A staff sign-up consumes a valid register code and joins the
+ * team it chose; every new account waits for an admin's approval.
+ */
+export default class RegistrationService {
+  static async register(input: Registration, meta: { ip: string; locale: Locale }) {
+    return db.transaction(async (trx) => {
+      let registerCode: RegisterCode | null = null
+      if (input.account_type === 'staff') {
+        registerCode = await RegisterCode.query({ client: trx })
+          .where('code', input.register_code)
+          .forUpdate()
+          .first()
+        if (!registerCode || !registerCode.isUsable) {
+          throw new StudioException('register.code_wrong', { status: 422 })
+        }
+        registerCode.usedCount += 1
+        await registerCode.useTransaction(trx).save()
+      }
+
+      const user = new User().useTransaction(trx)
+      user.merge({
+        email: input.email,
+        password: input.password,
+        name: input.name,
+        phone: input.phone,
+        accountType: input.account_type,
+        role: input.account_type === 'staff' ? 'staff' : input.account_type,
+        status: 'pending',
+        locale: meta.locale,
+        sex: input.account_type === 'staff' ? (input.sex ?? null) : null,
+        companyName: input.account_type === 'company' ? input.company_name : null,
+        channelName: input.account_type === 'creator' ? input.channel_name : null,
+      })
+      await user.save()
+
+      if (input.account_type === 'staff') {
+        const team = await Team.findByOrFail('key', input.team, { client: trx })
+        await user.related('teams').attach({ [team.id]: { is_manager: false } }, trx)
+      }
+
+      await AuditService.record(
+        {
+          action: 'user.register',
+          userId: user.id,
+          subjectType: 'user',
+          subjectId: user.id,
+          ip: meta.ip,
+          meta: { account_type: input.account_type, register_code_id: registerCode?.id ?? null },
+        },
+        trx
+      )
+      return user
+    })
+  }
+}

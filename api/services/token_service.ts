@@ -1,0 +1,178 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { DateTime } from 'luxon'
+import string from '@adonisjs/core/helpers/string'
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import env from '#start/env'
+import AccessToken from '#models/access_token'
+import RefreshToken from '#models/refresh_token'
+import User from '#models/user'
+
+export interface TokenPair {
+  token: string
+  refresh_token: string
+  expires_at: string
+  refresh_expires_at: string
+}
+
+export type AccessCheck =
+  | { state: 'valid'; user: User; token: AccessToken }
+  | { state: 'expired' }
+  | { state: 'invalid' }
+
+export interface ClientMeta {
+  ip?: string | null
+  userAgent?: string | null
+}
+
+/**
+ * Within this window a refresh token that was just rotated may be presented
+ * again (two tabs refreshing at the same moment) without being treated as
+ * stolen. Outside it, reuse revokes the whole family.
+ */
+const REUSE_GRACE_SECONDS = 10
+
+/** Expired access tokens are kept this long so that callers get -101 rather than 401. */
+export const EXPIRED_ACCESS_TOKEN_RETENTION_HOURS = 24
+
+/**
+ * Issues, verifies, rotates and revokes the studio's tokens. Token values are
+ * random 256-bit strings; only their SHA-256 hashes are stored.
+ */
+export default class TokenService {
+  static accessTtlSeconds() {
+    return string.seconds.parse(env.get('ACCESS_TOKEN_TTL') ?? '15m')
+  }
+
+  static refreshTtlSeconds() {
+    return string.seconds.parse(env.get('REFRESH_TOKEN_TTL') ?? '30d')
+  }
+
+  static hash(value: string) {
+    return createHash('sha256').update(value).digest('hex')
+  }
+
+  static #generate(prefix: string) {
+    return `${prefix}_${randomBytes(32).toString('base64url')}`
+  }
+
+  /** Issues a new access and refresh token pair; a new family unless one is given. */
+  static async issuePair(
+    user: User,
+    meta: ClientMeta = {},
+    familyId: string = randomUUID(),
+    trx?: TransactionClientContract
+  ): Promise<TokenPair> {
+    const token = this.#generate('mat')
+    const refreshToken = this.#generate('mrt')
+    const now = DateTime.utc()
+    const expiresAt = now.plus({ seconds: this.accessTtlSeconds() })
+    const refreshExpiresAt = now.plus({ seconds: this.refreshTtlSeconds() })
+
+    await AccessToken.create(
+      { userId: user.id, familyId, hash: this.hash(token), expiresAt },
+      { client: trx }
+    )
+    await RefreshToken.create(
+      {
+        userId: user.id,
+        familyId,
+        hash: this.hash(refreshToken),
+        expiresAt: refreshExpiresAt,
+        ip: meta.ip ?? null,
+        userAgent: meta.userAgent?.slice(0, 255) ?? null,
+      },
+      { client: trx }
+    )
+
+    return {
+      token,
+      refresh_token: refreshToken,
+      expires_at: expiresAt.toISO()!,
+      refresh_expires_at: refreshExpiresAt.toISO()!,
+    }
+  }
+
+  /** Tells a valid token from an expired one (status -101) and from garbage (401). */
+  static async verifyAccessToken(value: string): Promise<AccessCheck> {
+    if (!value || value.length > 200) return { state: 'invalid' }
+    const token = await AccessToken.findBy('hash', this.hash(value))
+    if (!token) return { state: 'invalid' }
+    if (token.expiresAt <= DateTime.utc()) return { state: 'expired' }
+
+    const user = await User.find(token.userId)
+    if (!user || !user.isActive) return { state: 'invalid' }
+    return { state: 'valid', user, token }
+  }
+
+  /**
+   * Exchanges a refresh token for a new pair in the same family. Returns null
+   * for an unknown, expired or revoked token, and for a reused one, in which
+   * case the whole family (refresh and access tokens) is revoked.
+   */
+  static async rotate(value: string, meta: ClientMeta = {}) {
+    if (!value || value.length > 200) return null
+    return db.transaction(async (trx) => {
+      const current = await RefreshToken.query({ client: trx })
+        .where('hash', this.hash(value))
+        .forUpdate()
+        .first()
+      if (!current || current.revokedAt || current.expiresAt <= DateTime.utc()) {
+        return null
+      }
+
+      if (current.usedAt) {
+        const sinceUse = DateTime.utc().diff(current.usedAt, 'seconds').seconds
+        if (sinceUse > REUSE_GRACE_SECONDS) {
+          await this.revokeFamily(current.familyId, trx)
+          return { reused: true as const, userId: current.userId }
+        }
+      }
+
+      const user = await User.find(current.userId, { client: trx })
+      if (!user || !user.isActive) return null
+
+      if (!current.usedAt) {
+        current.usedAt = DateTime.utc()
+        await current.useTransaction(trx).save()
+      }
+      const pair = await this.issuePair(user, meta, current.familyId, trx)
+      return { reused: false as const, user, pair }
+    })
+  }
+
+  static async revokeFamily(familyId: string, trx?: TransactionClientContract) {
+    const client = trx ?? db
+    await client
+      .from('refresh_tokens')
+      .where('family_id', familyId)
+      .whereNull('revoked_at')
+      .update({ revoked_at: DateTime.utc().toSQL({ includeOffset: false }) })
+    await client.from('access_tokens').where('family_id', familyId).delete()
+  }
+
+  /** Signs a user out everywhere (used when an admin disables an account). */
+  static async revokeUser(userId: number) {
+    const families = await db.from('refresh_tokens').where('user_id', userId).distinct('family_id')
+    for (const row of families) {
+      await this.revokeFamily(row.family_id)
+    }
+    await db.from('access_tokens').where('user_id', userId).delete()
+  }
+
+  /** Removes tokens that can no longer be used; run daily by CleanupTokensJob. */
+  static async prune() {
+    const now = DateTime.utc()
+    const accessCutoff = now.minus({ hours: EXPIRED_ACCESS_TOKEN_RETENTION_HOURS })
+    const refreshCutoff = now.minus({ days: 7 })
+    const access = await db
+      .from('access_tokens')
+      .where('expires_at', '<', accessCutoff.toSQL({ includeOffset: false }))
+      .delete()
+    const refresh = await db
+      .from('refresh_tokens')
+      .where('expires_at', '<', refreshCutoff.toSQL({ includeOffset: false }))
+      .delete()
+    return { access: Number(access), refresh: Number(refresh) }
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * Business constants and limits of SPEC §1 and §9, defined once. The API's
+ * validators and the admin's forms both import this file, so a limit cannot
+ * drift between the two. Keep it free of Node-only imports.
+ */
+
+export const VERSION_LABEL = '1.3.1'
+export const OLD_VERSION_LABEL = '1.4.0'
+
+/** Status codes carried in response bodies (SPEC §4, §7, §8). */
+export const API_STATUS = {
+  OK: 0,
+  LOGIN_FAILED: 1,
+  ACCOUNT_PENDING: 2,
+  ACCOUNT_DISABLED: 3,
+  IP_NOT_REGISTERED: -1,
+  TOKEN_EXPIRED: -101,
+} as const
+
+export const LIMITS = {
+  emailMax: 255,
+  passwordMax: 255,
+  passwordMin: 8,
+  nameMax: 100,
+  phoneMax: 30,
+  registerCodeMax: 64,
+  tagsMax: 10,
+  titleMax: { bilibili: 30, default: 80 },
+  detailMax: { bilibili: 100, default: 250, long: 400 },
+} as const
+
+/** Dialogs close after the backdrop's 500 ms transition; at most 3 snackbars show at once. */
+export const DIALOG_BACKDROP_TIMEOUT_MS = 500
+export const MAX_SNACKBARS = 3
+
+/** Data refreshes daily at 13:00 and reflects the 12 hours before. */
+export const DATA_REFRESH_HOUR = 13
+export const DATA_REFRESH_WINDOW_HOURS = 12
+
+export const HEADLINE_PAGE_SIZE = 20
+export const DEFAULT_WEEK_RANGE_DAYS = 7
+
+export const FOLLOWER_TIERS = [1_000, 5_000, 10_000, 30_000, 50_000, 100_000, 300_000, 500_000, 1_000_000]
+export const VIEW_TIERS = [10_000, 50_000, 100_000, 500_000, 1_000_000, 5_000_000]
+export const GROWTH_HACK_WINDOWS_HOURS = [6, 12, 24, 48, 60]
+export const RANKING_PERIODS = ['1w', '1m', '3m'] as const
+
+/** Token renewal (days) and cookie recheck interval (SPEC §4, §9). */
+export const TOKEN_RENEWAL_DAYS = { xigua: 30, douyin: 90 } as const
+export const COOKIE_RECHECK_DAYS = 30
+
+/**
+ * The interface languages. `code` is what the admin stores and shows on its
+ * buttons (kr, ch, en, jp); `locale` is the BCP 47 tag the API and i18next use.
+ */
+export const LANGUAGES = [
+  { code: 'kr', locale: 'ko', label: '한국어' },
+  { code: 'ch', locale: 'zh', label: '中文' },
+  { code: 'en', locale: 'en', label: 'English' },
+  { code: 'jp', locale: 'ja', label: '日本語' },
+] as const
+export type LanguageCode = (typeof LANGUAGES)[number]['code']
+export type Locale = (typeof LANGUAGES)[number]['locale']
+export const DEFAULT_LANGUAGE: LanguageCode = 'en'
+export const LOCALES = LANGUAGES.map((language) => language.locale) as Locale[]
+
+/** The teams of SPEC §1, in display order. Labels live under `enum.team.<key>`. */
+export const TEAMS = [
+  'operations',
+  'cp1',
+  'cp2',
+  'cp3',
+  'cp4',
+  'ch1',
+  'ch2',
+  'ch3',
+  'contents_creative',
+  'shortform',
+  'cooperation',
+  'business',
+  'developer',
+] as const
+export type TeamKey = (typeof TEAMS)[number]
+
+export const ROLES = ['admin', 'manager', 'staff', 'creator', 'company'] as const
+export type Role = (typeof ROLES)[number]
+
+export const ACCOUNT_TYPES = ['staff', 'creator', 'company'] as const
+export type AccountType = (typeof ACCOUNT_TYPES)[number]
+
+export const USER_STATUSES = ['pending', 'active', 'rejected', 'disabled'] as const
+export type UserStatus = (typeof USER_STATUSES)[number]
+
+export const SEXES = ['female', 'male', 'other'] as const
+
+/** The 12 platforms of SPEC §1. */
+export const PLATFORMS = [
+  'xigua',
+  'bilibili',
+  'haokan',
+  'weibo',
+  'douyin',
+  'kwai',
+  'tencent',
+  'iqiyi',
+  'netease',
+  'xiaohongshu',
+  'wechat_channels',
+  'youtube',
+] as const
+export type PlatformKey = (typeof PLATFORMS)[number]
+
+/** Register codes are all capitals (digits and dashes allowed). */
+export const REGISTER_CODE_PATTERN = /^[A-Z0-9][A-Z0-9-]*$/
+/** Phone numbers accept digits only. */
+export const PHONE_PATTERN = /^[0-9]+$/

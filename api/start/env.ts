@@ -1,0 +1,54 @@
+/*
+|--------------------------------------------------------------------------
+| Environment variables
+|--------------------------------------------------------------------------
+|
+| Every variable the studio reads, validated once at boot. README.md
+| documents each of them.
+|
+*/
+import { Env } from '@adonisjs/core/env'
+
+export default await Env.create(new URL('../../', import.meta.url), {
+  NODE_ENV: Env.schema.enum.optional(['development', 'production', 'test'] as const),
+  PORT: Env.schema.number.optional(),
+  HOST: Env.schema.string.optional({ format: 'host' }),
+  APP_KEY: Env.schema.string(),
+  APP_BRAND: Env.schema.string.optional(),
+  APP_URL: Env.schema.string.optional(),
+  LOG_LEVEL: Env.schema.string.optional(),
+  TRUSTED_PROXIES: Env.schema.string.optional(),
+  CORS_ORIGINS: Env.schema.string.optional(),
+
+  /* Database */
+  DB_CONNECTION: Env.schema.enum.optional(['sqlite', 'mysql'] as const),
+  SQLITE_PATH: Env.schema.string.optional(),
+  MYSQL_HOST: Env.schema.string.optional({ format: 'host' }),
+  MYSQL_PORT: Env.schema.number.optional(),
+  MYSQL_USER: Env.schema.string.optional(),
+  MYSQL_PASSWORD: Env.schema.string.optional(),
+  MYSQL_DB_NAME: Env.schema.string.optional(),
+
+  /* Redis: when REDIS_HOST is set, jobs run on BullMQ and rate limits live in Redis */
+  REDIS_HOST: Env.schema.string.optional({ format: 'host' }),
+  REDIS_PORT: Env.schema.number.optional(),
+  REDIS_PASSWORD: Env.schema.string.optional(),
+  REDIS_DB: Env.schema.number.optional(),
+  QUEUE_WORKER: Env.schema.boolean.optional(),
+
+  APP_TIMEZONE: Env.schema.string.optional(),
+
+  /* Auth */
+  ACCESS_TOKEN_TTL: Env.schema.string.optional(),
+  REFRESH_TOKEN_TTL: Env.schema.string.optional(),
+  WHITE_IP_KEY: Env.schema.string.optional(),
+  SIGN_UP_ENABLED: Env.schema.boolean.optional(),
+
+  /* Login screen */
+  OLD_VERSION_URL: Env.schema.string.optional(),
+  GEOIP_DATABASE: Env.schema.string.optional(),
+
+  /* Demo data */
+  DEMO_ADMIN_EMAIL: Env.schema.string.optional(),
+  DEMO_ADMIN_PASSWORD: Env.schema.string.optional(),
+})

@@ -1,0 +1,14 @@
+/*
+|--------------------------------------------------------------------------
+| Routes
+|--------------------------------------------------------------------------
+|
+| Split by area under api/start/routes/. Public routes are exactly those of
+| public.ts; every other route sits behind `auth` (the token header) and
+| `allowedIp` (the IP allow-list). tests/functional/routes_guard.spec.ts
+| walks the router to prove it.
+|
+*/
+import '#start/routes/public'
+import '#start/routes/auth'
+import '#start/routes/admin'

@@ -1,0 +1,29 @@
+import router from '@adonisjs/core/services/router'
+
+const HealthController = () => import('#controllers/health_controller')
+const ClientInfoController = () => import('#controllers/client_info_controller')
+const AuthController = () => import('#controllers/auth_controller')
+const RegistrationsController = () => import('#controllers/registrations_controller')
+const IpAllowlistController = () => import('#controllers/ip_allowlist_controller')
+
+/** The routes anybody may call: the spec's login, refresh and register calls, and health. */
+export const PUBLIC_ROUTES = [
+  'GET /api/health',
+  'GET /api/client-info',
+  'POST /api/user/login',
+  'PUT /api/refresh_token',
+  'POST /api/user/logout',
+  'POST /api/user/register',
+  'GET /api/resource',
+  'POST /add/white_ip',
+]
+
+router.get('/api/health', [HealthController, 'show'])
+router.get('/api/client-info', [ClientInfoController, 'show'])
+router.post('/api/user/login', [AuthController, 'login'])
+router.put('/api/refresh_token', [AuthController, 'refresh'])
+router.post('/api/user/logout', [AuthController, 'logout'])
+router.post('/api/user/register', [RegistrationsController, 'store'])
+router.get('/api/resource', [RegistrationsController, 'resource'])
+/** Checks an admin token or the whitelist key itself (rate limited). */
+router.post('/add/white_ip', [IpAllowlistController, 'whiteIp'])

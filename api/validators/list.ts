@@ -1,0 +1,27 @@
+import vine from '@vinejs/vine'
+
+/**
+ * Refine simple-rest list parameters: `_start`, `_end`, `_sort`, `_order`,
+ * `q`. Each resource adds its own filters.
+ */
+export const listParams = {
+  _start: vine.number().withoutDecimals().min(0).optional(),
+  _end: vine.number().withoutDecimals().min(0).optional(),
+  _sort: vine.string().trim().maxLength(40).optional(),
+  _order: vine.enum(['asc', 'desc', 'ASC', 'DESC'] as const).optional(),
+  q: vine.string().trim().maxLength(100).optional(),
+}
+
+export function pageOf(params: { _start?: number; _end?: number }, maxSize = 200) {
+  const start = params._start ?? 0
+  const end = Math.max(start, params._end ?? start + 20)
+  return { offset: start, limit: Math.min(maxSize, Math.max(1, end - start)) }
+}
+
+export const auditLogListValidator = vine.compile(
+  vine.object({
+    ...listParams,
+    action: vine.string().trim().maxLength(60).optional(),
+    user_id: vine.number().withoutDecimals().min(1).optional(),
+  })
+)

@@ -1,0 +1,24 @@
+import env from '#start/env'
+
+/**
+ * Product-level settings of the studio (SPEC §1, §9).
+ */
+const studioConfig = {
+  /** The configurable brand: routes such as /app/{brand}_report derive from it. */
+  brand: env.get('APP_BRAND') ?? 'mcn',
+  /** Version label shown on the login screen. */
+  version: '1.3.1',
+  /** The older version opened from the login screen in a new window. */
+  oldVersion: {
+    label: '1.4.0',
+    url: env.get('OLD_VERSION_URL') ?? '',
+  },
+  /** Whether a logged-out visitor may open the register screen. */
+  signUpEnabled: env.get('SIGN_UP_ENABLED') ?? true,
+  /** Time zone of schedules such as the daily 13:00 collection (SPEC §9). */
+  timezone: env.get('APP_TIMEZONE') ?? 'Asia/Seoul',
+  /** Optional MaxMind-format country database; without it the country reads 'unknown'. */
+  geoipDatabase: env.get('GEOIP_DATABASE') ?? '',
+}
+
+export default studioConfig
