@@ -7,6 +7,19 @@ import type User from '#models/user'
 import TokenService from '#services/token_service'
 
 /**
+ * The access token a request carries: the `token` header, else
+ * `Authorization: Bearer`. Public routes that look at the caller's token
+ * (logout, the white-ip call) read it the same way as the guard.
+ */
+export function readRequestToken(request: HttpContext['request']) {
+  const header = request.header('token')
+  if (header) return header.trim()
+  const authorization = request.header('authorization')
+  if (authorization?.toLowerCase().startsWith('bearer ')) return authorization.slice(7).trim()
+  return null
+}
+
+/**
  * Authenticates the `token` header (SPEC §6, §7: "sent in a header named
  * token on every request"). `Authorization: Bearer <token>` is accepted too,
  * for API clients. An expired token raises TokenExpiredException, which the
@@ -25,14 +38,6 @@ export class TokenHeaderGuard implements GuardContract<User> {
     this.#ctx = ctx
   }
 
-  #readToken() {
-    const header = this.#ctx.request.header('token')
-    if (header) return header.trim()
-    const authorization = this.#ctx.request.header('authorization')
-    if (authorization?.toLowerCase().startsWith('bearer ')) return authorization.slice(7).trim()
-    return null
-  }
-
   #unauthorized() {
     return new errors.E_UNAUTHORIZED_ACCESS('Unauthorized access', {
       guardDriverName: this.driverName,
@@ -43,7 +48,7 @@ export class TokenHeaderGuard implements GuardContract<User> {
     if (this.authenticationAttempted) return this.getUserOrFail()
     this.authenticationAttempted = true
 
-    const value = this.#readToken()
+    const value = readRequestToken(this.#ctx.request)
     if (!value) throw this.#unauthorized()
 
     const result = await TokenService.verifyAccessToken(value)

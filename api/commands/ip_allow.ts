@@ -22,7 +22,12 @@ export default class IpAllow extends BaseCommand {
       return
     }
     const entry = await IpAllowlistService.add(this.range, this.note ?? null, null)
-    await AuditService.record({ action: 'ip.add', subjectType: 'ip', subjectId: entry.id, meta: { cidr: entry.cidr, via: 'cli' } })
+    await AuditService.record({
+      action: 'ip.add',
+      subjectType: 'ip',
+      subjectId: entry.id,
+      meta: { cidr: entry.cidr, via: 'cli' },
+    })
     this.logger.success(`Allowed ${entry.cidr}`)
   }
 }

@@ -34,7 +34,10 @@ export default class UserCreate extends BaseCommand {
   @flags.string({ description: 'Display name', required: true })
   declare name: string
 
-  @flags.string({ description: 'Role when not --admin: manager, staff, creator, company', default: 'staff' })
+  @flags.string({
+    description: 'Role when not --admin: manager, staff, creator, company',
+    default: 'staff',
+  })
   declare role: string
 
   @flags.string({ description: 'Team key, for example cp1 or operations' })
@@ -79,7 +82,12 @@ export default class UserCreate extends BaseCommand {
       const team = await Team.findByOrFail('key', input.team)
       await user.related('teams').attach({ [team.id]: { is_manager: input.role === 'manager' } })
     }
-    await AuditService.record({ action: 'user.create_cli', subjectType: 'user', subjectId: user.id, meta: { role: input.role } })
+    await AuditService.record({
+      action: 'user.create_cli',
+      subjectType: 'user',
+      subjectId: user.id,
+      meta: { role: input.role },
+    })
     this.logger.success(`Created ${input.role} ${user.email} (id ${user.id})`)
   }
 }

@@ -15,18 +15,17 @@ export default class AuditLogsController {
     if (params.q) {
       const like = `%${params.q.replace(/[%_\\]/g, (char) => `\\${char}`)}%`
       query.where((builder) => {
-        builder.where('ip', 'like', like).orWhere('subject_id', 'like', like).orWhereHas('user', (users) => {
-          users.where('email', 'like', like).orWhere('name', 'like', like)
-        })
+        builder
+          .where('ip', 'like', like)
+          .orWhere('subject_id', 'like', like)
+          .orWhereHas('user', (users) => {
+            users.where('email', 'like', like).orWhere('name', 'like', like)
+          })
       })
     }
 
     const total = await query.clone().count('* as total').first()
-    const rows = await query
-      .preload('user')
-      .orderBy('id', 'desc')
-      .offset(offset)
-      .limit(limit)
+    const rows = await query.preload('user').orderBy('id', 'desc').offset(offset).limit(limit)
     response.header('x-total-count', String(total?.$extras.total ?? 0))
     return rows.map((row) => ({
       id: row.id,

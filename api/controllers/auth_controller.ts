@@ -3,6 +3,7 @@ import { DateTime } from 'luxon'
 import { errors as authErrors } from '@adonisjs/auth'
 import User from '#models/user'
 import StudioException from '#exceptions/studio_exception'
+import { readRequestToken } from '#auth/token_header_guard'
 import AuditService from '#services/audit_service'
 import PermissionService from '#services/permission_service'
 import TokenService, { type TokenPair } from '#services/token_service'
@@ -43,7 +44,12 @@ export default class AuthController {
     try {
       user = await limitFailures(
         [
-          { key: `login:account:${account}:${ip}`, failures: 5, duration: '15 mins', blockDuration: '15 mins' },
+          {
+            key: `login:account:${account}:${ip}`,
+            failures: 5,
+            duration: '15 mins',
+            blockDuration: '15 mins',
+          },
           { key: `login:ip:${ip}`, failures: 30, duration: '15 mins', blockDuration: '15 mins' },
         ],
         () => User.verifyCredentials(account, password),
@@ -52,16 +58,25 @@ export default class AuthController {
     } catch (error) {
       if (error instanceof authErrors.E_INVALID_CREDENTIALS) {
         await AuditService.record({ action: 'auth.login_failed', ip, meta: { account } })
-        throw new StudioException('auth.login_failed', { status: 400, apiStatus: API_STATUS.LOGIN_FAILED })
+        throw new StudioException('auth.login_failed', {
+          status: 400,
+          apiStatus: API_STATUS.LOGIN_FAILED,
+        })
       }
       throw error
     }
 
     if (user.status === 'pending') {
-      throw new StudioException('auth.account_pending', { status: 403, apiStatus: API_STATUS.ACCOUNT_PENDING })
+      throw new StudioException('auth.account_pending', {
+        status: 403,
+        apiStatus: API_STATUS.ACCOUNT_PENDING,
+      })
     }
     if (user.status !== 'active') {
-      throw new StudioException('auth.account_disabled', { status: 403, apiStatus: API_STATUS.ACCOUNT_DISABLED })
+      throw new StudioException('auth.account_disabled', {
+        status: 403,
+        apiStatus: API_STATUS.ACCOUNT_DISABLED,
+      })
     }
 
     const pair = await TokenService.issuePair(user, { ip, userAgent: request.header('user-agent') })
@@ -85,26 +100,41 @@ export default class AuthController {
     const value = input.refresh_token ?? request.encryptedCookie(REFRESH_COOKIE)
     const ip = request.ip()
 
-    const result = typeof value === 'string' ? await TokenService.rotate(value, { ip, userAgent: request.header('user-agent') }) : null
+    const result =
+      typeof value === 'string'
+        ? await TokenService.rotate(value, { ip, userAgent: request.header('user-agent') })
+        : null
     if (!result || result.reused) {
       if (result?.reused) {
         await AuditService.record({ action: 'auth.refresh_reused', userId: result.userId, ip })
       }
       this.#clearRefreshCookie(ctx)
-      return { status: API_STATUS.OK, data: null, message: ctx.i18n.t('messages.auth.refresh_invalid') }
+      return {
+        status: API_STATUS.OK,
+        data: null,
+        message: ctx.i18n.t('messages.auth.refresh_invalid'),
+      }
     }
 
     this.#setRefreshCookie(ctx, result.pair)
     return { status: API_STATUS.OK, data: result.pair }
   }
 
-  /** POST /api/user/logout — revokes the current token family and clears the cookie. */
+  /**
+   * POST /api/user/logout — revokes the current token family (also when the
+   * access token has just expired, so that its refresh token dies with it)
+   * and clears the cookie.
+   */
   async logout(ctx: HttpContext) {
-    const value = ctx.request.header('token') ?? ''
+    const value = readRequestToken(ctx.request) ?? ''
     const check = await TokenService.verifyAccessToken(value)
-    if (check.state === 'valid') {
+    if (check.state !== 'invalid') {
       await TokenService.revokeFamily(check.token.familyId)
-      await AuditService.fromRequest(ctx, { action: 'auth.logout' })
+      await AuditService.record({
+        action: 'auth.logout',
+        userId: check.token.userId,
+        ip: ctx.request.ip(),
+      })
     }
     this.#clearRefreshCookie(ctx)
     return { status: API_STATUS.OK, data: null }

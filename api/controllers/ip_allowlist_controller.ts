@@ -3,6 +3,7 @@ import { timingSafeEqual, createHash } from 'node:crypto'
 import env from '#start/env'
 import IpAllowlistEntry from '#models/ip_allowlist_entry'
 import StudioException from '#exceptions/studio_exception'
+import { readRequestToken } from '#auth/token_header_guard'
 import AuditService from '#services/audit_service'
 import IpAllowlistService from '#services/ip_allowlist_service'
 import TokenService from '#services/token_service'
@@ -31,7 +32,12 @@ export default class IpAllowlistController {
     await bouncer.with('IpAllowlistPolicy').authorize('create')
     const { cidr, note } = await request.validateUsing(ipAllowlistStoreValidator)
     const entry = await IpAllowlistService.add(cidr, note ?? null, auth.user!.id)
-    await AuditService.fromRequest(ctx, { action: 'ip.add', subjectType: 'ip', subjectId: entry.id, meta: { cidr: entry.cidr } })
+    await AuditService.fromRequest(ctx, {
+      action: 'ip.add',
+      subjectType: 'ip',
+      subjectId: entry.id,
+      meta: { cidr: entry.cidr },
+    })
     response.status(201)
     return entry.serialize()
   }
@@ -42,7 +48,12 @@ export default class IpAllowlistController {
     await bouncer.with('IpAllowlistPolicy').authorize('delete')
     const entry = await IpAllowlistEntry.findOrFail(params.id)
     await IpAllowlistService.remove(entry)
-    await AuditService.fromRequest(ctx, { action: 'ip.remove', subjectType: 'ip', subjectId: entry.id, meta: { cidr: entry.cidr } })
+    await AuditService.fromRequest(ctx, {
+      action: 'ip.remove',
+      subjectType: 'ip',
+      subjectId: entry.id,
+      meta: { cidr: entry.cidr },
+    })
     return entry.serialize()
   }
 
@@ -57,7 +68,7 @@ export default class IpAllowlistController {
     const ip = request.ip()
 
     let actorId: number | null = null
-    const token = request.header('token')
+    const token = readRequestToken(request)
     if (token) {
       const check = await TokenService.verifyAccessToken(token)
       if (check.state === 'valid' && check.user.role === 'admin') actorId = check.user.id

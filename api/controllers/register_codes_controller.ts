@@ -52,7 +52,11 @@ export default class RegisterCodesController {
       createdBy: auth.user!.id,
     })
     await code.load('team')
-    await AuditService.fromRequest(ctx, { action: 'register_code.create', subjectType: 'register_code', subjectId: code.id })
+    await AuditService.fromRequest(ctx, {
+      action: 'register_code.create',
+      subjectType: 'register_code',
+      subjectId: code.id,
+    })
     response.status(201)
     return present(code)
   }
@@ -67,7 +71,11 @@ export default class RegisterCodesController {
       await code.save()
     }
     await code.load('team')
-    await AuditService.fromRequest(ctx, { action: 'register_code.revoke', subjectType: 'register_code', subjectId: code.id })
+    await AuditService.fromRequest(ctx, {
+      action: 'register_code.revoke',
+      subjectType: 'register_code',
+      subjectId: code.id,
+    })
     return present(code)
   }
 }

@@ -24,7 +24,9 @@ export default class RegistrationsController {
   async store(ctx: HttpContext) {
     const { request, response, i18n } = ctx
     const { account_type: accountType } = await request.validateUsing(accountTypeValidator)
-    const input = await request.validateUsing(validators[accountType] as typeof staffRegisterValidator)
+    const input = await request.validateUsing(
+      validators[accountType] as typeof staffRegisterValidator
+    )
     const user = await RegistrationService.register(input, {
       ip: request.ip(),
       locale: i18n.locale as Locale,
@@ -47,7 +49,9 @@ export default class RegistrationsController {
       const teams = await Team.query().orderBy('sort_order').orderBy('id')
       return {
         status: API_STATUS.OK,
-        data: { user_group: teams.map((team) => ({ id: team.id, key: team.key, name: team.name })) },
+        data: {
+          user_group: teams.map((team) => ({ id: team.id, key: team.key, name: team.name })),
+        },
       }
     }
     if (key === 'platform') {

@@ -87,7 +87,8 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return this.#send(ctx, status, {
         status,
-        message: status === 413 ? this.#t(ctx, 'errors.too_large') : this.#t(ctx, 'errors.bad_request'),
+        message:
+          status === 413 ? this.#t(ctx, 'errors.too_large') : this.#t(ctx, 'errors.bad_request'),
       })
     }
 

@@ -19,7 +19,7 @@ export default class CleanupTokensJob extends Job {
     return import.meta.url
   }
 
-  async handle(payload: CleanupTokensPayload) {
+  async handle(payload: CleanupTokensPayload): Promise<void> {
     const tokens = await TokenService.prune()
     const cutoff = DateTime.utc().minus({ days: payload.keepFinishedJobsDays ?? 7 })
     const jobs = await db
@@ -28,7 +28,6 @@ export default class CleanupTokensJob extends Job {
       .where('finished_at', '<', cutoff.toSQL({ includeOffset: false }))
       .delete()
     this.logger.info({ tokens, jobs: Number(jobs) }, 'tokens:cleanup finished')
-    return { tokens, jobs: Number(jobs) }
   }
 
   async rescue(_payload: CleanupTokensPayload, error: Error) {

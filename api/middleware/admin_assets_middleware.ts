@@ -1,9 +1,10 @@
 import { createReadStream } from 'node:fs'
-import { stat } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { extname, join, normalize, sep } from 'node:path'
 import app from '@adonisjs/core/services/app'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
+import studioConfig from '#config/studio'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -33,16 +34,31 @@ const API_PREFIXES = ['/api/', '/add/']
  * /assets with a year-long immutable cache, everything else no-cache, and
  * Vite's pre-compressed .br/.gz files when the browser accepts them. Any
  * other GET that is not an API path answers the SPA's index.html, so that
- * client-side routes such as /app/dashboard load on refresh.
+ * client-side routes such as /app/dashboard load on refresh. index.html gets
+ * the configured brand (APP_BRAND) written into its `app-brand` meta tag.
  */
 export default class AdminAssetsMiddleware {
   #root = app.publicPath()
+  static #index: { mtimeMs: number; html: string } | null = null
+
+  async #indexHtml(file: string, mtimeMs: number) {
+    const cached = AdminAssetsMiddleware.#index
+    if (cached && cached.mtimeMs === mtimeMs) return cached.html
+    const template = await readFile(file, 'utf8')
+    const html = template.replace('__APP_BRAND__', studioConfig.brand)
+    AdminAssetsMiddleware.#index = { mtimeMs, html }
+    return html
+  }
 
   async handle(ctx: HttpContext, next: NextFn) {
     const { request, response } = ctx
     const method = request.method()
     const url = request.url()
-    if ((method !== 'GET' && method !== 'HEAD') || url === '/api' || API_PREFIXES.some((prefix) => url.startsWith(prefix))) {
+    if (
+      (method !== 'GET' && method !== 'HEAD') ||
+      url === '/api' ||
+      API_PREFIXES.some((prefix) => url.startsWith(prefix))
+    ) {
       return next()
     }
 
@@ -77,6 +93,10 @@ export default class AdminAssetsMiddleware {
     )
     if (extension === '.html') {
       response.header('x-frame-options', 'SAMEORIGIN')
+      if (file.endsWith(`${sep}index.html`)) {
+        const html = await this.#indexHtml(file, info.mtimeMs)
+        return response.status(200).send(method === 'HEAD' ? '' : html)
+      }
     }
 
     const accepted = request.header('accept-encoding') ?? ''

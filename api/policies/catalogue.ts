@@ -13,6 +13,10 @@ export const PERMISSION_CATALOGUE: {
   actions: string[]
 }[] = [
   { resource: 'ip_allowlist', policy: 'IpAllowlistPolicy', actions: ['list', 'create', 'delete'] },
-  { resource: 'register_codes', policy: 'RegisterCodePolicy', actions: ['list', 'create', 'delete'] },
+  {
+    resource: 'register_codes',
+    policy: 'RegisterCodePolicy',
+    actions: ['list', 'create', 'delete'],
+  },
   { resource: 'audit_logs', policy: 'AuditLogPolicy', actions: ['list'] },
 ]

@@ -22,7 +22,10 @@ export default class AuditService {
         action: entry.action,
         userId: entry.userId ?? null,
         subjectType: entry.subjectType ?? null,
-        subjectId: entry.subjectId === null || entry.subjectId === undefined ? null : String(entry.subjectId),
+        subjectId:
+          entry.subjectId === null || entry.subjectId === undefined
+            ? null
+            : String(entry.subjectId),
         ip: entry.ip ?? null,
         meta: entry.meta ?? null,
       },

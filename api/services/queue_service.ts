@@ -29,7 +29,13 @@ export default class QueueService {
   /** Registers every schedule of api/jobs/registry.ts (idempotent) and starts the worker. */
   static async startWorker() {
     for (const schedule of SCHEDULES) {
-      await this.driver.schedule(schedule.key, schedule.job, schedule.cron, studioConfig.timezone, schedule.payload)
+      await this.driver.schedule(
+        schedule.key,
+        schedule.job,
+        schedule.cron,
+        studioConfig.timezone,
+        schedule.payload
+      )
     }
     await this.driver.startWorker()
     logger.info(`queue worker started (${this.driver.name})`)

@@ -17,7 +17,7 @@ export interface TokenPair {
 
 export type AccessCheck =
   | { state: 'valid'; user: User; token: AccessToken }
-  | { state: 'expired' }
+  | { state: 'expired'; token: AccessToken }
   | { state: 'invalid' }
 
 export interface ClientMeta {
@@ -98,7 +98,7 @@ export default class TokenService {
     if (!value || value.length > 200) return { state: 'invalid' }
     const token = await AccessToken.findBy('hash', this.hash(value))
     if (!token) return { state: 'invalid' }
-    if (token.expiresAt <= DateTime.utc()) return { state: 'expired' }
+    if (token.expiresAt <= DateTime.utc()) return { state: 'expired', token }
 
     const user = await User.find(token.userId)
     if (!user || !user.isActive) return { state: 'invalid' }

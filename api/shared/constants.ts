@@ -40,7 +40,9 @@ export const DATA_REFRESH_WINDOW_HOURS = 12
 export const HEADLINE_PAGE_SIZE = 20
 export const DEFAULT_WEEK_RANGE_DAYS = 7
 
-export const FOLLOWER_TIERS = [1_000, 5_000, 10_000, 30_000, 50_000, 100_000, 300_000, 500_000, 1_000_000]
+export const FOLLOWER_TIERS = [
+  1_000, 5_000, 10_000, 30_000, 50_000, 100_000, 300_000, 500_000, 1_000_000,
+]
 export const VIEW_TIERS = [10_000, 50_000, 100_000, 500_000, 1_000_000, 5_000_000]
 export const GROWTH_HACK_WINDOWS_HOURS = [6, 12, 24, 48, 60]
 export const RANKING_PERIODS = ['1w', '1m', '3m'] as const

@@ -5,7 +5,11 @@ export function toLocale(value: string | null | undefined): Locale | null {
   if (!value) return null
   const lower = value.trim().toLowerCase()
   for (const language of LANGUAGES) {
-    if (lower === language.code || lower === language.locale || lower.startsWith(`${language.locale}-`)) {
+    if (
+      lower === language.code ||
+      lower === language.locale ||
+      lower.startsWith(`${language.locale}-`)
+    ) {
       return language.locale
     }
   }

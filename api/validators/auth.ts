@@ -4,7 +4,7 @@ import { LIMITS } from '#shared/constants'
 /** POST /api/user/login (SPEC §5 Login): account is the email. */
 export const loginValidator = vine.compile(
   vine.object({
-    account: vine.string().trim().email().maxLength(LIMITS.emailMax).toLowerCase(),
+    account: vine.string().trim().maxLength(LIMITS.emailMax).email().toLowerCase(),
     password: vine.string().maxLength(LIMITS.passwordMax),
   })
 )

@@ -13,7 +13,10 @@ export const registerCodeStoreValidator = vine.compile(
       .optional(),
     team: vine.enum(TEAMS).optional(),
     max_uses: vine.number().withoutDecimals().min(1).max(10_000).optional(),
-    expires_at: vine.date({ formats: ['YYYY-MM-DD', 'x', 'iso8601'] }).afterOrEqual('today').optional(),
+    expires_at: vine
+      .date({ formats: ['YYYY-MM-DD', 'x', 'iso8601'] })
+      .afterOrEqual('today')
+      .optional(),
     note: vine.string().trim().maxLength(255).optional(),
   })
 )

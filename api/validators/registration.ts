@@ -13,8 +13,8 @@ const email = () =>
   vine
     .string()
     .trim()
-    .email()
     .maxLength(LIMITS.emailMax)
+    .email()
     .toLowerCase()
     .unique(async (db, value) => !(await db.from('users').where('email', value).first()))
 
@@ -38,7 +38,11 @@ export const staffRegisterValidator = vine.compile(
     ...common,
     team: vine.enum(TEAMS),
     sex: vine.enum(SEXES).optional(),
-    register_code: vine.string().trim().maxLength(LIMITS.registerCodeMax).regex(REGISTER_CODE_PATTERN),
+    register_code: vine
+      .string()
+      .trim()
+      .maxLength(LIMITS.registerCodeMax)
+      .regex(REGISTER_CODE_PATTERN),
   })
 )
 

@@ -6,8 +6,20 @@ export default class extends BaseSchema {
   async up() {
     this.schema.createTable(this.tableName, (table) => {
       table.increments('id')
-      table.integer('team_id').unsigned().notNullable().references('id').inTable('teams').onDelete('CASCADE')
-      table.integer('user_id').unsigned().notNullable().references('id').inTable('users').onDelete('CASCADE')
+      table
+        .integer('team_id')
+        .unsigned()
+        .notNullable()
+        .references('id')
+        .inTable('teams')
+        .onDelete('CASCADE')
+      table
+        .integer('user_id')
+        .unsigned()
+        .notNullable()
+        .references('id')
+        .inTable('users')
+        .onDelete('CASCADE')
       table.boolean('is_manager').notNullable().defaultTo(false)
       table.dateTime('created_at').notNullable()
       table.dateTime('updated_at').notNullable()

@@ -8,7 +8,13 @@ export default class extends BaseSchema {
   async up() {
     this.schema.createTable('access_tokens', (table) => {
       table.increments('id')
-      table.integer('user_id').unsigned().notNullable().references('id').inTable('users').onDelete('CASCADE')
+      table
+        .integer('user_id')
+        .unsigned()
+        .notNullable()
+        .references('id')
+        .inTable('users')
+        .onDelete('CASCADE')
       table.string('family_id', 36).notNullable()
       table.string('hash', 64).notNullable().unique()
       table.dateTime('expires_at').notNullable()
@@ -21,7 +27,13 @@ export default class extends BaseSchema {
 
     this.schema.createTable('refresh_tokens', (table) => {
       table.increments('id')
-      table.integer('user_id').unsigned().notNullable().references('id').inTable('users').onDelete('CASCADE')
+      table
+        .integer('user_id')
+        .unsigned()
+        .notNullable()
+        .references('id')
+        .inTable('users')
+        .onDelete('CASCADE')
       table.string('family_id', 36).notNullable()
       table.string('hash', 64).notNullable().unique()
       table.dateTime('expires_at').notNullable()

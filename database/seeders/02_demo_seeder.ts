@@ -22,17 +22,109 @@ interface DemoUser {
 
 /** Demo staff in several teams, one creator, one company and one waiting registration. */
 const DEMO_USERS: DemoUser[] = [
-  { email: 'manager.cp1@mcn.local', name: '김민준', role: 'manager', accountType: 'staff', status: 'active', teams: [{ key: 'cp1', manager: true }], locale: 'ko', phone: '01012345678' },
-  { email: 'staff.cp1@mcn.local', name: '이서연', role: 'staff', accountType: 'staff', status: 'active', teams: [{ key: 'cp1' }], locale: 'ko', phone: '01023456789' },
-  { email: 'staff.cp2@mcn.local', name: '박지훈', role: 'staff', accountType: 'staff', status: 'active', teams: [{ key: 'cp2' }], locale: 'ko' },
-  { email: 'staff.ch1@mcn.local', name: '王芳', role: 'staff', accountType: 'staff', status: 'active', teams: [{ key: 'ch1' }], locale: 'zh', phone: '13800138000' },
-  { email: 'ops@mcn.local', name: '최유나', role: 'manager', accountType: 'staff', status: 'active', teams: [{ key: 'operations', manager: true }], locale: 'ko' },
-  { email: 'business@mcn.local', name: 'Daniel Park', role: 'staff', accountType: 'staff', status: 'active', teams: [{ key: 'business' }], locale: 'en' },
-  { email: 'shortform@mcn.local', name: '田中 美咲', role: 'staff', accountType: 'staff', status: 'active', teams: [{ key: 'shortform' }], locale: 'ja' },
-  { email: 'dev@mcn.local', name: '정하늘', role: 'staff', accountType: 'staff', status: 'active', teams: [{ key: 'developer' }], locale: 'ko' },
-  { email: 'creator@mcn.local', name: '한소희', role: 'creator', accountType: 'creator', status: 'active', channelName: '소희의 하루', locale: 'ko' },
-  { email: 'company@mcn.local', name: '陈伟', role: 'company', accountType: 'company', status: 'active', companyName: '星海传媒', locale: 'zh' },
-  { email: 'newcomer@mcn.local', name: '오준서', role: 'staff', accountType: 'staff', status: 'pending', teams: [{ key: 'cp3' }], locale: 'ko', phone: '01099998888' },
+  {
+    email: 'manager.cp1@mcn.local',
+    name: '김민준',
+    role: 'manager',
+    accountType: 'staff',
+    status: 'active',
+    teams: [{ key: 'cp1', manager: true }],
+    locale: 'ko',
+    phone: '01012345678',
+  },
+  {
+    email: 'staff.cp1@mcn.local',
+    name: '이서연',
+    role: 'staff',
+    accountType: 'staff',
+    status: 'active',
+    teams: [{ key: 'cp1' }],
+    locale: 'ko',
+    phone: '01023456789',
+  },
+  {
+    email: 'staff.cp2@mcn.local',
+    name: '박지훈',
+    role: 'staff',
+    accountType: 'staff',
+    status: 'active',
+    teams: [{ key: 'cp2' }],
+    locale: 'ko',
+  },
+  {
+    email: 'staff.ch1@mcn.local',
+    name: '王芳',
+    role: 'staff',
+    accountType: 'staff',
+    status: 'active',
+    teams: [{ key: 'ch1' }],
+    locale: 'zh',
+    phone: '13800138000',
+  },
+  {
+    email: 'ops@mcn.local',
+    name: '최유나',
+    role: 'manager',
+    accountType: 'staff',
+    status: 'active',
+    teams: [{ key: 'operations', manager: true }],
+    locale: 'ko',
+  },
+  {
+    email: 'business@mcn.local',
+    name: 'Daniel Park',
+    role: 'staff',
+    accountType: 'staff',
+    status: 'active',
+    teams: [{ key: 'business' }],
+    locale: 'en',
+  },
+  {
+    email: 'shortform@mcn.local',
+    name: '田中 美咲',
+    role: 'staff',
+    accountType: 'staff',
+    status: 'active',
+    teams: [{ key: 'shortform' }],
+    locale: 'ja',
+  },
+  {
+    email: 'dev@mcn.local',
+    name: '정하늘',
+    role: 'staff',
+    accountType: 'staff',
+    status: 'active',
+    teams: [{ key: 'developer' }],
+    locale: 'ko',
+  },
+  {
+    email: 'creator@mcn.local',
+    name: '한소희',
+    role: 'creator',
+    accountType: 'creator',
+    status: 'active',
+    channelName: '소희의 하루',
+    locale: 'ko',
+  },
+  {
+    email: 'company@mcn.local',
+    name: '陈伟',
+    role: 'company',
+    accountType: 'company',
+    status: 'active',
+    companyName: '星海传媒',
+    locale: 'zh',
+  },
+  {
+    email: 'newcomer@mcn.local',
+    name: '오준서',
+    role: 'staff',
+    accountType: 'staff',
+    status: 'pending',
+    teams: [{ key: 'cp3' }],
+    locale: 'ko',
+    phone: '01099998888',
+  },
 ]
 
 /**
@@ -59,7 +151,8 @@ export default class DemoSeeder extends BaseSeeder {
     const { email, password } = this.credentials()
     if (await User.findBy('email', email)) return false
 
-    const teams = new Map((await Team.all()).map((team) => [team.key, team]))
+    const allTeams = await Team.all()
+    const teams = new Map(allTeams.map((team) => [team.key, team]))
     const admin = await User.create({
       email,
       password,

@@ -54,7 +54,13 @@ export default class BullMqDriver implements QueueDriver {
     return String(added.id)
   }
 
-  async schedule(key: string, job: StudioJobClass, cron: string, timezone: string, payload: unknown) {
+  async schedule(
+    key: string,
+    job: StudioJobClass,
+    cron: string,
+    timezone: string,
+    payload: unknown
+  ) {
     const queue = await this.#queue()
     await withTimeout(
       queue.upsertJobScheduler(
@@ -102,7 +108,7 @@ export default class BullMqDriver implements QueueDriver {
     try {
       const queue = await this.#queue()
       const client = await withTimeout(queue.client, 1_000, 'Redis')
-      await withTimeout(client.ping(), 1_000, 'Redis')
+      await withTimeout((client as unknown as { ping(): Promise<string> }).ping(), 1_000, 'Redis')
       return 'ok' as const
     } catch {
       return 'down' as const

@@ -20,9 +20,7 @@ export default class InProcessDriver implements QueueDriver {
   #current: Promise<unknown> | null = null
   #stopping = false
 
-  constructor(
-    private options: { pollMs: number; attempts: number }
-  ) {}
+  constructor(private options: { pollMs: number; attempts: number }) {}
 
   async dispatch(job: StudioJobClass, payload: unknown, options: DispatchOptions = {}) {
     const row = await QueueJob.create({
@@ -73,7 +71,11 @@ export default class InProcessDriver implements QueueDriver {
 
   async #enqueueDueSchedules() {
     const now = DateTime.utc()
-    const due = await QueueSchedule.query().where('next_run_at', '<=', now.toSQL({ includeOffset: false })!)
+    const due = await QueueSchedule.query().where(
+      'next_run_at',
+      '<=',
+      now.toSQL({ includeOffset: false })!
+    )
     for (const schedule of due) {
       const job = findJob(schedule.jobName)
       const claimed = await QueueSchedule.query()
@@ -117,13 +119,22 @@ export default class InProcessDriver implements QueueDriver {
       delay: 0,
     }
     if (!jobClass) {
-      row.merge({ status: 'failed', lastError: `Unknown job "${row.name}"`, finishedAt: DateTime.utc() })
+      row.merge({
+        status: 'failed',
+        lastError: `Unknown job "${row.name}"`,
+        finishedAt: DateTime.utc(),
+      })
       await row.save()
       return
     }
     try {
       await runJob(jobClass, envelope)
-      row.merge({ status: 'completed', attempts: row.attempts + 1, finishedAt: DateTime.utc(), lockedAt: null })
+      row.merge({
+        status: 'completed',
+        attempts: row.attempts + 1,
+        finishedAt: DateTime.utc(),
+        lockedAt: null,
+      })
       await row.save()
     } catch (error) {
       const attempts = row.attempts + 1
@@ -138,11 +149,19 @@ export default class InProcessDriver implements QueueDriver {
         })
         await row.save()
       } else {
-        row.merge({ status: 'failed', attempts, lastError: message, finishedAt: DateTime.utc(), lockedAt: null })
+        row.merge({
+          status: 'failed',
+          attempts,
+          lastError: message,
+          finishedAt: DateTime.utc(),
+          lockedAt: null,
+        })
         await row.save()
-        await rescueJob(jobClass, { ...envelope, attemptsMade: attempts, failedReason: message }, error as Error).catch(
-          (rescueError) => logger.error({ err: rescueError }, `rescue of ${row.name} failed`)
-        )
+        await rescueJob(
+          jobClass,
+          { ...envelope, attemptsMade: attempts, failedReason: message },
+          error as Error
+        ).catch((rescueError) => logger.error({ err: rescueError }, `rescue of ${row.name} failed`))
       }
     }
   }

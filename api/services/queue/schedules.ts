@@ -13,9 +13,19 @@ export function nextRun(cron: string, timezone: string, after: Date = new Date()
  * Upserts a schedule's bookkeeping row by key; the next run is recomputed
  * only when the rule changed, so registering on every start is harmless.
  */
-export async function upsertSchedule(key: string, job: StudioJobClass, cron: string, timezone: string) {
+export async function upsertSchedule(
+  key: string,
+  job: StudioJobClass,
+  cron: string,
+  timezone: string
+) {
   const existing = await QueueSchedule.findBy('key', key)
-  if (existing && existing.cron === cron && existing.timezone === timezone && existing.jobName === job.jobName) {
+  if (
+    existing &&
+    existing.cron === cron &&
+    existing.timezone === timezone &&
+    existing.jobName === job.jobName
+  ) {
     return existing
   }
   const row = existing ?? new QueueSchedule()

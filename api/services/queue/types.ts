@@ -16,7 +16,13 @@ export interface QueueDriver {
   readonly name: QueueHealth['driver']
   dispatch(job: StudioJobClass, payload: unknown, options?: DispatchOptions): Promise<string>
   /** Registers a repeatable job once; calling it again with the same key updates it. */
-  schedule(key: string, job: StudioJobClass, cron: string, timezone: string, payload: unknown): Promise<void>
+  schedule(
+    key: string,
+    job: StudioJobClass,
+    cron: string,
+    timezone: string,
+    payload: unknown
+  ): Promise<void>
   startWorker(): Promise<void>
   /** Stops taking work and waits for the job in hand. */
   stop(): Promise<void>

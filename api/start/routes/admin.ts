@@ -10,11 +10,15 @@ router
   .group(() => {
     router.get('/ip-allowlist', [IpAllowlistController, 'index'])
     router.post('/ip-allowlist', [IpAllowlistController, 'store'])
-    router.delete('/ip-allowlist/:id', [IpAllowlistController, 'destroy']).where('id', router.matchers.number())
+    router
+      .delete('/ip-allowlist/:id', [IpAllowlistController, 'destroy'])
+      .where('id', router.matchers.number())
 
     router.get('/register-codes', [RegisterCodesController, 'index'])
     router.post('/register-codes', [RegisterCodesController, 'store'])
-    router.delete('/register-codes/:id', [RegisterCodesController, 'destroy']).where('id', router.matchers.number())
+    router
+      .delete('/register-codes/:id', [RegisterCodesController, 'destroy'])
+      .where('id', router.matchers.number())
 
     router.get('/audit-logs', [AuditLogsController, 'index'])
   })

@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react'
+import { usePermissions } from '@refinedev/core'
+import { Badge, Card, Col, Descriptions, Row, Tag } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { api } from '../../api/client'
+import { useClientInfo } from '../../api/client_info'
+
+interface Health {
+  database: string
+  queue: string
+  queue_driver: string
+  version: string
+}
+
+/** /app/test2: what a developer checks first — server health, my address, my permissions. */
+export function DiagnosticsPage() {
+  const { t } = useTranslation()
+  const client = useClientInfo()
+  const { data: permissions } = usePermissions<Record<string, string[]>>({})
+  const [health, setHealth] = useState<Health | null>(null)
+
+  useEffect(() => {
+    api
+      .get('/api/health', { validateStatus: () => true })
+      .then((response) => setHealth(response.data?.data ?? null))
+      .catch(() => setHealth(null))
+  }, [])
+
+  const state = (value?: string) => <Badge status={value === 'ok' ? 'success' : 'error'} text={value ?? '…'} />
+
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} lg={10}>
+        <Card title={t('diagnostics.health')}>
+          <Descriptions column={1} size="small">
+            <Descriptions.Item label={t('diagnostics.database')}>{state(health?.database)}</Descriptions.Item>
+            <Descriptions.Item label={t('diagnostics.queue')}>{state(health?.queue)}</Descriptions.Item>
+            <Descriptions.Item label={t('diagnostics.driver')}>{health?.queue_driver ?? '…'}</Descriptions.Item>
+            <Descriptions.Item label={t('diagnostics.version')}>{health?.version ?? '…'}</Descriptions.Item>
+            <Descriptions.Item label={t('diagnostics.your_ip')}>{client ? `${client.ip} (${client.country_name})` : '…'}</Descriptions.Item>
+          </Descriptions>
+        </Card>
+      </Col>
+      <Col xs={24} lg={14}>
+        <Card title={t('diagnostics.permissions')}>
+          {Object.entries(permissions ?? {}).map(([resource, actions]) => (
+            <Tag key={resource} style={{ marginBottom: 6 }}>
+              {resource}: {actions.join(', ')}
+            </Tag>
+          ))}
+        </Card>
+      </Col>
+    </Row>
+  )
+}
+
+export default DiagnosticsPage

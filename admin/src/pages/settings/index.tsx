@@ -1,0 +1,53 @@
+import { CanAccess, useCan } from '@refinedev/core'
+import { Card, Space, Tabs, Typography } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { LanguageSwitcher } from '../../components/language-switcher'
+import { IpAllowlistTab } from './ip-allowlist-tab'
+import { RegisterCodesTab } from './register-codes-tab'
+
+/** /app/settings: preferences for everybody; allow-list and register codes for those allowed. */
+export function SettingsPage() {
+  const { t } = useTranslation()
+  const ipAccess = useCan({ resource: 'ip-allowlist', action: 'list' })
+  const codesAccess = useCan({ resource: 'register-codes', action: 'list' })
+
+  const items = [
+    {
+      key: 'preferences',
+      label: t('settings.tabs.preferences'),
+      children: (
+        <Space direction="vertical" size="middle">
+          <Typography.Text strong>{t('app.language')}</Typography.Text>
+          <LanguageSwitcher />
+          <Typography.Text type="secondary">{t('settings.language_help')}</Typography.Text>
+          <Typography.Text type="secondary">{t('app.data_refresh_note')}</Typography.Text>
+          <Typography.Text type="secondary">{t('app.hard_refresh_note')}</Typography.Text>
+        </Space>
+      ),
+    },
+    ...(ipAccess.data?.can
+      ? [
+          {
+            key: 'ip',
+            label: t('settings.tabs.ip_allowlist'),
+            children: (
+              <CanAccess resource="ip-allowlist" action="list">
+                <IpAllowlistTab />
+              </CanAccess>
+            ),
+          },
+        ]
+      : []),
+    ...(codesAccess.data?.can
+      ? [{ key: 'codes', label: t('settings.tabs.register_codes'), children: <RegisterCodesTab /> }]
+      : []),
+  ]
+
+  return (
+    <Card title={t('settings.title')}>
+      <Tabs items={items} destroyOnHidden />
+    </Card>
+  )
+}
+
+export default SettingsPage

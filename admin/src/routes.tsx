@@ -1,0 +1,76 @@
+import { lazy } from 'react'
+import { Navigate, Route } from 'react-router'
+import { BRAND } from './config'
+import { PLATFORM_DASHBOARDS } from './providers/resources'
+import { Screen } from './components/screen'
+import type { PublicDocKey } from './pages/public-docs'
+
+const NotSupportedPage = lazy(() => import('./pages/not-supported'))
+const SettingsPage = lazy(() => import('./pages/settings'))
+const StudioLogPage = lazy(() => import('./pages/studio-log'))
+const AccountPage = lazy(() => import('./pages/account'))
+const DiagnosticsPage = lazy(() => import('./pages/diagnostics'))
+const PublicDocPage = lazy(() => import('./pages/public-docs'))
+
+/**
+ * Every route under /app of SPEC §2 and the menu resource whose permission
+ * guards it. Screens a later release builds answer with the honest 'Not
+ * supported yet' page; the built ones name their page here.
+ */
+const APP_ROUTES: { path: string; resource: string; page?: React.ReactNode }[] = [
+  { path: 'account', resource: 'account', page: <AccountPage /> },
+  { path: 'modify_account', resource: 'account', page: <AccountPage /> },
+  { path: 'settings', resource: 'settings', page: <SettingsPage /> },
+  { path: 'test2', resource: 'settings', page: <DiagnosticsPage /> },
+  { path: `${BRAND}_studio_log`, resource: 'studio_log', page: <StudioLogPage /> },
+  { path: 'customers', resource: 'creators' },
+  { path: 'creator_info', resource: 'creators' },
+  { path: 'add_creator', resource: 'creators' },
+  { path: 'modify_creator', resource: 'creators' },
+  { path: 'private_letter', resource: 'private_letter' },
+  { path: 'creator_video_list', resource: 'video_dashboard' },
+  { path: 'dashboard', resource: 'dashboard' },
+  { path: 'products', resource: 'products' },
+  { path: 'data_analysis', resource: 'growth_board' },
+  { path: 'data_report', resource: 'data_center' },
+  { path: 'total_compare', resource: 'total_compare' },
+  { path: 'data_dashboard', resource: 'data_dashboard' },
+  { path: 'creator_tracking', resource: 'creator_tracking' },
+  ...PLATFORM_DASHBOARDS.map((key) => ({ path: `platform_${key}`, resource: `platform_${key}` })),
+  { path: 'video_dashboard', resource: 'video_dashboard' },
+  { path: 'video_detailSection', resource: 'video_dashboard' },
+  { path: 'video_compare', resource: 'video_compare' },
+  { path: 'creator_compare', resource: 'creator_compare' },
+  { path: 'board', resource: 'board' },
+  { path: 'creator_adjustment', resource: 'creator_adjustment' },
+  { path: `${BRAND}_report`, resource: 'report' },
+  { path: 'report_page', resource: 'report' },
+  { path: `${BRAND}_labs`, resource: 'labs' },
+  { path: 'upload_main', resource: 'upload' },
+  { path: 'upload_main/upload_station', resource: 'upload' },
+  { path: 'market_dashboard', resource: 'market_dashboard' },
+  { path: 'alert_dashboard', resource: 'alert_dashboard' },
+  { path: 'outside_creator', resource: 'outside_creator' },
+  { path: 'outside_video', resource: 'outside_video' },
+  { path: 'connect_cr_data', resource: 'connect_creator_data' },
+  { path: 'connect_video_data', resource: 'connect_creator_data' },
+  { path: 'connect_task_data', resource: 'connect_task_data' },
+  { path: 'staff', resource: 'staff' },
+]
+
+export const appRoutes = (
+  <>
+    {APP_ROUTES.map(({ path, resource, page }) => (
+      <Route
+        key={path}
+        path={path}
+        element={<Screen resource={resource}>{page ?? <NotSupportedPage resource={resource} />}</Screen>}
+      />
+    ))}
+    <Route path="*" element={<Navigate to="/404" replace />} />
+  </>
+)
+
+const DOCS: PublicDocKey[] = ['br_page', 'bilidoc', 'bilidoc_hh', 'authorization_doc', 'xiguaright_doc', 'xiguasignup_doc', 'egg']
+
+export const publicDocRoutes = DOCS.map((doc) => <Route key={doc} path={`/${doc}`} element={<PublicDocPage doc={doc} />} />)

@@ -1,0 +1,5 @@
+import { configApp } from '@adonisjs/eslint-config'
+
+export default configApp({
+  ignores: ['admin/**', 'build/**', 'storage/**', 'node_modules/**'],
+})

@@ -1,0 +1,72 @@
+/**
+ * `npm start`: a fresh clone to a running studio in one command.
+ *
+ * 1. creates .env with a fresh APP_KEY and demo admin password when missing;
+ * 2. builds the admin when it is missing or stale;
+ * 3. migrates the database and seeds reference and demo data (idempotent);
+ * 4. serves API and admin on one port (HOST/PORT), forwarding SIGTERM/SIGINT
+ *    so that the server and the queue worker stop gracefully;
+ * 5. prints the URL and the demo admin's sign-in.
+ */
+import { spawn, spawnSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { ensureEnvFile } from './env_file.js'
+import { ensureAdminBuild } from './admin_build.js'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' }
+
+function readDotEnv() {
+  const values = {}
+  for (const line of readFileSync(new URL('../.env', import.meta.url), 'utf8').split('\n')) {
+    const match = line.match(/^\s*([A-Z0-9_]+)\s*=\s*(.*)\s*$/)
+    if (match) values[match[1]] = match[2].replace(/^["']|["']$/g, '')
+  }
+  return { ...values, ...process.env }
+}
+
+if (ensureEnvFile(new URL('..', import.meta.url))) {
+  console.log('Created .env with a fresh APP_KEY and a random demo admin password.')
+}
+
+ensureAdminBuild()
+
+const prepare = spawnSync(process.execPath, ['ace', 'studio:prepare'], { cwd: root, stdio: 'inherit', env })
+if (prepare.status !== 0) process.exit(prepare.status ?? 1)
+
+const config = readDotEnv()
+const host = config.HOST || '127.0.0.1'
+const port = config.PORT || '3333'
+const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host
+const url = `http://${shownHost}:${port}`
+
+const server = spawn(process.execPath, ['--import=ts-node-maintained/register/esm', 'bin/server.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env,
+})
+
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.on(signal, () => server.kill(signal))
+}
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)))
+
+async function announce() {
+  for (let attempt = 0; attempt < 120; attempt++) {
+    try {
+      const response = await fetch(`http://${host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : host}:${port}/api/health`)
+      if (response.ok) {
+        const line = '─'.repeat(64)
+        console.log(`\n${line}\n  MCN Studio is running at ${url}`)
+        console.log(`  Demo admin: ${config.DEMO_ADMIN_EMAIL || 'admin@mcn.local'} / ${config.DEMO_ADMIN_PASSWORD || '(see DEMO_ADMIN_PASSWORD in .env)'}`)
+        console.log(`  Other demo accounts (README) share that password. Stop with Ctrl+C.\n${line}\n`)
+        return
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+}
+announce()
