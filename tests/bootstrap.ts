@@ -24,7 +24,12 @@ export const plugins: Config['plugins'] = [
     runInSuites: ['browser'],
     contextOptions: { locale: 'en-US', viewport: { width: 1366, height: 860 } },
     launcher: (config) =>
-      chromium.launch({ ...config, headless: true, executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }),
+      chromium.launch({
+        ...config,
+        headless: true,
+        executablePath: CHROMIUM_PATH,
+        args: CHROMIUM_ARGS,
+      }),
   }),
 ]
 

@@ -2,6 +2,16 @@ import type { HttpContext } from '@adonisjs/core/http'
 import AuditLog from '#models/audit_log'
 import { auditLogListValidator, pageOf } from '#validators/list'
 
+/**
+ * A literal (sub)string match on SQLite and MySQL alike: SQLite has no
+ * default escape character and MySQL reads backslashes in literals, so the
+ * escape character is named, and is one neither treats specially.
+ */
+const LIKE = `?? like ? escape '!'`
+function escapeLike(value: string) {
+  return value.replace(/[!%_]/g, (char) => `!${char}`)
+}
+
 /** GET /api/audit-logs — the studio log, newest first, paged the simple-rest way. */
 export default class AuditLogsController {
   async index({ bouncer, request, response }: HttpContext) {
@@ -10,16 +20,16 @@ export default class AuditLogsController {
     const { offset, limit } = pageOf(params)
 
     const query = AuditLog.query()
-    if (params.action) query.where('action', 'like', `${params.action}%`)
+    if (params.action) query.whereRaw(LIKE, ['audit_logs.action', `${escapeLike(params.action)}%`])
     if (params.user_id) query.where('user_id', params.user_id)
     if (params.q) {
-      const like = `%${params.q.replace(/[%_\\]/g, (char) => `\\${char}`)}%`
+      const like = `%${escapeLike(params.q)}%`
       query.where((builder) => {
         builder
-          .where('ip', 'like', like)
-          .orWhere('subject_id', 'like', like)
+          .whereRaw(LIKE, ['audit_logs.ip', like])
+          .orWhereRaw(LIKE, ['audit_logs.subject_id', like])
           .orWhereHas('user', (users) => {
-            users.where('email', 'like', like).orWhere('name', 'like', like)
+            users.whereRaw(LIKE, ['users.email', like]).orWhereRaw(LIKE, ['users.name', like])
           })
       })
     }
@@ -37,5 +47,16 @@ export default class AuditLogsController {
       meta: row.meta,
       created_at: row.createdAt.toISO(),
     }))
+  }
+
+  /** GET /api/audit-logs/actions — the actions that occur in the log, with counts, for the filter. */
+  async actions({ bouncer }: HttpContext) {
+    await bouncer.with('AuditLogPolicy').authorize('list')
+    const rows = await AuditLog.query()
+      .select('action')
+      .count('* as total')
+      .groupBy('action')
+      .orderBy('action', 'asc')
+    return rows.map((row) => ({ action: row.action, total: Number(row.$extras.total) }))
   }
 }

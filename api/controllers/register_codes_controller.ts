@@ -47,6 +47,7 @@ export default class RegisterCodesController {
       code: input.code ?? generateCode(),
       teamId: team?.id ?? null,
       maxUses: input.max_uses ?? null,
+      usedCount: 0,
       expiresAt: input.expires_at ? DateTime.fromJSDate(input.expires_at).endOf('day') : null,
       note: input.note ?? null,
       createdBy: auth.user!.id,

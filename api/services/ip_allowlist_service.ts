@@ -18,6 +18,7 @@ export default class IpAllowlistService {
   /** Parses `10.0.0.0/8`, `2001:db8::/32` or a bare address into canonical CIDR, or null. */
   static normalise(input: string): string | null {
     const value = input.trim()
+    if (!this.#usualNotation(value.split('/')[0])) return null
     try {
       if (value.includes('/')) {
         const [address, prefix] = ipaddr.parseCIDR(value)
@@ -32,6 +33,18 @@ export default class IpAllowlistService {
     } catch {
       return null
     }
+  }
+
+  /**
+   * Only dotted-quad IPv4 (also inside IPv6) and IPv6: ipaddr.js also reads
+   * inet_aton forms (127.1, 2130706433, octal 010.0.0.1, hex 0x7f.0.0.1),
+   * which on an allow-list would stand for another address than the one typed.
+   */
+  static #usualNotation(address: string) {
+    const ipv4 = address.includes(':') ? address.slice(address.lastIndexOf(':') + 1) : address
+    return (
+      (address.includes(':') && !ipv4.includes('.')) || ipaddr.IPv4.isValidFourPartDecimal(ipv4)
+    )
   }
 
   static #unmap(address: ipaddr.IPv4 | ipaddr.IPv6) {

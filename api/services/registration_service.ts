@@ -24,6 +24,16 @@ export default class RegistrationService {
         if (!registerCode || !registerCode.isUsable) {
           throw new StudioException('register.code_wrong', { status: 422 })
         }
+        if (registerCode.teamId !== null) {
+          const chosen = await Team.findByOrFail('key', input.team, { client: trx })
+          if (chosen.id !== registerCode.teamId) {
+            const codeTeam = await Team.findOrFail(registerCode.teamId, { client: trx })
+            throw new StudioException('register.code_team_mismatch', {
+              status: 422,
+              data: { team: codeTeam.name },
+            })
+          }
+        }
         registerCode.usedCount += 1
         await registerCode.useTransaction(trx).save()
       }

@@ -1,3 +1,8 @@
+/// <reference lib="dom" />
+import { mkdirSync } from 'node:fs'
+import type { Page } from 'playwright'
+import app from '@adonisjs/core/services/app'
+
 /** Debian's Chromium, started the way this machine allows (no sandbox, no background networking). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const CHROMIUM_ARGS = [
@@ -10,3 +15,51 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-dev-shm-usage',
 ]
+
+/** The admin's language codes and a word each language shows on the login screen. */
+export const LOGIN_TITLES = { kr: '로그인', ch: '登录', en: 'Login', jp: 'ログイン' } as const
+
+/** Chooses the interface language before the app loads (what the kr/ch/en/jp buttons store). */
+export async function useLanguage(page: Page, code: keyof typeof LOGIN_TITLES) {
+  await page.evaluate((value) => localStorage.setItem('mcn.lang', value), code)
+}
+
+/** Signs in through the login form and waits for the app shell. */
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login')
+  await page.locator('input#email').fill(email)
+  await page.locator('input#password').fill(password)
+  await page.locator('button[type=submit]').click()
+  await page.waitForURL('**/app/**')
+  await page.locator('.ant-layout-sider').waitFor()
+}
+
+/** Saves a screenshot under tests/browser/screenshots/ for a person to look at. */
+export async function screenshot(page: Page, name: string) {
+  const folder = app.makePath('tests/browser/screenshots')
+  mkdirSync(folder, { recursive: true })
+  await page.screenshot({ path: `${folder}/${name}.png`, animations: 'disabled' })
+}
+
+/** The texts of the main menu as a person sees them. */
+export async function menuLabels(page: Page) {
+  const labels = await page
+    .locator('[data-testid=main-menu] .ant-menu-title-content')
+    .allInnerTexts()
+  return labels.map((label) => label.trim()).filter(Boolean)
+}
+
+/** Client-side navigation (what a menu click does), without reloading the page. */
+export async function navigateInApp(page: Page, path: string) {
+  await page.evaluate((target) => {
+    window.history.pushState({}, '', target)
+    window.dispatchEvent(new PopStateEvent('popstate'))
+  }, path)
+  await page.waitForURL((url) => url.pathname === path.split('?')[0])
+}
+
+/** A cookie of the page's browser context, as the browser holds it. */
+export async function browserCookie(page: Page, name: string) {
+  const cookies = await page.context().cookies()
+  return cookies.find((cookie) => cookie.name === name)
+}

@@ -30,7 +30,7 @@ export function AuthDialogs() {
     body = (
       <>
         <Typography.Paragraph strong>{t('dialogs.login_failed_body')}</Typography.Paragraph>
-        <Typography.Paragraph type="secondary">{t('dialogs.login_failed_detail')}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">{dialog.message ?? t('dialogs.login_failed_detail')}</Typography.Paragraph>
       </>
     )
   } else if (dialog?.kind === 'server_error') {

@@ -1,7 +1,7 @@
 import type { AuthProvider } from '@refinedev/core'
 import { API_STATUS } from '@shared/constants'
 import { api } from '../api/client'
-import { authStore } from '../state/auth_store'
+import { authStore, type AuthDialog } from '../state/auth_store'
 import { session } from '../state/session'
 import { forgetUserInfo, loadUserInfo } from './identity'
 
@@ -12,7 +12,7 @@ export interface LoginValues {
 
 export type LoginOutcome =
   | { ok: true }
-  | { ok: false; kind: 'login_failed' | 'server_error'; message?: string }
+  | { ok: false; kind: 'login_failed' | 'server_error'; status?: number; message?: string }
 
 /**
  * POST /api/user/login with `account` and `password`, form-encoded (SPEC §7).
@@ -32,10 +32,20 @@ export async function login(values: LoginValues): Promise<LoginOutcome> {
       forgetUserInfo()
       return { ok: true }
     }
-    return { ok: false, kind: 'login_failed', message: data.message }
+    return { ok: false, kind: 'login_failed', status: data.status, message: data.message }
   } catch {
     return { ok: false, kind: 'server_error' }
   }
+}
+
+/**
+ * Wrong credentials show the spec's fixed 'Login Failed' texts; an account
+ * that waits for approval or is disabled shows the server's explanation.
+ */
+export function loginDialog(outcome: Extract<LoginOutcome, { ok: false }>): AuthDialog {
+  if (outcome.kind === 'server_error') return { kind: 'server_error' }
+  const explain = outcome.status === API_STATUS.ACCOUNT_PENDING || outcome.status === API_STATUS.ACCOUNT_DISABLED
+  return { kind: 'login_failed', message: explain ? outcome.message : undefined }
 }
 
 export const authProvider: AuthProvider = {
@@ -45,7 +55,7 @@ export const authProvider: AuthProvider = {
       window.location.replace('/')
       return { success: true }
     }
-    authStore.openDialog(outcome.kind === 'login_failed' ? { kind: 'login_failed', message: outcome.message } : { kind: 'server_error' })
+    authStore.openDialog(loginDialog(outcome))
     return { success: false }
   },
 

@@ -21,6 +21,7 @@ router
       .where('id', router.matchers.number())
 
     router.get('/audit-logs', [AuditLogsController, 'index'])
+    router.get('/audit-logs/actions', [AuditLogsController, 'actions'])
   })
   .prefix('/api')
   .use([middleware.auth(), middleware.allowedIp()])

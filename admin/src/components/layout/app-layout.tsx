@@ -1,18 +1,20 @@
 import { Outlet } from 'react-router'
-import { ThemedLayout, ThemedSider } from '@refinedev/antd'
+import { Layout } from 'antd'
 import { AppHeader } from './app-header'
-import { AppTitle } from './app-title'
+import { AppSider } from './app-sider'
 
 /** The signed-in frame: the permission-filtered main menu, the header and the screen. */
 export function AppLayout() {
   return (
-    <ThemedLayout
-      Header={AppHeader}
-      Title={AppTitle}
-      Sider={(props) => <ThemedSider {...props} fixed render={({ items }) => <>{items}</>} />}
-    >
-      <Outlet />
-    </ThemedLayout>
+    <Layout style={{ minHeight: '100vh' }}>
+      <AppSider />
+      <Layout>
+        <AppHeader />
+        <Layout.Content style={{ padding: 24 }}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
   )
 }
 

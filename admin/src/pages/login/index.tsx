@@ -1,11 +1,11 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { Button, Card, Divider, Form, Input, Modal, Space, Tooltip, Typography } from 'antd'
+import { App, Button, Card, Divider, Form, Input, Space, Tooltip, Typography } from 'antd'
 import { EnvironmentOutlined, HistoryOutlined, LockOutlined, MailOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { LIMITS, VERSION_LABEL } from '@shared/constants'
 import { useClientInfo } from '../../api/client_info'
-import { login, type LoginValues } from '../../providers/auth'
+import { login, loginDialog, type LoginValues } from '../../providers/auth'
 import { authStore } from '../../state/auth_store'
 import { LanguageSwitcher } from '../../components/language-switcher'
 import { Logo } from '../../components/logo'
@@ -23,6 +23,7 @@ export function LoginPage() {
   const [form] = Form.useForm<LoginValues>()
   const [submitting, setSubmitting] = useState(false)
   const client = useClientInfo()
+  const { modal } = App.useApp()
 
   const onFinish = async (values: LoginValues) => {
     setSubmitting(true)
@@ -31,13 +32,11 @@ export function LoginPage() {
       window.location.replace('/')
       return
     }
-    authStore.openDialog(
-      outcome.kind === 'login_failed' ? { kind: 'login_failed', message: outcome.message } : { kind: 'server_error' }
-    )
+    authStore.openDialog(loginDialog(outcome))
     setSubmitting(false)
   }
 
-  const findAccount = () => Modal.info({ title: t('login.find_account'), content: t('login.find_account_alert'), centered: true })
+  const findAccount = () => modal.info({ title: t('login.find_account'), content: t('login.find_account_alert'), centered: true })
 
   const oldUrl = client?.old_version.url ?? ''
   const oldLabel = client?.old_version.label ?? '1.4.0'

@@ -16,9 +16,11 @@ export function NotSupportedPage({ resource }: { resource: string }) {
         title={<span data-testid="not-supported">{t('not_supported.title')}</span>}
         subTitle={t('not_supported.body', { screen: t(`menu.${resource}`) })}
         extra={
-          <Link to="/app/data_dashboard">
-            <Button>{t('not_supported.back')}</Button>
-          </Link>
+          resource === 'data_dashboard' ? null : (
+            <Link to="/app/data_dashboard">
+              <Button>{t('not_supported.back')}</Button>
+            </Link>
+          )
         }
       >
         <Typography.Paragraph type="secondary" style={{ textAlign: 'center', margin: 0 }}>

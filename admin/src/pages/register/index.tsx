@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { Alert, Button, Card, Checkbox, Form, Input, Modal, Result, Segmented, Select, Typography } from 'antd'
+import { Alert, App, Button, Card, Checkbox, Form, Input, Result, Segmented, Select, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { ACCOUNT_TYPES, LIMITS, PHONE_PATTERN, REGISTER_CODE_PATTERN, SEXES, type AccountType } from '@shared/constants'
 import { api } from '../../api/client'
@@ -33,6 +33,7 @@ export function RegisterPage() {
     ? (params.get('type') as AccountType)
     : 'staff'
   const [form] = Form.useForm()
+  const { modal } = App.useApp()
   const [groups, setGroups] = useState<Group[]>([])
   const [groupsFailed, setGroupsFailed] = useState(false)
   const [submitting, setSubmitting] = useState(false)
@@ -199,7 +200,7 @@ export function RegisterPage() {
           >
             <Checkbox>
               {t('register.fields.terms')}{' '}
-              <Typography.Link onClick={(event) => { event.preventDefault(); Modal.info({ title: t('register.terms_title'), content: t('register.terms_text') }) }}>
+              <Typography.Link onClick={(event) => { event.preventDefault(); modal.info({ title: t('register.terms_title'), content: t('register.terms_text') }) }}>
                 ({t('register.view_terms')})
               </Typography.Link>
             </Checkbox>

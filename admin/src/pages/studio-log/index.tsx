@@ -1,9 +1,8 @@
 import { useTable, DateField } from '@refinedev/antd'
-import type { CrudFilter } from '@refinedev/core'
+import { useCustom, type CrudFilter } from '@refinedev/core'
 import { Card, Form, Input, Select, Space, Table, Tag, Typography } from 'antd'
 import { SearchOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import en from '../../locales/en.json'
 
 interface Row {
   id: number
@@ -16,8 +15,6 @@ interface Row {
   created_at: string
 }
 
-const ACTIONS = Object.keys(en.studio_log.actions)
-
 const COLOR: Record<string, string> = {
   'auth.login_failed': 'orange',
   'auth.refresh_reused': 'red',
@@ -28,6 +25,8 @@ const COLOR: Record<string, string> = {
 /** /app/{brand}_studio_log: the audit log, newest first, searchable and paged on the server. */
 export function StudioLogPage() {
   const { t } = useTranslation()
+  const { query: actionsQuery } = useCustom<{ action: string; total: number }[]>({ url: '/api/audit-logs/actions', method: 'get' })
+  const actions = actionsQuery.data?.data ?? []
   const { tableProps, searchFormProps } = useTable<Row, any, { q?: string; action?: string }>({
     resource: 'audit-logs',
     pagination: { pageSize: 20 },
@@ -54,7 +53,11 @@ export function StudioLogPage() {
             placeholder={t('studio_log.all_actions')}
             style={{ width: 260 }}
             onChange={() => searchFormProps.form?.submit()}
-            options={ACTIONS.map((action) => ({ value: action, label: t(`studio_log.actions.${action}`) }))}
+            loading={actionsQuery.isLoading}
+            options={actions.map(({ action, total }) => ({
+              value: action,
+              label: `${t(`studio_log.actions.${action}`, { defaultValue: action })} (${total})`,
+            }))}
           />
         </Form.Item>
       </Form>

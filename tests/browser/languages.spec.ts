@@ -1,0 +1,94 @@
+/// <reference lib="dom" />
+import { test } from '@japa/runner'
+import { UserFactory } from '#database/factories/user_factory'
+import { setupFunctionalGroup, FACTORY_PASSWORD } from '#tests/helpers/functional'
+import { LOGIN_TITLES, menuLabels, screenshot, signIn } from '#tests/helpers/browser'
+
+/** What each language shows: the login heading, the first menu entry and antd's own pagination text. */
+const EXPECTED = {
+  kr: {
+    login: LOGIN_TITLES.kr,
+    menu: '대시보드',
+    notSupported: '아직 지원하지 않습니다',
+    antd: '페이지',
+  },
+  ch: { login: LOGIN_TITLES.ch, menu: '仪表盘', notSupported: '暂不支持', antd: '页' },
+  en: {
+    login: LOGIN_TITLES.en,
+    menu: 'Dashboard',
+    notSupported: 'Not supported yet',
+    antd: 'page',
+  },
+  jp: {
+    login: LOGIN_TITLES.jp,
+    menu: 'ダッシュボード',
+    notSupported: 'まだサポートされていません',
+    antd: 'ページ',
+  },
+} as const
+
+test.group('four languages', (group) => {
+  setupFunctionalGroup(group)
+
+  test('the language buttons switch the login screen and the menu, and the choice is kept', async ({
+    visit,
+    assert,
+  }) => {
+    const admin = await UserFactory.apply('admin').create()
+    const page = await visit('/login')
+    await page.evaluate(() => localStorage.clear())
+    await page.reload()
+    await page.locator('h3', { hasText: 'Login' }).waitFor()
+    assert.equal(
+      await page.evaluate(() => document.documentElement.lang),
+      'en',
+      'English by default'
+    )
+
+    for (const [code, expected] of Object.entries(EXPECTED)) {
+      await page.locator(`[data-testid=lang-${code}]`).click()
+      await page.locator('h3', { hasText: expected.login }).waitFor()
+      assert.equal(await page.evaluate(() => localStorage.getItem('mcn.lang')), code)
+      await screenshot(page, `${code}-login`)
+    }
+
+    await page.locator('[data-testid=lang-kr]').click()
+    await page.reload()
+    await page.locator('h3', { hasText: EXPECTED.kr.login }).waitFor()
+
+    await signIn(page, admin.email, FACTORY_PASSWORD)
+    for (const [code, expected] of Object.entries(EXPECTED)) {
+      await page.locator(`header [data-testid=lang-${code}]`).click()
+      await page.getByText(expected.notSupported).first().waitFor()
+      const labels = await menuLabels(page)
+      assert.include(labels, expected.menu, `${code} menu`)
+      await screenshot(page, `${code}-menu`)
+    }
+  })
+
+  test('server messages come back in the chosen language', async ({ visit }) => {
+    const user = await UserFactory.create()
+    const page = await visit('/login')
+    await page.locator('[data-testid=lang-kr]').click()
+    await page.locator('input#email').fill(user.email)
+    await page.locator('input#password').fill('wrong-password')
+    await page.locator('button[type=submit]').click()
+    await page.getByText('로그인 실패').first().waitFor()
+  })
+
+  test("antd's own texts follow the language", async ({ visit }) => {
+    const admin = await UserFactory.apply('admin').create()
+    const page = await visit('/login')
+    await page.evaluate(() => localStorage.setItem('mcn.lang', 'jp'))
+    await signIn(page, admin.email, FACTORY_PASSWORD)
+    await page.goto('/app/mcn_studio_log')
+    await page.locator('.ant-pagination').waitFor()
+    await page.locator('.ant-pagination-options, .ant-pagination-item').first().waitFor()
+    await page
+      .locator('.ant-table-thead')
+      .getByText('日時')
+      .or(page.locator('.ant-table-thead').getByText('いつ'))
+      .first()
+      .waitFor()
+  })
+})

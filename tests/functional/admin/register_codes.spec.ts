@@ -1,0 +1,239 @@
+import { test } from '@japa/runner'
+import { DateTime } from 'luxon'
+import AuditLog from '#models/audit_log'
+import RegisterCode from '#models/register_code'
+import { REGISTER_CODE_PATTERN } from '#shared/constants'
+import { UserFactory } from '#database/factories/user_factory'
+import { setupFunctionalGroup } from '#tests/helpers/functional'
+
+const NO_PERMISSION =
+  'You do not have the rights to view or edit this. Please contact the developer.'
+
+function registration(code: string, email = 'joiner@example.com') {
+  return {
+    account_type: 'staff',
+    name: 'Joiner',
+    email,
+    phone: '01000000000',
+    password: 'joiner-password',
+    password_confirmation: 'joiner-password',
+    team: 'cp1',
+    register_code: code,
+    terms: 'on',
+  }
+}
+
+test.group('admin / register codes', (group) => {
+  setupFunctionalGroup(group)
+
+  test('lists the codes newest first with x-total-count', async ({ client, assert }) => {
+    const admin = await UserFactory.apply('admin').create()
+    await RegisterCode.create({ code: 'FIRST-CODE' })
+    await RegisterCode.create({ code: 'SECOND-CODE', maxUses: 3 })
+
+    const response = await client.get('/api/register-codes').loginAs(admin)
+    response.assertStatus(200)
+    assert.equal(response.header('x-total-count'), '2')
+    assert.deepEqual(
+      response.body().map((code: { code: string }) => code.code),
+      ['SECOND-CODE', 'FIRST-CODE']
+    )
+    assert.containsSubset(response.body()[0], {
+      code: 'SECOND-CODE',
+      team: null,
+      max_uses: 3,
+      used_count: 0,
+      revoked_at: null,
+      usable: true,
+    })
+  })
+
+  test('generates an all-capitals code when none is given', async ({ client, assert }) => {
+    const admin = await UserFactory.apply('admin').create()
+    const response = await client
+      .post('/api/register-codes')
+      .loginAs(admin)
+      .json({ note: 'spring hires' })
+
+    response.assertStatus(201)
+    const { code } = response.body()
+    assert.match(code, REGISTER_CODE_PATTERN)
+    assert.equal(code, code.toUpperCase())
+    assert.lengthOf(code, 10)
+    response.assertBodyContains({
+      note: 'spring hires',
+      usable: true,
+      used_count: 0,
+      max_uses: null,
+    })
+
+    const row = await RegisterCode.findByOrFail('code', code)
+    assert.equal(row.createdBy, admin.id)
+  })
+
+  test('two generated codes differ', async ({ client, assert }) => {
+    const admin = await UserFactory.apply('admin').create()
+    const first = await client.post('/api/register-codes').loginAs(admin).json({})
+    const second = await client.post('/api/register-codes').loginAs(admin).json({})
+    assert.notEqual(first.body().code, second.body().code)
+  })
+
+  test('a generated code lets a staff member register', async ({ client }) => {
+    const admin = await UserFactory.apply('admin').create()
+    const created = await client.post('/api/register-codes').loginAs(admin).json({})
+
+    const response = await client.post('/api/user/register').form(registration(created.body().code))
+    response.assertStatus(201)
+  })
+
+  test('keeps a given code, with a team, a use limit and an expiry', async ({ client, assert }) => {
+    const admin = await UserFactory.apply('admin').create()
+    const tomorrow = DateTime.now().plus({ days: 1 }).toFormat('yyyy-MM-dd')
+    const response = await client
+      .post('/api/register-codes')
+      .loginAs(admin)
+      .form({ code: 'CP1-2026', team: 'cp1', max_uses: 5, expires_at: tomorrow })
+
+    response.assertStatus(201)
+    response.assertBodyContains({ code: 'CP1-2026', team: 'cp1', max_uses: 5, usable: true })
+    assert.isTrue(response.body().expires_at.startsWith(tomorrow))
+  })
+
+  test('a given code must be all capitals', async ({ client, assert }) => {
+    const admin = await UserFactory.apply('admin').create()
+    const response = await client
+      .post('/api/register-codes')
+      .loginAs(admin)
+      .json({ code: 'lower-case' })
+    response.assertStatus(422)
+    response.assertBodyContains({ status: 422, message: 'The code field format is invalid' })
+    assert.isNull(await RegisterCode.findBy('code', 'lower-case'))
+  })
+
+  test('a given code must be unique', async ({ client }) => {
+    const admin = await UserFactory.apply('admin').create()
+    await RegisterCode.create({ code: 'TAKEN-CODE' })
+    const response = await client
+      .post('/api/register-codes')
+      .loginAs(admin)
+      .json({ code: 'TAKEN-CODE' })
+    response.assertStatus(422)
+    response.assertBodyContains({ status: 422, message: 'The code is already registered' })
+  })
+
+  test('a too short code, an unknown team, a past expiry and a zero use limit are refused', async ({
+    client,
+  }) => {
+    const admin = await UserFactory.apply('admin').create()
+    const yesterday = DateTime.now().minus({ days: 1 }).toFormat('yyyy-MM-dd')
+    for (const [payload, message] of [
+      [{ code: 'AB' }, 'The code field must be at least 4 characters'],
+      [{ team: 'marketing' }, 'The team field must be one of the listed values'],
+      [{ expires_at: yesterday }, 'The expiry date field must be today or later'],
+      [{ max_uses: 0 }, 'The maximum uses field must be at least 1'],
+    ] as const) {
+      const response = await client.post('/api/register-codes').loginAs(admin).json(payload)
+      response.assertStatus(422)
+      response.assertBodyContains({ status: 422, message })
+    }
+  })
+
+  test('validation messages of the form follow the language', async ({ client }) => {
+    const admin = await UserFactory.apply('admin').create()
+    const yesterday = DateTime.now().minus({ days: 1 }).toFormat('yyyy-MM-dd')
+    const response = await client
+      .post('/api/register-codes')
+      .header('lang', 'kr')
+      .loginAs(admin)
+      .json({ expires_at: yesterday })
+    response.assertStatus(422)
+    response.assertBodyContains({ status: 422, message: '만료일은(는) 오늘 이후여야 합니다' })
+  })
+
+  test('DELETE revokes the code; the row stays and is no longer usable', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await UserFactory.apply('admin').create()
+    const code = await RegisterCode.create({ code: 'GOING-AWAY' })
+
+    const response = await client.delete(`/api/register-codes/${code.id}`).loginAs(admin)
+    response.assertStatus(200)
+    response.assertBodyContains({ id: code.id, code: 'GOING-AWAY', usable: false })
+    assert.isString(response.body().revoked_at)
+
+    await code.refresh()
+    assert.isNotNull(code.revokedAt)
+    assert.isFalse(code.isUsable)
+
+    const list = await client.get('/api/register-codes').loginAs(admin)
+    assert.containsSubset(list.body(), [{ code: 'GOING-AWAY', usable: false }])
+
+    const refused = await client.post('/api/user/register').form(registration('GOING-AWAY'))
+    refused.assertStatus(422)
+    refused.assertBodyContains({ message: 'The register code is wrong.' })
+  })
+
+  test('revoking twice keeps the first revocation time', async ({ client, assert }) => {
+    const admin = await UserFactory.apply('admin').create()
+    const code = await RegisterCode.create({ code: 'TWICE-GONE' })
+    const first = await client.delete(`/api/register-codes/${code.id}`).loginAs(admin)
+    const second = await client.delete(`/api/register-codes/${code.id}`).loginAs(admin)
+    second.assertStatus(200)
+    assert.isString(first.body().revoked_at)
+    assert.equal(
+      DateTime.fromISO(second.body().revoked_at).toUnixInteger(),
+      DateTime.fromISO(first.body().revoked_at).toUnixInteger()
+    )
+  })
+
+  test('revoking an unknown code answers 404', async ({ client }) => {
+    const admin = await UserFactory.apply('admin').create()
+    const response = await client.delete('/api/register-codes/999999').loginAs(admin)
+    response.assertStatus(404)
+    response.assertBody({ status: 404, message: 'Not found.' })
+  })
+
+  test('creation and revocation are recorded in the audit log', async ({ client, assert }) => {
+    const admin = await UserFactory.apply('admin').create()
+    const created = await client.post('/api/register-codes').loginAs(admin).json({})
+    await client.delete(`/api/register-codes/${created.body().id}`).loginAs(admin)
+
+    const rows = await AuditLog.query().where('action', 'like', 'register_code.%').orderBy('id')
+    assert.deepEqual(
+      rows.map((row) => [row.action, row.userId, row.subjectId]),
+      [
+        ['register_code.create', admin.id, String(created.body().id)],
+        ['register_code.revoke', admin.id, String(created.body().id)],
+      ]
+    )
+    assert.notInclude(JSON.stringify(rows.map((row) => row.serialize())), created.body().code)
+  })
+
+  for (const role of ['staff', 'manager', 'creator', 'company'] as const) {
+    test(`${role} may not list, create or revoke codes`, async ({ client, assert }) => {
+      const user =
+        role === 'staff' ? await UserFactory.create() : await UserFactory.apply(role).create()
+      const code = await RegisterCode.create({ code: 'KEEP-ME' })
+
+      const list = await client.get('/api/register-codes').loginAs(user)
+      list.assertStatus(403)
+      list.assertBody({ status: 403, message: NO_PERMISSION })
+
+      const create = await client
+        .post('/api/register-codes')
+        .loginAs(user)
+        .json({ code: 'MINE-NOW' })
+      create.assertStatus(403)
+      create.assertBody({ status: 403, message: NO_PERMISSION })
+
+      const revoke = await client.delete(`/api/register-codes/${code.id}`).loginAs(user)
+      revoke.assertStatus(403)
+      revoke.assertBody({ status: 403, message: NO_PERMISSION })
+
+      assert.isNull(await RegisterCode.findBy('code', 'MINE-NOW'))
+      await code.refresh()
+      assert.isNull(code.revokedAt)
+    })
+  }
+})

@@ -1,0 +1,134 @@
+import { test } from '@japa/runner'
+import Team from '#models/team'
+import { SCREENS, SCREEN_ACCESS } from '#shared/screens'
+import { PERMISSION_CATALOGUE } from '#policies/catalogue'
+import { UserFactory } from '#database/factories/user_factory'
+import { setupFunctionalGroup } from '#tests/helpers/functional'
+
+const ADMIN_ONLY = ['ip_allowlist', 'register_codes', 'audit_logs']
+
+test.group('auth / user info and permissions', (group) => {
+  setupFunctionalGroup(group)
+
+  test('/api/user/info returns the user without the password and the permissions', async ({
+    client,
+    assert,
+  }) => {
+    const team = await Team.findByOrFail('key', 'cp1')
+    const user = await UserFactory.create()
+    await user.related('teams').attach({ [team.id]: { is_manager: true } })
+
+    const response = await client.get('/api/user/info').loginAs(user)
+    response.assertStatus(200)
+    response.assertBodyContains({
+      status: 0,
+      data: {
+        user: {
+          id: user.id,
+          email: user.email,
+          name: user.name,
+          role: 'staff',
+          status: 'active',
+          account_type: 'staff',
+          teams: [{ key: 'cp1', name: 'CP 1', is_manager: true }],
+        },
+        permissions: { dashboard: ['list'] },
+      },
+    })
+
+    const body = JSON.stringify(response.body())
+    const { data } = response.body()
+    assert.notProperty(data.user, 'password')
+    assert.notProperty(data.user, 'last_login_ip')
+    assert.notInclude(body, user.password)
+    assert.notInclude(body, 'secret-password')
+  })
+
+  test('/api/user/info and /api/user/permissions agree', async ({ client, assert }) => {
+    const user = await UserFactory.apply('manager').create()
+    const info = await client.get('/api/user/info').loginAs(user)
+    const permissions = await client.get('/api/user/permissions').loginAs(user)
+    permissions.assertStatus(200)
+    assert.deepEqual(info.body().data.permissions, permissions.body().data)
+  })
+
+  test('admin has every screen and the admin resources', async ({ client, assert }) => {
+    const admin = await UserFactory.apply('admin').create()
+    const response = await client.get('/api/user/permissions').loginAs(admin)
+
+    response.assertStatus(200)
+    response.assertBodyContains({ status: 0 })
+    const data = response.body().data
+    assert.sameMembers(Object.keys(data), [...SCREENS, ...ADMIN_ONLY])
+    for (const screen of SCREENS) assert.deepEqual(data[screen], ['list'], screen)
+    for (const entry of PERMISSION_CATALOGUE)
+      assert.deepEqual(data[entry.resource], entry.actions, entry.resource)
+    assert.deepEqual(data.ip_allowlist, ['list', 'create', 'delete'])
+    assert.deepEqual(data.register_codes, ['list', 'create', 'delete'])
+    assert.deepEqual(data.audit_logs, ['list'])
+  })
+
+  test('staff lack studio_log, creator_adjustment and the admin resources', async ({
+    client,
+    assert,
+  }) => {
+    const user = await UserFactory.create()
+    const response = await client.get('/api/user/permissions').loginAs(user)
+
+    response.assertStatus(200)
+    const keys = Object.keys(response.body().data)
+    for (const missing of ['studio_log', 'creator_adjustment', ...ADMIN_ONLY])
+      assert.notInclude(keys, missing)
+    assert.sameMembers(keys, SCREEN_ACCESS.staff)
+    assert.include(keys, 'creators')
+  })
+
+  test('managers have creator_adjustment but not studio_log', async ({ client, assert }) => {
+    const user = await UserFactory.apply('manager').create()
+    const response = await client.get('/api/user/permissions').loginAs(user)
+
+    const keys = Object.keys(response.body().data)
+    assert.include(keys, 'creator_adjustment')
+    assert.notInclude(keys, 'studio_log')
+    for (const missing of ADMIN_ONLY) assert.notInclude(keys, missing)
+    assert.sameMembers(keys, SCREEN_ACCESS.manager)
+  })
+
+  test('creators get exactly their screens', async ({ client, assert }) => {
+    const user = await UserFactory.apply('creator').create()
+    const response = await client.get('/api/user/permissions').loginAs(user)
+
+    response.assertStatus(200)
+    assert.sameMembers(Object.keys(response.body().data), SCREEN_ACCESS.creator)
+    assert.notInclude(Object.keys(response.body().data), 'creators')
+  })
+
+  test('companies get exactly their screens', async ({ client, assert }) => {
+    const user = await UserFactory.apply('company').create()
+    const response = await client.get('/api/user/permissions').loginAs(user)
+
+    response.assertStatus(200)
+    assert.sameMembers(Object.keys(response.body().data), SCREEN_ACCESS.company)
+    assert.include(Object.keys(response.body().data), 'market_dashboard')
+  })
+
+  test('the permissions match what the admin endpoints answer', async ({ client, assert }) => {
+    for (const state of ['admin', 'manager', 'creator'] as const) {
+      const user = await UserFactory.apply(state).create()
+      const own = await client.get('/api/user/permissions').loginAs(user)
+      const permissions = own.body().data
+      for (const [resource, url] of [
+        ['ip_allowlist', '/api/ip-allowlist'],
+        ['register_codes', '/api/register-codes'],
+        ['audit_logs', '/api/audit-logs'],
+      ]) {
+        const response = await client.get(url).loginAs(user)
+        assert.equal(
+          response.status() === 200,
+          Boolean(permissions[resource]?.includes('list')),
+          `${state} ${url}`
+        )
+      }
+    }
+  })
+})

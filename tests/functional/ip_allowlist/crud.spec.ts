@@ -1,0 +1,193 @@
+import { test } from '@japa/runner'
+import AuditLog from '#models/audit_log'
+import IpAllowlistEntry from '#models/ip_allowlist_entry'
+import { UserFactory } from '#database/factories/user_factory'
+import { setupFunctionalGroup } from '#tests/helpers/functional'
+
+const NO_PERMISSION =
+  'You do not have the rights to view or edit this. Please contact the developer.'
+const BAD_CIDR = 'The IP range field must be an IP address or CIDR range'
+
+test.group('ip allow-list / admin CRUD', (group) => {
+  setupFunctionalGroup(group)
+
+  test('lists the entries with x-total-count', async ({ client, assert }) => {
+    const admin = await UserFactory.apply('admin').create()
+    const response = await client.get('/api/ip-allowlist').loginAs(admin)
+
+    response.assertStatus(200)
+    const total = await IpAllowlistEntry.query().count('* as total').firstOrFail()
+    assert.equal(response.header('x-total-count'), String(total.$extras.total))
+    assert.lengthOf(response.body(), Number(total.$extras.total))
+    assert.includeMembers(
+      response.body().map((entry: { cidr: string }) => entry.cidr),
+      ['127.0.0.0/8', '::1/128']
+    )
+  })
+
+  test('adds a range, normalising 10.1.2.3/8 to 10.0.0.0/8', async ({ client, assert }) => {
+    const admin = await UserFactory.apply('admin').create()
+    const response = await client
+      .post('/api/ip-allowlist')
+      .loginAs(admin)
+      .form({ cidr: '10.1.2.3/8', note: 'office VPN' })
+
+    response.assertStatus(201)
+    response.assertBodyContains({ cidr: '10.0.0.0/8', note: 'office VPN', createdBy: admin.id })
+    const row = await IpAllowlistEntry.findByOrFail('cidr', '10.0.0.0/8')
+    assert.equal(row.note, 'office VPN')
+  })
+
+  test('stores a single IPv4 address as /32', async ({ client }) => {
+    const admin = await UserFactory.apply('admin').create()
+    const response = await client
+      .post('/api/ip-allowlist')
+      .loginAs(admin)
+      .json({ cidr: ' 203.0.113.7 ' })
+    response.assertStatus(201)
+    response.assertBodyContains({ cidr: '203.0.113.7/32' })
+  })
+
+  test('stores a single IPv6 address as /128 and an IPv6 range by its network', async ({
+    client,
+  }) => {
+    const admin = await UserFactory.apply('admin').create()
+    const single = await client
+      .post('/api/ip-allowlist')
+      .loginAs(admin)
+      .json({ cidr: '2001:db8::1' })
+    single.assertStatus(201)
+    single.assertBodyContains({ cidr: '2001:db8::1/128' })
+
+    const range = await client
+      .post('/api/ip-allowlist')
+      .loginAs(admin)
+      .json({ cidr: '2001:db8:abcd::1/32' })
+    range.assertStatus(201)
+    range.assertBodyContains({ cidr: '2001:db8::/32' })
+  })
+
+  test('adding an existing range again keeps one row', async ({ client, assert }) => {
+    const admin = await UserFactory.apply('admin').create()
+    const first = await client.post('/api/ip-allowlist').loginAs(admin).json({ cidr: '10.0.0.0/8' })
+    const second = await client
+      .post('/api/ip-allowlist')
+      .loginAs(admin)
+      .json({ cidr: '10.9.9.9/8' })
+    first.assertStatus(201)
+    second.assertStatus(201)
+    assert.equal(first.body().id, second.body().id)
+    const rows = await IpAllowlistEntry.query().where('cidr', '10.0.0.0/8')
+    assert.lengthOf(rows, 1)
+  })
+
+  for (const cidr of [
+    'not-an-ip',
+    '10.0.0.0/33',
+    '300.1.2.3',
+    '10.0.0.0/abc',
+    '::ffff:1.2.3.4/64',
+  ]) {
+    test(`rejects the invalid CIDR "${cidr}" with 422 and a message`, async ({
+      client,
+      assert,
+    }) => {
+      const admin = await UserFactory.apply('admin').create()
+      const before = await IpAllowlistEntry.query().count('* as total').firstOrFail()
+      const response = await client.post('/api/ip-allowlist').loginAs(admin).json({ cidr })
+
+      response.assertStatus(422)
+      response.assertBodyContains({ status: 422, message: BAD_CIDR })
+      const after = await IpAllowlistEntry.query().count('* as total').firstOrFail()
+      assert.equal(after.$extras.total, before.$extras.total)
+    })
+  }
+
+  test('a missing cidr answers 422 with a message', async ({ client }) => {
+    const admin = await UserFactory.apply('admin').create()
+    const response = await client.post('/api/ip-allowlist').loginAs(admin).json({ note: 'nothing' })
+    response.assertStatus(422)
+    response.assertBodyContains({ status: 422, message: 'The IP range field is required' })
+  })
+
+  test('deletes an entry by id', async ({ client, assert }) => {
+    const admin = await UserFactory.apply('admin').create()
+    const created = await client
+      .post('/api/ip-allowlist')
+      .loginAs(admin)
+      .json({ cidr: '192.0.2.0/24' })
+
+    const response = await client.delete(`/api/ip-allowlist/${created.body().id}`).loginAs(admin)
+    response.assertStatus(200)
+    response.assertBodyContains({ id: created.body().id, cidr: '192.0.2.0/24' })
+    assert.isNull(await IpAllowlistEntry.find(created.body().id))
+  })
+
+  test('deleting an unknown id answers 404', async ({ client }) => {
+    const admin = await UserFactory.apply('admin').create()
+    const response = await client.delete('/api/ip-allowlist/999999').loginAs(admin)
+    response.assertStatus(404)
+    response.assertBody({ status: 404, message: 'Not found.' })
+  })
+
+  test('a non-numeric id answers 404', async ({ client }) => {
+    const admin = await UserFactory.apply('admin').create()
+    const response = await client.delete('/api/ip-allowlist/abc').loginAs(admin)
+    response.assertStatus(404)
+    response.assertBodyContains({ status: 404 })
+  })
+
+  test('records additions and removals in the audit log', async ({ client, assert }) => {
+    const admin = await UserFactory.apply('admin').create()
+    const created = await client
+      .post('/api/ip-allowlist')
+      .loginAs(admin)
+      .json({ cidr: '192.0.2.0/24' })
+    await client.delete(`/api/ip-allowlist/${created.body().id}`).loginAs(admin)
+
+    const rows = await AuditLog.query().whereIn('action', ['ip.add', 'ip.remove']).orderBy('id')
+    assert.deepEqual(
+      rows.map((row) => [row.action, row.userId, row.subjectId, row.meta]),
+      [
+        ['ip.add', admin.id, String(created.body().id), { cidr: '192.0.2.0/24' }],
+        ['ip.remove', admin.id, String(created.body().id), { cidr: '192.0.2.0/24' }],
+      ]
+    )
+  })
+
+  for (const role of ['staff', 'manager', 'creator', 'company'] as const) {
+    test(`${role} may not list, add or delete entries (403, contact the developer)`, async ({
+      client,
+      assert,
+    }) => {
+      const user =
+        role === 'staff' ? await UserFactory.create() : await UserFactory.apply(role).create()
+      const entry = await IpAllowlistEntry.findByOrFail('cidr', '127.0.0.0/8')
+
+      const list = await client.get('/api/ip-allowlist').loginAs(user)
+      list.assertStatus(403)
+      list.assertBody({ status: 403, message: NO_PERMISSION })
+
+      const add = await client.post('/api/ip-allowlist').loginAs(user).json({ cidr: '10.0.0.0/8' })
+      add.assertStatus(403)
+      add.assertBody({ status: 403, message: NO_PERMISSION })
+
+      const remove = await client.delete(`/api/ip-allowlist/${entry.id}`).loginAs(user)
+      remove.assertStatus(403)
+      remove.assertBody({ status: 403, message: NO_PERMISSION })
+
+      assert.isNull(await IpAllowlistEntry.findBy('cidr', '10.0.0.0/8'))
+      assert.isNotNull(await IpAllowlistEntry.find(entry.id))
+    })
+  }
+
+  test('the no-permission message follows the language', async ({ client }) => {
+    const user = await UserFactory.create()
+    const response = await client.get('/api/ip-allowlist').header('lang', 'jp').loginAs(user)
+    response.assertStatus(403)
+    response.assertBody({
+      status: 403,
+      message: '閲覧または編集の権限がありません。開発者にお問い合わせください。',
+    })
+  })
+})
