@@ -8,6 +8,7 @@ process.env.TZ = 'UTC'
 import 'reflect-metadata'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
 import { ensureEnvFile } from '../scripts/env_file.js'
+import { gracefulStop } from './graceful.js'
 
 const APP_ROOT = new URL('../', import.meta.url)
 
@@ -25,8 +26,9 @@ new Ignitor(APP_ROOT, { importer: IMPORTER })
     app.booting(async () => {
       await import('#start/env')
     })
-    app.listen('SIGTERM', () => app.terminate())
-    app.listenIf(app.managedByPm2, 'SIGINT', () => app.terminate())
+    const stop = gracefulStop(app, 30_000)
+    app.listen('SIGTERM', stop)
+    app.listenIf(app.managedByPm2, 'SIGINT', stop)
   })
   .ace()
   .handle(process.argv.splice(2))

@@ -11,8 +11,10 @@
 process.env.TZ = 'UTC'
 
 import 'reflect-metadata'
+import { createServer, type Server } from 'node:http'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
 import { ensureEnvFile } from '../scripts/env_file.js'
+import { gracefulStop } from './graceful.js'
 
 const APP_ROOT = new URL('../', import.meta.url)
 
@@ -25,16 +27,32 @@ const IMPORTER = (filePath: string) => {
 
 ensureEnvFile(APP_ROOT)
 
+/**
+ * On SIGTERM the server stops accepting connections, closes idle keep-alive
+ * connections at once and gives requests in flight this long to finish
+ * before their connections are closed, so a shutdown never hangs.
+ */
+const SHUTDOWN_GRACE_MS = 10_000
+let nodeServer: Server | undefined
+
 new Ignitor(APP_ROOT, { importer: IMPORTER })
   .tap((app) => {
     app.booting(async () => {
       await import('#start/env')
     })
-    app.listen('SIGTERM', () => app.terminate())
-    app.listen('SIGINT', () => app.terminate())
+    app.terminating(() => {
+      nodeServer?.closeIdleConnections()
+      setTimeout(() => nodeServer?.closeAllConnections(), SHUTDOWN_GRACE_MS).unref()
+    })
+    const stop = gracefulStop(app, SHUTDOWN_GRACE_MS * 2)
+    app.listen('SIGTERM', stop)
+    app.listen('SIGINT', stop)
   })
   .httpServer()
-  .start()
+  .start((handler) => {
+    nodeServer = createServer(handler)
+    return nodeServer
+  })
   .catch((error) => {
     process.exitCode = 1
     prettyPrintError(error)

@@ -3,7 +3,8 @@ import type { CommandOptions } from '@adonisjs/core/types/ace'
 
 /**
  * Runs a queue worker (and the schedules) without the HTTP server:
- * `node ace queue:listen`. SIGTERM and SIGINT stop it after the job in hand.
+ * `node ace queue:listen`. SIGTERM (bin/console.ts) and SIGINT stop it after
+ * the job in hand: the app provider's shutdown stops the worker.
  */
 export default class QueueListen extends BaseCommand {
   static commandName = 'queue:listen'
@@ -13,11 +14,6 @@ export default class QueueListen extends BaseCommand {
   async run() {
     const { default: QueueService } = await import('#services/queue_service')
     await QueueService.startWorker()
-    const stop = async () => {
-      this.logger.info('stopping the queue worker after the job in hand')
-      await this.app.terminate()
-    }
-    process.once('SIGTERM', stop)
-    process.once('SIGINT', stop)
+    process.once('SIGINT', () => process.kill(process.pid, 'SIGTERM'))
   }
 }

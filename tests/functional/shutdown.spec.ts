@@ -1,0 +1,93 @@
+import { test } from '@japa/runner'
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import app from '@adonisjs/core/services/app'
+
+/**
+ * The real server process, as a supervisor runs it: SIGTERM must stop it
+ * (HTTP server closed, queue worker stopped) with exit code 0, quickly.
+ */
+test.group('graceful shutdown', () => {
+  test('SIGTERM stops the HTTP server and the queue worker and exits 0', async ({ assert }) => {
+    const folder = mkdtempSync(join(tmpdir(), 'mcn-shutdown-'))
+    const port = 3391
+    const env = {
+      ...process.env,
+      NODE_ENV: 'production',
+      DB_CONNECTION: 'sqlite',
+      SQLITE_PATH: join(folder, 'db.sqlite3'),
+      REDIS_HOST: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+    }
+    delete (env as Record<string, string | undefined>).REDIS_HOST
+    try {
+      const migrate = spawnSync(process.execPath, ['ace', 'migration:run', '--force'], {
+        cwd: app.makePath(),
+        env,
+      })
+      assert.equal(migrate.status, 0, String(migrate.stderr))
+
+      const server = spawn(
+        process.execPath,
+        ['--import=ts-node-maintained/register/esm', 'bin/server.ts'],
+        {
+          cwd: app.makePath(),
+          env,
+        }
+      )
+      let output = ''
+      server.stdout.on('data', (chunk) => (output += chunk))
+      server.stderr.on('data', (chunk) => (output += chunk))
+
+      let healthy = false
+      for (let attempt = 0; attempt < 120 && !healthy; attempt++) {
+        healthy = await fetch(`http://127.0.0.1:${port}/api/health`, {
+          signal: AbortSignal.timeout(500),
+        })
+          .then((response) => response.ok)
+          .catch(() => false)
+        if (!healthy) await new Promise((resolve) => setTimeout(resolve, 250))
+      }
+      assert.isTrue(healthy, `the server answered /api/health\n${output}`)
+      assert.include(output, 'queue worker started (in-process)')
+
+      for (const path of [
+        '/api/health',
+        '/api/client-info',
+        '/api/user/info',
+        '/login',
+        '/api/resource?key=group',
+      ]) {
+        await fetch(`http://127.0.0.1:${port}${path}`).then((response) => response.arrayBuffer())
+      }
+      await fetch(`http://127.0.0.1:${port}/api/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ account: 'nobody@mcn.local', password: 'wrong-password' }),
+      }).then((response) => response.arrayBuffer())
+
+      const exit = new Promise<number | null>((resolve) =>
+        server.once('exit', (code) => resolve(code))
+      )
+      server.kill('SIGTERM')
+      const code = await Promise.race([
+        exit,
+        new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 20_000)),
+      ])
+      if (code === 'timeout') server.kill('SIGKILL')
+      assert.equal(code, 0, `exit code after SIGTERM\n${output}`)
+
+      const refused = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        () => false,
+        () => true
+      )
+      assert.isTrue(refused, 'nothing listens after the shutdown')
+    } finally {
+      rmSync(folder, { recursive: true, force: true })
+    }
+  }).timeout(60_000)
+})
