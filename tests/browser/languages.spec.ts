@@ -2,7 +2,7 @@
 import { test } from '@japa/runner'
 import { UserFactory } from '#database/factories/user_factory'
 import { setupFunctionalGroup, FACTORY_PASSWORD } from '#tests/helpers/functional'
-import { LOGIN_TITLES, menuLabels, screenshot, signIn } from '#tests/helpers/browser'
+import { LOGIN_TITLES, menuLabels, screenshot, signIn, submitLogin } from '#tests/helpers/browser'
 
 /** What each language shows: the login heading, the first menu entry and antd's own pagination text. */
 const EXPECTED = {
@@ -70,9 +70,7 @@ test.group('four languages', (group) => {
     const user = await UserFactory.create()
     const page = await visit('/login')
     await page.locator('[data-testid=lang-kr]').click()
-    await page.locator('input#email').fill(user.email)
-    await page.locator('input#password').fill('wrong-password')
-    await page.locator('button[type=submit]').click()
+    await submitLogin(page, user.email, 'wrong-password')
     await page.getByText('로그인 실패').first().waitFor()
   })
 

@@ -2,7 +2,7 @@
 import { test } from '@japa/runner'
 import { UserFactory } from '#database/factories/user_factory'
 import { setupFunctionalGroup, FACTORY_PASSWORD } from '#tests/helpers/functional'
-import { menuLabels, navigateInApp, screenshot, signIn } from '#tests/helpers/browser'
+import { menuLabels, navigateInApp, screenshot, signIn, submitLogin } from '#tests/helpers/browser'
 
 test.group('login screen', (group) => {
   setupFunctionalGroup(group)
@@ -54,9 +54,7 @@ test.group('login screen', (group) => {
   }) => {
     const user = await UserFactory.create()
     const page = await visit('/login')
-    await page.locator('input#email').fill(user.email)
-    await page.locator('input#password').fill('wrong-password')
-    await page.locator('button[type=submit]').click()
+    await submitLogin(page, user.email, 'wrong-password')
 
     const title = page.locator('[data-testid=auth-dialog-title]')
     await title.waitFor()
@@ -76,9 +74,7 @@ test.group('login screen', (group) => {
   test('an account waiting for approval is told so', async ({ visit }) => {
     const user = await UserFactory.apply('pending').create()
     const page = await visit('/login')
-    await page.locator('input#email').fill(user.email)
-    await page.locator('input#password').fill(FACTORY_PASSWORD)
-    await page.locator('button[type=submit]').click()
+    await submitLogin(page, user.email, FACTORY_PASSWORD)
     await page.getByText('Authorization may take time').waitFor()
   })
 

@@ -24,12 +24,17 @@ export async function useLanguage(page: Page, code: keyof typeof LOGIN_TITLES) {
   await page.evaluate((value) => localStorage.setItem('mcn.lang', value), code)
 }
 
-/** Signs in through the login form and waits for the app shell. */
-export async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login')
+/** Fills the login form on the current page and submits it. */
+export async function submitLogin(page: Page, email: string, password: string) {
   await page.locator('input#email').fill(email)
   await page.locator('input#password').fill(password)
   await page.locator('button[type=submit]').click()
+}
+
+/** Signs in through the login form and waits for the app shell. */
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login')
+  await submitLogin(page, email, password)
   await page.waitForURL('**/app/**')
   await page.locator('.ant-layout-sider').waitFor()
 }
