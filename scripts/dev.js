@@ -15,10 +15,15 @@ if (prepare.status !== 0) process.exit(prepare.status ?? 1)
 
 const children = [
   spawn(process.execPath, ['ace', 'serve', '--watch'], { cwd: root, stdio: 'inherit', env }),
-  spawn(process.execPath, ['node_modules/vite/bin/vite.js'], { cwd: `${root}/admin`, stdio: 'inherit', env }),
+  spawn(process.execPath, [`${root}/node_modules/vite/bin/vite.js`], { cwd: `${root}/admin`, stdio: 'inherit', env }),
 ]
 console.log('Admin with hot reload: http://localhost:5173 (API proxied)')
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.on(signal, () => children.forEach((child) => child.kill(signal)))
 }
-for (const child of children) child.on('exit', (code) => process.exit(code ?? 0))
+for (const child of children) {
+  child.on('exit', (code) => {
+    children.forEach((other) => other !== child && other.kill('SIGTERM'))
+    process.exit(code ?? 0)
+  })
+}
