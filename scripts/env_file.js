@@ -12,6 +12,7 @@ export function ensureEnvFile(appRoot) {
   if (process.env.NODE_ENV === 'test') return false
   const key = randomBytes(32).toString('base64url')
   const password = randomBytes(9).toString('base64url')
+  const digits = (count) => Array.from(randomBytes(count), (byte) => byte % 10).join('')
   const lines = [
     '# Created on first start with fresh secrets. README.md lists every variable.',
     `APP_KEY=${key}`,
@@ -29,6 +30,10 @@ export function ensureEnvFile(appRoot) {
     '# REDIS_HOST=127.0.0.1',
     'DEMO_ADMIN_EMAIL=admin@mcn.local',
     `DEMO_ADMIN_PASSWORD=${password}`,
+    '# Personal security code of the demo accounts (reveals private data, confirms creator edits)',
+    `DEMO_SECURITY_CODE=${digits(6)}`,
+    '# Studio-wide contract termination code of the demo agency',
+    `DEMO_TERMINATION_CODE=${digits(8)}`,
     '',
   ]
   writeFileSync(file, lines.join('\n'), { mode: 0o600 })

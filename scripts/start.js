@@ -60,6 +60,9 @@ async function announce() {
         const line = '─'.repeat(64)
         console.log(`\n${line}\n  MCN Studio is running at ${url}`)
         console.log(`  Demo admin: ${config.DEMO_ADMIN_EMAIL || 'admin@mcn.local'} / ${config.DEMO_ADMIN_PASSWORD || '(see DEMO_ADMIN_PASSWORD in .env)'}`)
+        if (config.DEMO_SECURITY_CODE) {
+          console.log(`  Security code (private data): ${config.DEMO_SECURITY_CODE} · termination code: ${config.DEMO_TERMINATION_CODE ?? '—'}`)
+        }
         console.log(`  Other demo accounts (README) share that password. Stop with Ctrl+C.\n${line}\n`)
         return
       }

@@ -52,6 +52,10 @@ export default class User extends compose(BaseModel, AuthFinder) {
   @column({ serializeAs: null })
   declare avatarPath: string | null
 
+  /** Hash of the personal security code that reveals private data and confirms creator edits. */
+  @column({ serializeAs: null })
+  declare securityCodeHash: string | null
+
   @column({ serializeAs: null })
   declare approvedBy: number | null
 

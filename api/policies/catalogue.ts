@@ -10,7 +10,8 @@ import type { policies } from '#policies/main'
 export const PERMISSION_CATALOGUE: {
   resource: string
   policy: keyof typeof policies
-  actions: string[]
+  /** An action name, or [action name, policy method, ...arguments]. */
+  actions: (string | [string, string, ...unknown[]])[]
 }[] = [
   { resource: 'ip_allowlist', policy: 'IpAllowlistPolicy', actions: ['list', 'create', 'delete'] },
   {
@@ -19,4 +20,23 @@ export const PERMISSION_CATALOGUE: {
     actions: ['list', 'create', 'delete'],
   },
   { resource: 'audit_logs', policy: 'AuditLogPolicy', actions: ['list'] },
+  {
+    resource: 'creators',
+    policy: 'CreatorPolicy',
+    actions: [
+      'list',
+      'show',
+      'export',
+      'memo',
+      'create',
+      'edit',
+      'delete',
+      'terminate',
+      'import',
+      ['change_password', 'changePassword'],
+      ['reveal_l1', 'reveal', 'L1'],
+      ['reveal_l2', 'reveal', 'L2'],
+      ['reveal_l3', 'reveal', 'L3'],
+    ],
+  },
 ]

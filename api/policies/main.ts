@@ -11,4 +11,5 @@ export const policies = {
   IpAllowlistPolicy: () => import('#policies/ip_allowlist_policy'),
   RegisterCodePolicy: () => import('#policies/register_code_policy'),
   AuditLogPolicy: () => import('#policies/audit_log_policy'),
+  CreatorPolicy: () => import('#policies/creator_policy'),
 }

@@ -21,13 +21,18 @@ export default class PermissionService {
 
     for (const entry of PERMISSION_CATALOGUE) {
       const authorizer = ctx.bouncer.with(entry.policy) as unknown as {
-        allows(action: string): Promise<boolean>
+        allows(action: string, ...args: unknown[]): Promise<boolean>
       }
       const allowed: string[] = []
       for (const action of entry.actions) {
-        if (await authorizer.allows(action)) allowed.push(action)
+        const [name, method, ...args] = Array.isArray(action) ? action : [action, action]
+        if (await authorizer.allows(method, ...args)) allowed.push(name)
       }
-      if (allowed.length) permissions[entry.resource] = allowed
+      if (allowed.length) {
+        permissions[entry.resource] = [
+          ...new Set([...(permissions[entry.resource] ?? []), ...allowed]),
+        ]
+      }
     }
 
     return permissions

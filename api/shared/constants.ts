@@ -116,3 +116,77 @@ export type PlatformKey = (typeof PLATFORMS)[number]
 export const REGISTER_CODE_PATTERN = /^[A-Z0-9][A-Z0-9-]*$/
 /** Phone numbers accept digits only. */
 export const PHONE_PATTERN = /^[0-9]+$/
+
+/* ------------------------------------------------------------------ */
+/* Creators (SPEC §3 "Creator / IP", §4, §5 "Creator")                 */
+/* ------------------------------------------------------------------ */
+
+/** CR creator, IP brand, CH channel — the three counts of the creator list. */
+export const CREATOR_KINDS = ['CR', 'IP', 'CH'] as const
+export type CreatorKind = (typeof CREATOR_KINDS)[number]
+
+export const CREATOR_CATEGORIES = [
+  'beauty',
+  'fashion',
+  'food',
+  'travel',
+  'vlog',
+  'game',
+  'music',
+  'dance',
+  'education',
+  'tech',
+  'pets',
+  'comedy',
+  'sports',
+  'kids',
+  'culture',
+  'other',
+] as const
+export type CreatorCategory = (typeof CREATOR_CATEGORIES)[number]
+
+export const CONTRACT_STATUSES = ['valid', 'terminated'] as const
+export type ContractStatus = (typeof CONTRACT_STATUSES)[number]
+
+export const GENDERS = ['female', 'male', 'other'] as const
+
+/** Platforms whose token, cookie and uid are set in the creator form's own tab (SPEC §2). */
+export const TOKEN_PLATFORMS = ['haokan', 'bilibili', 'xigua', 'weibo', 'douyin'] as const
+
+/** Platform token and cookie status: 0 connected, 1 cannot access (SPEC §4). */
+export const ACCESS_STATUS = { CONNECTED: 0, CANNOT_ACCESS: 1 } as const
+
+/** Cookies may be entered from 1 day after the token connected (SPEC §4). */
+export const COOKIE_AFTER_TOKEN_DAYS = 1
+/** Tokens and cookies about to lapse within this many days show as warnings. */
+export const EXPIRY_WARNING_DAYS = 7
+
+/** A creator counts as new in the list for this many days after being added. */
+export const NEW_CREATOR_DAYS = 30
+
+/** Ad price formats (what the dashboard's 'ad price' sort and the market store use). */
+export const AD_FORMATS = ['dedicated', 'integration', 'shorts', 'live', 'post'] as const
+export const CURRENCIES = ['KRW', 'CNY', 'USD'] as const
+
+/**
+ * Private data levels (SPEC §2 "Document issuing" info tabs): L1 contact,
+ * L2 identity, L3 settlement. Values are encrypted at rest and masked in
+ * every response until the user enters their security code.
+ */
+export const PRIVATE_LEVELS = {
+  L1: ['phone', 'email', 'address'],
+  L2: ['birth_date', 'passport_name', 'passport_no'],
+  L3: ['bank_name', 'bank_account', 'tax_payer_name'],
+} as const
+export type PrivateLevel = keyof typeof PRIVATE_LEVELS
+export type PrivateField = (typeof PRIVATE_LEVELS)[PrivateLevel][number]
+
+/** How long revealed private data stays visible before it is masked again. */
+export const REVEAL_SECONDS = 300
+
+/** Personal security codes: 6 to 12 digits. */
+export const SECURITY_CODE_PATTERN = /^[0-9]{6,12}$/
+
+/** Audience portrait dimensions (SPEC §2 Creator detail). */
+export const PORTRAIT_DIMENSIONS = ['sex', 'age', 'region', 'device', 'partition', 'label'] as const
+export const PORTRAIT_AUDIENCES = ['fans', 'non_fans'] as const

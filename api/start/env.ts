@@ -51,4 +51,6 @@ export default await Env.create(new URL('../../', import.meta.url), {
   /* Demo data */
   DEMO_ADMIN_EMAIL: Env.schema.string.optional(),
   DEMO_ADMIN_PASSWORD: Env.schema.string.optional(),
+  DEMO_SECURITY_CODE: Env.schema.string.optional(),
+  DEMO_TERMINATION_CODE: Env.schema.string.optional(),
 })

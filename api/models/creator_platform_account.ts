@@ -1,0 +1,86 @@
+import { DateTime } from 'luxon'
+import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import type { BelongsTo } from '@adonisjs/lucid/types/relations'
+import Creator from '#models/creator'
+import PrivateDataService from '#services/private_data_service'
+import type { PlatformKey } from '#shared/constants'
+
+/**
+ * One creator's account on one platform (SPEC §3, §4): uid, token and cookie
+ * (both encrypted, never returned in full), their statuses (0 connected,
+ * 1 cannot access) and dates, and the latest known fan count.
+ */
+export default class CreatorPlatformAccount extends BaseModel {
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare creatorId: number
+
+  @belongsTo(() => Creator)
+  declare creator: BelongsTo<typeof Creator>
+
+  @column()
+  declare platform: PlatformKey
+
+  @column()
+  declare uid: string | null
+
+  @column()
+  declare channelName: string | null
+
+  @column()
+  declare channelUrl: string | null
+
+  @column({ consume: (value: string | number) => Number(value) })
+  declare fans: number
+
+  @column()
+  declare active: boolean
+
+  @column({ serializeAs: null })
+  declare tokenEncrypted: string | null
+
+  @column()
+  declare tokenStatus: number
+
+  @column.dateTime()
+  declare tokenConnectedAt: DateTime | null
+
+  @column.dateTime()
+  declare tokenExpiresAt: DateTime | null
+
+  @column({ serializeAs: null })
+  declare cookieEncrypted: string | null
+
+  @column()
+  declare cookieStatus: number
+
+  @column.dateTime()
+  declare cookieEnteredAt: DateTime | null
+
+  @column.dateTime()
+  declare cookieCheckedAt: DateTime | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime
+
+  setToken(value: string | null | undefined) {
+    this.tokenEncrypted = PrivateDataService.encrypt('platform_token', value)
+  }
+
+  getToken() {
+    return PrivateDataService.decrypt('platform_token', this.tokenEncrypted)
+  }
+
+  setCookie(value: string | null | undefined) {
+    this.cookieEncrypted = PrivateDataService.encrypt('platform_cookie', value)
+  }
+
+  getCookie() {
+    return PrivateDataService.decrypt('platform_cookie', this.cookieEncrypted)
+  }
+}

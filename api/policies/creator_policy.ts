@@ -1,0 +1,57 @@
+import type { AuthorizerResponse } from '@adonisjs/bouncer/types'
+import type User from '#models/user'
+import StudioPolicy, { isStaffSide } from '#policies/studio_policy'
+import type { PrivateLevel } from '#shared/constants'
+
+/**
+ * Creators (SPEC §6): only admins add, edit, delete, terminate, import and
+ * change a creator's account password (the base policy lets them through);
+ * managers and staff view. Private data needs the user's security code on
+ * top: managers may reveal every level, staff the contact level (L1).
+ */
+export default class CreatorPolicy extends StudioPolicy {
+  list(user: User): AuthorizerResponse {
+    return isStaffSide(user)
+  }
+
+  show(user: User): AuthorizerResponse {
+    return isStaffSide(user)
+  }
+
+  export(user: User): AuthorizerResponse {
+    return isStaffSide(user)
+  }
+
+  memo(user: User): AuthorizerResponse {
+    return isStaffSide(user)
+  }
+
+  reveal(user: User, level: PrivateLevel): AuthorizerResponse {
+    if (user.role === 'manager') return true
+    return user.role === 'staff' && level === 'L1'
+  }
+
+  create(): AuthorizerResponse {
+    return false
+  }
+
+  edit(): AuthorizerResponse {
+    return false
+  }
+
+  delete(): AuthorizerResponse {
+    return false
+  }
+
+  terminate(): AuthorizerResponse {
+    return false
+  }
+
+  import(): AuthorizerResponse {
+    return false
+  }
+
+  changePassword(): AuthorizerResponse {
+    return false
+  }
+}
