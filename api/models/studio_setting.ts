@@ -4,6 +4,8 @@ import { BaseModel, column } from '@adonisjs/lucid/orm'
 /** Studio-wide settings by key (for example the hashed contract termination code). */
 export default class StudioSetting extends BaseModel {
   static table = 'studio_settings'
+  /** The key is the primary key: Lucid must not overwrite it with an insert id. */
+  static selfAssignPrimaryKey = true
 
   @column({ isPrimary: true })
   declare key: string

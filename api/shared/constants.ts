@@ -190,3 +190,28 @@ export const SECURITY_CODE_PATTERN = /^[0-9]{6,12}$/
 /** Audience portrait dimensions (SPEC §2 Creator detail). */
 export const PORTRAIT_DIMENSIONS = ['sex', 'age', 'region', 'device', 'partition', 'label'] as const
 export const PORTRAIT_AUDIENCES = ['fans', 'non_fans'] as const
+
+/**
+ * Field limits of the creator form (SPEC §3, §5), shared by the API's
+ * validators and the admin's form.
+ */
+export const CREATOR_LIMITS = {
+  brandNoMax: 32,
+  contractNoMax: 64,
+  contractorNameMax: 100,
+  channelNameMax: 150,
+  textMax: 2000,
+  urlMax: 255,
+  addressMax: 255,
+  nameMax: 100,
+  passportNoMax: 20,
+  bankAccountMax: 40,
+  companyRefMax: 100,
+  minMonthlyVideosMax: 1000,
+  uidMax: 64,
+  tokenMax: 4096,
+  cookieMax: 30_000,
+  memoMax: 2000,
+  pricesMax: 60,
+  priceMax: '999999999999.99',
+} as const

@@ -12,3 +12,5 @@
 import '#start/routes/public'
 import '#start/routes/auth'
 import '#start/routes/admin'
+import '#start/routes/creators'
+import '#start/routes/creator_imports'

@@ -53,14 +53,38 @@ export default class extends BaseSchema {
       table.text('remark').nullable()
       table.string('sns_kr', 255).nullable()
       table.string('sns_zh', 255).nullable()
-      table.integer('cp_team_id').unsigned().nullable().references('id').inTable('teams').onDelete('SET NULL')
-      table.integer('uploader_id').unsigned().nullable().references('id').inTable('users').onDelete('SET NULL')
-      table.integer('user_id').unsigned().nullable().references('id').inTable('users').onDelete('SET NULL')
+      table
+        .integer('cp_team_id')
+        .unsigned()
+        .nullable()
+        .references('id')
+        .inTable('teams')
+        .onDelete('SET NULL')
+      table
+        .integer('uploader_id')
+        .unsigned()
+        .nullable()
+        .references('id')
+        .inTable('users')
+        .onDelete('SET NULL')
+      table
+        .integer('user_id')
+        .unsigned()
+        .nullable()
+        .references('id')
+        .inTable('users')
+        .onDelete('SET NULL')
       table.string('baidu_app_id', 64).nullable()
       table.text('baidu_token_encrypted').nullable()
       table.bigInteger('total_fans').notNullable().defaultTo(0)
       table.boolean('failing').notNullable().defaultTo(false)
-      table.integer('created_by').unsigned().nullable().references('id').inTable('users').onDelete('SET NULL')
+      table
+        .integer('created_by')
+        .unsigned()
+        .nullable()
+        .references('id')
+        .inTable('users')
+        .onDelete('SET NULL')
       table.dateTime('created_at').notNullable()
       table.dateTime('updated_at').notNullable()
 
@@ -73,7 +97,13 @@ export default class extends BaseSchema {
 
     this.schema.createTable('creator_platform_accounts', (table) => {
       table.increments('id')
-      table.integer('creator_id').unsigned().notNullable().references('id').inTable('creators').onDelete('CASCADE')
+      table
+        .integer('creator_id')
+        .unsigned()
+        .notNullable()
+        .references('id')
+        .inTable('creators')
+        .onDelete('CASCADE')
       table.string('platform', 20).notNullable()
       table.string('uid', 64).nullable()
       table.string('channel_name', 150).nullable()
@@ -98,7 +128,13 @@ export default class extends BaseSchema {
 
     this.schema.createTable('creator_ad_prices', (table) => {
       table.increments('id')
-      table.integer('creator_id').unsigned().notNullable().references('id').inTable('creators').onDelete('CASCADE')
+      table
+        .integer('creator_id')
+        .unsigned()
+        .notNullable()
+        .references('id')
+        .inTable('creators')
+        .onDelete('CASCADE')
       table.string('platform', 20).notNullable()
       table.string('format', 20).notNullable()
       table.decimal('price', 14, 2).notNullable()
@@ -112,8 +148,20 @@ export default class extends BaseSchema {
 
     this.schema.createTable('creator_memos', (table) => {
       table.increments('id')
-      table.integer('creator_id').unsigned().notNullable().references('id').inTable('creators').onDelete('CASCADE')
-      table.integer('user_id').unsigned().nullable().references('id').inTable('users').onDelete('SET NULL')
+      table
+        .integer('creator_id')
+        .unsigned()
+        .notNullable()
+        .references('id')
+        .inTable('creators')
+        .onDelete('CASCADE')
+      table
+        .integer('user_id')
+        .unsigned()
+        .nullable()
+        .references('id')
+        .inTable('users')
+        .onDelete('SET NULL')
       table.text('body').notNullable()
       table.dateTime('created_at').notNullable()
 
@@ -122,7 +170,13 @@ export default class extends BaseSchema {
 
     this.schema.createTable('creator_audience_portraits', (table) => {
       table.increments('id')
-      table.integer('creator_id').unsigned().notNullable().references('id').inTable('creators').onDelete('CASCADE')
+      table
+        .integer('creator_id')
+        .unsigned()
+        .notNullable()
+        .references('id')
+        .inTable('creators')
+        .onDelete('CASCADE')
       table.string('platform', 20).notNullable()
       table.string('audience', 10).notNullable()
       table.string('dimension', 20).notNullable()
@@ -135,8 +189,20 @@ export default class extends BaseSchema {
 
     this.schema.createTable('user_favorites', (table) => {
       table.increments('id')
-      table.integer('user_id').unsigned().notNullable().references('id').inTable('users').onDelete('CASCADE')
-      table.integer('creator_id').unsigned().notNullable().references('id').inTable('creators').onDelete('CASCADE')
+      table
+        .integer('user_id')
+        .unsigned()
+        .notNullable()
+        .references('id')
+        .inTable('users')
+        .onDelete('CASCADE')
+      table
+        .integer('creator_id')
+        .unsigned()
+        .notNullable()
+        .references('id')
+        .inTable('creators')
+        .onDelete('CASCADE')
       table.dateTime('created_at').notNullable()
 
       table.unique(['user_id', 'creator_id'])
@@ -144,7 +210,13 @@ export default class extends BaseSchema {
 
     this.schema.createTable('creator_imports', (table) => {
       table.increments('id')
-      table.integer('user_id').unsigned().nullable().references('id').inTable('users').onDelete('SET NULL')
+      table
+        .integer('user_id')
+        .unsigned()
+        .nullable()
+        .references('id')
+        .inTable('users')
+        .onDelete('SET NULL')
       table.string('file_name', 255).notNullable()
       table.string('file_path', 255).notNullable()
       table.string('status', 12).notNullable().defaultTo('pending')
@@ -165,7 +237,13 @@ export default class extends BaseSchema {
     this.schema.createTable('studio_settings', (table) => {
       table.string('key', 60).primary()
       table.text('value').nullable()
-      table.integer('updated_by').unsigned().nullable().references('id').inTable('users').onDelete('SET NULL')
+      table
+        .integer('updated_by')
+        .unsigned()
+        .nullable()
+        .references('id')
+        .inTable('users')
+        .onDelete('SET NULL')
       table.dateTime('updated_at').notNullable()
     })
   }

@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import { readdirSync, readFileSync } from 'node:fs'
 import app from '@adonisjs/core/services/app'
 import { messages as vineMessages } from '@vinejs/vine/defaults'
+import { CREATOR_RULES } from '#validators/creator'
 
 const LANGUAGES = ['en', 'ko', 'zh', 'ja']
 
@@ -87,8 +88,15 @@ test.group('server language files', () => {
     const fields = Object.keys(validator)
       .filter((key) => key.startsWith('shared.fields.'))
       .map((key) => key.slice('shared.fields.'.length))
-    // rules of VineJS, plus the studio's own (api/validators/ip_allowlist.ts)
-    const rules = [...Object.keys(vineMessages), 'database.unique', 'cidr']
+    // rules of VineJS and Lucid, plus the studio's own (api/validators/ip_allowlist.ts,
+    // api/validators/creator.ts)
+    const rules = [
+      ...Object.keys(vineMessages),
+      'database.unique',
+      'database.exists',
+      'cidr',
+      ...CREATOR_RULES,
+    ]
     const dead = Object.keys(validator)
       .filter((key) => key.startsWith('shared.messages.'))
       .map((key) => key.slice('shared.messages.'.length))

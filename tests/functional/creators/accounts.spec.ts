@@ -1,0 +1,586 @@
+import { test } from '@japa/runner'
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import hash from '@adonisjs/core/services/hash'
+import AuditLog from '#models/audit_log'
+import Creator from '#models/creator'
+import CreatorPlatformAccount from '#models/creator_platform_account'
+import User from '#models/user'
+import {
+  CreatorFactory,
+  PlatformAccountFactory,
+  withPrivate,
+} from '#database/factories/creator_factory'
+import { setupFunctionalGroup, login } from '#tests/helpers/functional'
+import { SECURITY_CODE, userWithCode } from '#tests/helpers/creators'
+
+const ago = (days: number) => DateTime.utc().minus({ days }).toISO()
+
+/** Hours between an ISO answer and `from + days`. */
+function hoursOff(iso: string, from: DateTime, days: number) {
+  return Math.abs(DateTime.fromISO(iso).diff(from.plus({ days }), 'hours').hours)
+}
+
+test.group('creators / platform accounts: tokens and cookies', (group) => {
+  setupFunctionalGroup(group)
+
+  test('a new token connects now, status 0, and expires per platform (xigua 30, douyin 90 days)', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await userWithCode('admin')
+    const creator = await CreatorFactory.create()
+    const started = DateTime.utc()
+    const expected: Record<string, number | null> = { xigua: 30, douyin: 90, bilibili: null }
+    for (const [platform, days] of Object.entries(expected)) {
+      const response = await client
+        .put(`/api/creators/${creator.id}/accounts/${platform}`)
+        .loginAs(admin)
+        .json({
+          uid: `${platform}-1`,
+          token: `token-for-${platform}-0123456789`,
+          security_code: SECURITY_CODE,
+        })
+      response.assertStatus(200)
+      const account = response.body()
+      assert.containsSubset(account, {
+        platform,
+        uid: `${platform}-1`,
+        token_present: true,
+        token_status: 0,
+        cookie_present: false,
+        cookie_status: 1,
+      })
+      assert.equal(account.token_hint, '••••6789')
+      assert.isBelow(hoursOff(account.token_connected_at, started, 0), 1)
+      if (days === null) assert.isNull(account.token_expires_at)
+      else assert.isBelow(hoursOff(account.token_expires_at, started, days), 1)
+      assert.notInclude(JSON.stringify(account), `token-for-${platform}`)
+    }
+    const stored = await CreatorPlatformAccount.query()
+      .where('creator_id', creator.id)
+      .where('platform', 'xigua')
+      .firstOrFail()
+    assert.equal(stored.getToken(), 'token-for-xigua-0123456789')
+    assert.equal(stored.tokenStatus, 0)
+    assert.isNotNull(await AuditLog.findBy('action', 'creator.account_update'))
+  })
+
+  test('a token connected longer ago than the renewal period reads "cannot access"', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await userWithCode('admin')
+    const creator = await CreatorFactory.create()
+    const response = await client
+      .put(`/api/creators/${creator.id}/accounts/xigua`)
+      .loginAs(admin)
+      .json({
+        token: 'old-xigua-token-abcdef',
+        token_connected_at: ago(31),
+        security_code: SECURITY_CODE,
+      })
+    response.assertStatus(200)
+    assert.equal(response.body().token_status, 1)
+    assert.isTrue(response.body().token_expiring)
+    const detail = await client.get(`/api/creators/${creator.id}`).loginAs(admin)
+    assert.isTrue(detail.body().failing)
+
+    const fresh = await client
+      .put(`/api/creators/${creator.id}/accounts/douyin`)
+      .loginAs(admin)
+      .json({
+        token: 'douyin-token-abcdef',
+        token_connected_at: ago(85),
+        security_code: SECURITY_CODE,
+      })
+    assert.equal(fresh.body().token_status, 0)
+    assert.isTrue(fresh.body().token_expiring, 'expires within the warning days')
+
+    const future = await client
+      .put(`/api/creators/${creator.id}/accounts/douyin`)
+      .loginAs(admin)
+      .json({
+        token: 'x-token',
+        token_connected_at: DateTime.utc().plus({ days: 3 }).toISO(),
+        security_code: SECURITY_CODE,
+      })
+    future.assertStatus(422)
+    assert.equal(future.body().errors[0].field, 'token_connected_at')
+  })
+
+  test('a cookie must be JSON (SPEC §8 "cookie not JSON")', async ({ client, assert }) => {
+    const admin = await userWithCode('admin')
+    const creator = await CreatorFactory.create()
+    for (const cookie of ['SESSDATA=abc; bili_jct=def', '{"a": 1', '12345', '"text"', 'null']) {
+      const response = await client
+        .put(`/api/creators/${creator.id}/accounts/bilibili`)
+        .loginAs(admin)
+        .json({ cookie, security_code: SECURITY_CODE })
+      response.assertStatus(422)
+      assert.equal(
+        response.body().message,
+        'Cookie not JSON: enter the cookie as valid JSON.',
+        cookie
+      )
+      assert.deepEqual(response.body().data, { field: 'cookie' })
+    }
+    const korean = await client
+      .put(`/api/creators/${creator.id}/accounts/bilibili`)
+      .header('lang', 'kr')
+      .loginAs(admin)
+      .json({ cookie: 'nope', security_code: SECURITY_CODE })
+    assert.equal(korean.body().message, '쿠키가 JSON 형식이 아닙니다. 올바른 JSON으로 입력하세요.')
+    assert.lengthOf(await CreatorPlatformAccount.query().where('creator_id', creator.id), 0)
+  })
+
+  test('a cookie may be entered only one day after the token connected', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await userWithCode('admin')
+    const creator = await CreatorFactory.create()
+    const token = await client
+      .put(`/api/creators/${creator.id}/accounts/bilibili`)
+      .loginAs(admin)
+      .json({ token: 'bilibili-token-123456', security_code: SECURITY_CODE })
+    token.assertStatus(200)
+
+    const early = await client
+      .put(`/api/creators/${creator.id}/accounts/bilibili`)
+      .loginAs(admin)
+      .json({ cookie: '{"SESSDATA":"x"}', security_code: SECURITY_CODE })
+    early.assertStatus(422)
+    assert.match(
+      early.body().message,
+      /^A cookie can be entered from \d{4}-\d{2}-\d{2} \d{2}:\d{2}, one day after the token connected\.$/
+    )
+    const availableAt = DateTime.fromISO(early.body().data.available_at)
+    assert.isBelow(
+      Math.abs(
+        availableAt.diff(
+          DateTime.fromISO(token.body().token_connected_at).plus({ days: 1 }),
+          'seconds'
+        ).seconds
+      ),
+      2
+    )
+
+    // a token and a cookie given together: the token connects now, so the cookie is early too
+    const together = await client
+      .put(`/api/creators/${creator.id}/accounts/haokan`)
+      .loginAs(admin)
+      .json({
+        token: 'haokan-token-1234567',
+        cookie: '{"BDUSS":"x"}',
+        security_code: SECURITY_CODE,
+      })
+    together.assertStatus(422)
+
+    // connected two days ago: the cookie is accepted, entered and checked now
+    const started = DateTime.utc()
+    const later = await client
+      .put(`/api/creators/${creator.id}/accounts/haokan`)
+      .loginAs(admin)
+      .json({
+        token: 'haokan-token-1234567',
+        token_connected_at: ago(2),
+        cookie: '{"BDUSS":"x"}',
+        security_code: SECURITY_CODE,
+      })
+    later.assertStatus(200)
+    assert.containsSubset(later.body(), { cookie_present: true, cookie_status: 0, token_status: 0 })
+    assert.isBelow(hoursOff(later.body().cookie_entered_at, started, 0), 1)
+    assert.isBelow(hoursOff(later.body().cookie_checked_at, started, 0), 1)
+    assert.isBelow(hoursOff(later.body().cookie_recheck_due_at, started, 30), 1)
+    assert.isFalse(later.body().cookie_recheck_due)
+
+    // a cookie on an account without a token is not held back
+    const noToken = await client
+      .put(`/api/creators/${creator.id}/accounts/kwai`)
+      .loginAs(admin)
+      .json({ cookie: '[{"name":"did","value":"x"}]', security_code: SECURITY_CODE })
+    noToken.assertStatus(200)
+    assert.equal(noToken.body().cookie_status, 0)
+  })
+
+  test('Weibo needs both cookies at once, or one JSON cookie holding both', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await userWithCode('admin')
+    const creator = await CreatorFactory.create()
+    const url = `/api/creators/${creator.id}/accounts/weibo`
+    const message = 'Weibo needs both cookies at the same time (or one JSON cookie holding both).'
+
+    for (const body of [
+      { cookie: '{"SUB":"a","SUBP":"b"}' },
+      { cookie_2: '{"SUB":"a"}' },
+      { cookie: '[{"name":"SUB","value":"a"},{"name":"SUBP","value":"b"}]' },
+    ]) {
+      const response = await client
+        .put(url)
+        .loginAs(admin)
+        .json({ ...body, security_code: SECURITY_CODE })
+      response.assertStatus(422)
+      assert.equal(response.body().message, message, JSON.stringify(body))
+    }
+    const notJson = await client
+      .put(url)
+      .loginAs(admin)
+      .json({ cookie: '{"SUB":"a"}', cookie_2: 'SUB=b', security_code: SECURITY_CODE })
+    assert.deepEqual(notJson.body().data, { field: 'cookie_2' })
+    assert.equal(notJson.body().message, 'Cookie not JSON: enter the cookie as valid JSON.')
+
+    const both = await client.put(url).loginAs(admin).json({
+      cookie: '{"SUB":"weibo-com"}',
+      cookie_2: '{"SUB":"weibo-cn"}',
+      security_code: SECURITY_CODE,
+    })
+    both.assertStatus(200)
+    assert.equal(both.body().cookie_status, 0)
+    const stored = await CreatorPlatformAccount.query()
+      .where('creator_id', creator.id)
+      .where('platform', 'weibo')
+      .firstOrFail()
+    assert.deepEqual(JSON.parse(stored.getCookie()!), {
+      cookie: { SUB: 'weibo-com' },
+      cookie_2: { SUB: 'weibo-cn' },
+    })
+
+    for (const combined of [
+      { 'weibo.com': { SUB: 'a' }, 'weibo.cn': { SUB: 'b' } },
+      [[{ name: 'SUB', value: 'a' }], [{ name: 'SUB', value: 'b' }]],
+    ]) {
+      const one = await client
+        .put(url)
+        .loginAs(admin)
+        .json({ cookie: JSON.stringify(combined), security_code: SECURITY_CODE })
+      one.assertStatus(200)
+    }
+
+    const secondElsewhere = await client
+      .put(`/api/creators/${creator.id}/accounts/bilibili`)
+      .loginAs(admin)
+      .json({ cookie: '{"a":1}', cookie_2: '{"b":2}', security_code: SECURITY_CODE })
+    secondElsewhere.assertStatus(422)
+    assert.equal(secondElsewhere.body().message, 'Only Weibo takes a second cookie.')
+  })
+
+  test('statuses are computed on read: expired tokens and cookies past their recheck read 1', async ({
+    client,
+    assert,
+  }) => {
+    const staff = await userWithCode('staff')
+    const creator = await CreatorFactory.with('accounts', 1, (account) =>
+      account.merge({
+        platform: 'xigua',
+        tokenStatus: 0,
+        tokenConnectedAt: DateTime.utc().minus({ days: 25 }),
+        tokenExpiresAt: DateTime.utc().plus({ days: 5 }),
+        cookieStatus: 0,
+        cookieCheckedAt: DateTime.utc().minus({ days: 31 }),
+      })
+    )
+      .with('accounts', 1, (account) =>
+        account.merge({
+          platform: 'douyin',
+          tokenStatus: 0,
+          tokenExpiresAt: DateTime.utc().minus({ hours: 1 }),
+          cookieStatus: 0,
+          cookieCheckedAt: DateTime.utc().minus({ days: 25 }),
+        })
+      )
+      .create()
+
+    const response = await client.get(`/api/creators/${creator.id}`).loginAs(staff)
+    response.assertStatus(200)
+    const byPlatform = Object.fromEntries(
+      response.body().accounts.map((account: any) => [account.platform, account])
+    )
+    assert.containsSubset(byPlatform.xigua, {
+      token_status: 0,
+      token_expiring: true,
+      cookie_status: 1,
+      cookie_recheck_due: true,
+    })
+    assert.containsSubset(byPlatform.douyin, {
+      token_status: 1,
+      cookie_status: 0,
+      cookie_recheck_due: true,
+    })
+    assert.isTrue(response.body().failing)
+  })
+
+  test('account changes recompute total fans and failing; empty secrets leave the stored ones', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await userWithCode('admin')
+    const creator = await CreatorFactory.with('accounts', 1, (account) =>
+      account.merge({ platform: 'bilibili', fans: 1000 })
+    ).create()
+    await PlatformAccountFactory.merge({
+      creatorId: creator.id,
+      platform: 'kwai',
+      fans: 500,
+    }).create()
+
+    const first = await client
+      .put(`/api/creators/${creator.id}/accounts/youtube`)
+      .loginAs(admin)
+      .json({ uid: 'UCabc', fans: 2000, security_code: SECURITY_CODE })
+    first.assertStatus(200)
+    let row = await Creator.findOrFail(creator.id)
+    assert.equal(row.totalFans, 3500)
+    assert.isTrue(Boolean(row.failing), 'the youtube account has no token yet')
+
+    await client
+      .put(`/api/creators/${creator.id}/accounts/youtube`)
+      .loginAs(admin)
+      .json({ active: false, security_code: SECURITY_CODE })
+    row = await Creator.findOrFail(creator.id)
+    assert.equal(row.totalFans, 1500)
+    assert.isFalse(Boolean(row.failing))
+
+    const bilibili = await CreatorPlatformAccount.query()
+      .where('creator_id', creator.id)
+      .where('platform', 'bilibili')
+      .firstOrFail()
+    const token = bilibili.getToken()
+    const empty = await client
+      .put(`/api/creators/${creator.id}/accounts/bilibili`)
+      .loginAs(admin)
+      .json({ token: '', cookie: null, channel_name: 'Renamed', security_code: SECURITY_CODE })
+    empty.assertStatus(200)
+    assert.containsSubset(empty.body(), {
+      channel_name: 'Renamed',
+      token_present: true,
+      cookie_present: true,
+    })
+    await bilibili.refresh()
+    assert.equal(bilibili.getToken(), token)
+  })
+
+  test('account changes need the code, a known platform and a free uid', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await userWithCode('admin')
+    const creator = await CreatorFactory.create()
+    await CreatorFactory.with('accounts', 1, (account) =>
+      account.merge({ platform: 'bilibili', uid: 'taken' })
+    ).create()
+
+    const noCode = await client
+      .put(`/api/creators/${creator.id}/accounts/bilibili`)
+      .loginAs(admin)
+      .json({ uid: '1' })
+    noCode.assertStatus(422)
+    const wrongCode = await client
+      .put(`/api/creators/${creator.id}/accounts/bilibili`)
+      .loginAs(admin)
+      .json({ uid: '1', security_code: '999999' })
+    wrongCode.assertStatus(422)
+    wrongCode.assertBody({ status: 422, message: 'The security code is wrong.' })
+    const unknown = await client
+      .put(`/api/creators/${creator.id}/accounts/myspace`)
+      .loginAs(admin)
+      .json({ uid: '1', security_code: SECURITY_CODE })
+    unknown.assertStatus(422)
+    assert.equal(unknown.body().errors[0].field, 'platform')
+    const taken = await client
+      .put(`/api/creators/${creator.id}/accounts/bilibili`)
+      .loginAs(admin)
+      .json({ uid: 'taken', security_code: SECURITY_CODE })
+    taken.assertStatus(422)
+    assert.equal(taken.body().message, 'This uid is already linked to another creator')
+    const missingCreator = await client
+      .put('/api/creators/999999/accounts/bilibili')
+      .loginAs(admin)
+      .json({ uid: '1', security_code: SECURITY_CODE })
+    missingCreator.assertStatus(404)
+  })
+})
+
+test.group('creators / ad prices, Baidu token and the creator sign-in account', (group) => {
+  setupFunctionalGroup(group)
+
+  test('ad prices are replaced as a whole; money stays text with two decimals', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await userWithCode('admin')
+    const creator = await CreatorFactory.create()
+    const first = await client
+      .put(`/api/creators/${creator.id}/ad-prices`)
+      .loginAs(admin)
+      .json({
+        prices: [
+          { platform: 'bilibili', format: 'dedicated', price: '999999999999.99', currency: 'KRW' },
+          {
+            platform: 'bilibili',
+            format: 'shorts',
+            price: 120.5,
+            currency: 'CNY',
+            note: 'per clip',
+          },
+        ],
+      })
+    first.assertStatus(200)
+    assert.deepEqual(
+      first.body().map((price: any) => [price.format, price.price, price.currency, price.note]),
+      [
+        ['dedicated', '999999999999.99', 'KRW', null],
+        ['shorts', '120.50', 'CNY', 'per clip'],
+      ]
+    )
+    const second = await client
+      .put(`/api/creators/${creator.id}/ad-prices`)
+      .loginAs(admin)
+      .json({ prices: [{ platform: 'weibo', format: 'post', price: '0' }] })
+    second.assertStatus(200)
+    assert.lengthOf(await db.from('creator_ad_prices').where('creator_id', creator.id), 1)
+
+    for (const prices of [
+      [{ platform: 'weibo', format: 'post', price: '1.999' }],
+      [{ platform: 'weibo', format: 'post', price: '1e5' }],
+      [{ platform: 'weibo', format: 'post', price: '9999999999999' }],
+      [
+        { platform: 'weibo', format: 'post', price: '1' },
+        { platform: 'weibo', format: 'post', price: '2' },
+      ],
+      [{ platform: 'weibo', format: 'post', price: '1', currency: 'EUR' }],
+      'not a list',
+    ]) {
+      const response = await client
+        .put(`/api/creators/${creator.id}/ad-prices`)
+        .loginAs(admin)
+        .json({ prices })
+      response.assertStatus(422)
+    }
+    const cleared = await client
+      .put(`/api/creators/${creator.id}/ad-prices`)
+      .loginAs(admin)
+      .json({ prices: [] })
+    cleared.assertBody([])
+  })
+
+  test('the Baidu token is stored encrypted and needs the code', async ({ client, assert }) => {
+    const admin = await userWithCode('admin')
+    const creator = await CreatorFactory.create()
+    const wrong = await client
+      .put(`/api/creators/${creator.id}/baidu-token`)
+      .loginAs(admin)
+      .json({ baidu_app_id: 'app', baidu_token: 'secret', security_code: '111111' })
+    wrong.assertStatus(422)
+    const response = await client
+      .put(`/api/creators/${creator.id}/baidu-token`)
+      .loginAs(admin)
+      .json({
+        baidu_app_id: 'app-77',
+        baidu_token: 'baidu-secret-token',
+        security_code: SECURITY_CODE,
+      })
+    response.assertStatus(200)
+    assert.containsSubset(response.body(), { baidu_app_id: 'app-77', baidu_token_present: true })
+    assert.notInclude(response.text(), 'baidu-secret-token')
+    await creator.refresh()
+    assert.notInclude(creator.baiduTokenEncrypted!, 'baidu-secret-token')
+  })
+
+  test('the account password creates the creator sign-in account, then changes it', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await userWithCode('admin')
+    const creator = await CreatorFactory.tap(
+      withPrivate({ email: 'Star.Creator@Example.com' })
+    ).create()
+
+    const mismatch = await client
+      .put(`/api/creators/${creator.id}/account-password`)
+      .loginAs(admin)
+      .json({
+        password: 'new-password-1',
+        password_confirmation: 'other',
+        security_code: SECURITY_CODE,
+      })
+    mismatch.assertStatus(422)
+
+    const created = await client
+      .put(`/api/creators/${creator.id}/account-password`)
+      .loginAs(admin)
+      .json({
+        password: 'new-password-1',
+        password_confirmation: 'new-password-1',
+        security_code: SECURITY_CODE,
+      })
+    created.assertStatus(200)
+    assert.containsSubset(created.body().data, {
+      email: 'star.creator@example.com',
+      status: 'active',
+      created: true,
+    })
+    const user = await User.findByOrFail('email', 'star.creator@example.com')
+    assert.equal(user.role, 'creator')
+    assert.equal(user.accountType, 'creator')
+    await creator.refresh()
+    assert.equal(creator.userId, user.id)
+    const detail = await client.get(`/api/creators/${creator.id}`).loginAs(admin)
+    assert.deepEqual(detail.body().user, { id: user.id, email: user.email, status: 'active' })
+
+    const pair = await login(client, user, 'new-password-1')
+    const changed = await client
+      .put(`/api/creators/${creator.id}/account-password`)
+      .loginAs(admin)
+      .json({
+        password: 'second-password-2',
+        password_confirmation: 'second-password-2',
+        security_code: SECURITY_CODE,
+      })
+    changed.assertStatus(200)
+    assert.isFalse(changed.body().data.created)
+    await user.refresh()
+    assert.isTrue(await hash.verify(user.password, 'second-password-2'))
+    // the old session ends with the old password
+    const old = await client.get('/api/user/info').header('token', pair.token)
+    old.assertStatus(401)
+    const audit = await AuditLog.query().where('action', 'creator.account_password')
+    assert.lengthOf(audit, 2)
+    assert.notInclude(JSON.stringify(audit), 'password-')
+  })
+
+  test('an account needs an email, and one nobody else uses', async ({ client }) => {
+    const admin = await userWithCode('admin')
+    const other = await userWithCode('staff', null)
+    const creator = await CreatorFactory.create()
+    await creator.merge({ emailEncrypted: null, emailMasked: null }).save()
+
+    const noEmail = await client
+      .put(`/api/creators/${creator.id}/account-password`)
+      .loginAs(admin)
+      .json({
+        password: 'new-password-1',
+        password_confirmation: 'new-password-1',
+        security_code: SECURITY_CODE,
+      })
+    noEmail.assertStatus(422)
+    noEmail.assertBody({
+      status: 422,
+      message: 'The creator has no email. Enter the email of the sign-in account.',
+    })
+
+    const taken = await client
+      .put(`/api/creators/${creator.id}/account-password`)
+      .loginAs(admin)
+      .json({
+        email: other.email,
+        password: 'new-password-1',
+        password_confirmation: 'new-password-1',
+        security_code: SECURITY_CODE,
+      })
+    taken.assertStatus(409)
+    taken.assertBody({ status: 409, message: 'This email already belongs to another account.' })
+  })
+})
