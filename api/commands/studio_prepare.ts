@@ -3,7 +3,8 @@ import type { CommandOptions } from '@adonisjs/core/types/ace'
 
 /**
  * Brings the database up to date: runs pending migrations, the reference
- * data and, unless --no-demo, the demo agency (only while none exists).
+ * data and, unless --no-demo, the demo agency (only while none exists) and
+ * its creators (only while there are none).
  * `npm start` runs it before serving.
  */
 export default class StudioPrepare extends BaseCommand {
@@ -26,6 +27,9 @@ export default class StudioPrepare extends BaseCommand {
       const { default: DemoSeeder } = await import('#database/seeders/02_demo_seeder')
       const created = await DemoSeeder.seed()
       if (created) this.logger.success('Seeded the demo agency')
+      const { default: DemoCreatorsSeeder } =
+        await import('#database/seeders/03_demo_creators_seeder')
+      if (await DemoCreatorsSeeder.seed()) this.logger.success('Seeded the demo creators')
     }
   }
 }

@@ -1,5 +1,6 @@
 import type { Job } from '@rlanz/bull-queue'
 import CleanupTokensJob from '#jobs/cleanup_tokens_job'
+import CreatorImportJob from '#jobs/creator_import_job'
 
 /**
  * Every job class by its stable name. Both queue drivers look jobs up here,
@@ -14,7 +15,7 @@ export interface StudioJobClass {
   }
 }
 
-export const JOBS: StudioJobClass[] = [CleanupTokensJob]
+export const JOBS: StudioJobClass[] = [CleanupTokensJob, CreatorImportJob]
 
 /** Repeatable jobs; registered once (upserted by key) when a worker starts. */
 export const SCHEDULES: { key: string; job: StudioJobClass; cron: string; payload: unknown }[] = [

@@ -21,7 +21,7 @@ interface DemoUser {
 }
 
 /** Demo staff in several teams, one creator, one company and one waiting registration. */
-const DEMO_USERS: DemoUser[] = [
+export const DEMO_USERS: DemoUser[] = [
   {
     email: 'manager.cp1@mcn.local',
     name: '김민준',

@@ -1,0 +1,187 @@
+import vine from '@vinejs/vine'
+import type { Infer } from '@vinejs/vine/types'
+import {
+  CREATOR_CATEGORIES,
+  CREATOR_KINDS,
+  CREATOR_LIMITS,
+  GENDERS,
+  LIMITS,
+  PLATFORMS,
+  TEAMS,
+  TOKEN_PLATFORMS,
+} from '#shared/constants'
+
+/**
+ * One data row of the creators import (api/services/creator_excel.ts),
+ * after the cells were turned into text: the contract's creator input rules
+ * (see /api/creators), with Excel's shapes (yes/no booleans, comma-separated
+ * platforms, the uploader by email or id) and `<platform>_uid` /
+ * `<platform>_fans` per platform of the template. Cross-field and database
+ * rules (end ≥ contract date, ratio sum, duplicates, uid owners) are checked
+ * by CreatorImportService, which knows the creator a row updates.
+ */
+
+const text = (max: number) => vine.string().trim().maxLength(max).optional()
+const url = () =>
+  vine
+    .string()
+    .trim()
+    .maxLength(CREATOR_LIMITS.urlMax)
+    .url({ require_protocol: true, protocols: ['http', 'https'] })
+    .optional()
+const isoDate = () => vine.date({ formats: ['YYYY-MM-DD'] })
+const ratio = () => vine.number().min(0).max(100).decimal([0, 2]).optional()
+
+/** The platforms whose uid and fans a row may carry. */
+export const IMPORT_ROW_PLATFORMS = [...TOKEN_PLATFORMS, 'youtube'] as const
+
+const platformFields = Object.fromEntries(
+  IMPORT_ROW_PLATFORMS.flatMap((platform) => [
+    [
+      `${platform}_uid`,
+      vine.string().trim().maxLength(CREATOR_LIMITS.uidMax).regex(/^\S+$/).optional(),
+    ],
+    [`${platform}_fans`, vine.number().withoutDecimals().min(0).max(1e13).optional()],
+  ])
+) as Record<`${(typeof IMPORT_ROW_PLATFORMS)[number]}_uid`, ReturnType<typeof text>> &
+  Record<
+    `${(typeof IMPORT_ROW_PLATFORMS)[number]}_fans`,
+    ReturnType<ReturnType<typeof vine.number>['optional']>
+  >
+
+export const creatorImportRowSchema = vine.object({
+  brand_no: vine
+    .string()
+    .trim()
+    .toUpperCase()
+    .maxLength(CREATOR_LIMITS.brandNoMax)
+    .regex(/^[A-Z0-9][A-Z0-9_.\-/]*$/)
+    .optional(),
+  contract_no: text(CREATOR_LIMITS.contractNoMax),
+  kind: vine.enum(CREATOR_KINDS).optional(),
+  contractor_name: vine.string().trim().minLength(1).maxLength(CREATOR_LIMITS.contractorNameMax),
+  channel_name: vine.string().trim().minLength(1).maxLength(CREATOR_LIMITS.channelNameMax),
+  channel_name_zh: text(CREATOR_LIMITS.channelNameMax),
+  channel_intro_zh: text(CREATOR_LIMITS.textMax),
+  youtube_channel_name: text(CREATOR_LIMITS.channelNameMax),
+  youtube_url: url(),
+  category: vine.enum(CREATOR_CATEGORIES).optional(),
+  nationality: vine
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/)
+    .optional(),
+  area_code: vine
+    .string()
+    .trim()
+    .regex(/^\+?[0-9]{1,6}$/)
+    .optional(),
+  phone: vine
+    .string()
+    .trim()
+    .maxLength(LIMITS.phoneMax)
+    .regex(/^\+?[0-9][0-9 -]*$/)
+    .optional(),
+  email: vine.string().trim().maxLength(LIMITS.emailMax).email().optional(),
+  address: text(CREATOR_LIMITS.addressMax),
+  birth_date: isoDate().before('today').optional(),
+  gender: vine.enum(GENDERS).optional(),
+  passport_name: text(CREATOR_LIMITS.nameMax),
+  passport_no: vine
+    .string()
+    .trim()
+    .toUpperCase()
+    .maxLength(CREATOR_LIMITS.passportNoMax)
+    .regex(/^[A-Z0-9]+$/)
+    .optional(),
+  company_ref: text(CREATOR_LIMITS.companyRefMax),
+  contract_date: isoDate().optional(),
+  end_date: isoDate().optional(),
+  has_authorization_doc: vine.boolean().optional(),
+  ip_business_exclusive: vine.boolean().optional(),
+  video_exclusive_china: vine.boolean().optional(),
+  contracted_platforms: vine.array(vine.enum(PLATFORMS)).distinct().optional(),
+  min_monthly_videos: vine
+    .number()
+    .withoutDecimals()
+    .min(0)
+    .max(CREATOR_LIMITS.minMonthlyVideosMax)
+    .optional(),
+  ad_income_ratio: ratio(),
+  other_income_ratio: ratio(),
+  bank_name: text(CREATOR_LIMITS.nameMax),
+  bank_account: vine
+    .string()
+    .trim()
+    .maxLength(CREATOR_LIMITS.bankAccountMax)
+    .regex(/^[0-9][0-9-]*$/)
+    .optional(),
+  tax_payer_name: text(CREATOR_LIMITS.nameMax),
+  remark: text(CREATOR_LIMITS.textMax),
+  sns_kr: url(),
+  sns_zh: url(),
+  cp_team: vine.enum(TEAMS).optional(),
+  uploader: text(255),
+  baidu_app_id: text(64),
+  ...platformFields,
+})
+
+export const creatorImportRowValidator = vine.compile(creatorImportRowSchema)
+
+export type CreatorImportRow = Infer<typeof creatorImportRowValidator>
+
+/**
+ * Message keys (resources/lang/<locale>/import.json) of a VineJS rule failing
+ * on a field: field-specific wording first, then the rule's, then a generic one.
+ */
+const FIELD_RULE_KEYS: Record<string, string> = {
+  'brand_no.regex': 'errors.brand_no_format',
+  '*_uid.regex': 'errors.uid_format',
+  'nationality.regex': 'errors.nationality_format',
+  'area_code.regex': 'errors.area_code_format',
+  'phone.regex': 'errors.phone_format',
+  'passport_no.regex': 'errors.passport_no_format',
+  'bank_account.regex': 'errors.bank_account_format',
+  'min_monthly_videos.min': 'errors.min_monthly_videos_negative',
+  'birth_date.date.before': 'errors.birth_date_past',
+}
+
+const RULE_KEYS = new Set([
+  'required',
+  'string',
+  'maxLength',
+  'minLength',
+  'regex',
+  'email',
+  'url',
+  'enum',
+  'number',
+  'withoutDecimals',
+  'min',
+  'max',
+  'decimal',
+  'date',
+  'boolean',
+  'array',
+  'distinct',
+])
+
+export function importRuleMessageKey(field: string, rule: string) {
+  const generic = field.endsWith('_uid') ? `*_uid.${rule}` : `${field}.${rule}`
+  const specific = FIELD_RULE_KEYS[`${field}.${rule}`] ?? FIELD_RULE_KEYS[generic]
+  if (specific) return specific
+  if (RULE_KEYS.has(rule)) return `rules.${rule}`
+  return 'rules.invalid'
+}
+
+/** The arguments a rule's message shows ({max}, {min}, {choices}). */
+export function importRuleMessageData(meta: Record<string, unknown> | undefined) {
+  const data: Record<string, string | number> = {}
+  if (!meta) return data
+  for (const name of ['max', 'min'] as const) {
+    if (typeof meta[name] === 'number') data[name] = meta[name] as number
+  }
+  if (Array.isArray(meta.choices)) data.choices = meta.choices.join(', ')
+  return data
+}
