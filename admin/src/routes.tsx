@@ -11,6 +11,10 @@ const StudioLogPage = lazy(() => import('./pages/studio-log'))
 const AccountPage = lazy(() => import('./pages/account'))
 const DiagnosticsPage = lazy(() => import('./pages/diagnostics'))
 const PublicDocPage = lazy(() => import('./pages/public-docs'))
+const CreatorListPage = lazy(() => import('./resources/creators/list'))
+const CreatorShowPage = lazy(() => import('./resources/creators/show'))
+const CreatorCreatePage = lazy(() => import('./resources/creators/create'))
+const CreatorEditPage = lazy(() => import('./resources/creators/edit'))
 
 /**
  * Every route under /app of SPEC §2 and the menu resource whose permission
@@ -23,10 +27,10 @@ const APP_ROUTES: { path: string; resource: string; page?: React.ReactNode }[] =
   { path: 'settings', resource: 'settings', page: <SettingsPage /> },
   { path: 'test2', resource: 'settings', page: <DiagnosticsPage /> },
   { path: `${BRAND}_studio_log`, resource: 'studio_log', page: <StudioLogPage /> },
-  { path: 'customers', resource: 'creators' },
-  { path: 'creator_info', resource: 'creators' },
-  { path: 'add_creator', resource: 'creators' },
-  { path: 'modify_creator', resource: 'creators' },
+  { path: 'customers', resource: 'creators', page: <CreatorListPage /> },
+  { path: 'creator_info', resource: 'creators', page: <CreatorShowPage /> },
+  { path: 'add_creator', resource: 'creators', page: <CreatorCreatePage /> },
+  { path: 'modify_creator', resource: 'creators', page: <CreatorEditPage /> },
   { path: 'private_letter', resource: 'private_letter' },
   { path: 'creator_video_list', resource: 'video_dashboard' },
   { path: 'dashboard', resource: 'dashboard' },

@@ -49,6 +49,10 @@ export const PLATFORM_DASHBOARDS = [
 interface MenuEntry {
   name: string
   path?: string
+  /** Detail, add and edit screens; the creator screens carry the id in the query string (?id=). */
+  show?: string
+  create?: string
+  edit?: string
   screen: ScreenKey
   icon: React.ReactNode
   parent?: string
@@ -62,7 +66,15 @@ interface MenuEntry {
  */
 const MENU: MenuEntry[] = [
   { name: 'dashboard', path: '/app/dashboard', screen: 'dashboard', icon: <DashboardOutlined /> },
-  { name: 'creators', path: '/app/customers', screen: 'creators', icon: <TeamOutlined /> },
+  {
+    name: 'creators',
+    path: '/app/customers',
+    show: '/app/creator_info',
+    create: '/app/add_creator',
+    edit: '/app/modify_creator',
+    screen: 'creators',
+    icon: <TeamOutlined />,
+  },
   { name: 'video_dashboard', path: '/app/video_dashboard', screen: 'video_dashboard', icon: <PlaySquareOutlined /> },
   { name: 'upload', path: '/app/upload_main', screen: 'upload', icon: <CloudUploadOutlined /> },
   { name: 'platform_dashboard', screen: 'platform_dashboard', icon: <AppstoreOutlined /> },
@@ -116,6 +128,9 @@ export function buildResources(t: TFunction): ResourceProps[] {
   return MENU.map((entry) => ({
     name: entry.name,
     ...(entry.path ? { list: entry.path } : {}),
+    ...(entry.show ? { show: entry.show } : {}),
+    ...(entry.create ? { create: entry.create } : {}),
+    ...(entry.edit ? { edit: entry.edit } : {}),
     meta: {
       label: t(`menu.${entry.name}`),
       icon: entry.icon ?? undefined,

@@ -4,6 +4,7 @@ import { UserOutlined } from '@ant-design/icons'
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { LanguageSwitcher } from '../../components/language-switcher'
+import { SecurityCodeCard } from './security-code-card'
 import type { StudioUser } from '../../providers/identity'
 
 /** /app/account: who I am, my teams and my language. */
@@ -51,6 +52,9 @@ export function AccountPage() {
           </Space>
         </Card>
         <Alert style={{ marginTop: 16 }} type="info" showIcon message={t('account.more_soon')} />
+        <div style={{ marginTop: 16 }}>
+          <SecurityCodeCard />
+        </div>
       </Col>
     </Row>
   )

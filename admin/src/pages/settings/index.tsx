@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next'
 import { LanguageSwitcher } from '../../components/language-switcher'
 import { IpAllowlistTab } from './ip-allowlist-tab'
 import { RegisterCodesTab } from './register-codes-tab'
+import { TerminationCodeTab } from './termination-code-tab'
 
-/** /app/settings: preferences for everybody; allow-list and register codes for those allowed. */
+/** /app/settings: preferences for everybody; allow-list, register codes and the termination code for those allowed. */
 export function SettingsPage() {
   const { t } = useTranslation()
   const ipAccess = useCan({ resource: 'ip-allowlist', action: 'list' })
   const codesAccess = useCan({ resource: 'register-codes', action: 'list' })
+  const terminationAccess = useCan({ resource: 'creators', action: 'terminate' })
 
   const items = [
     {
@@ -40,6 +42,9 @@ export function SettingsPage() {
       : []),
     ...(codesAccess.data?.can
       ? [{ key: 'codes', label: t('settings.tabs.register_codes'), children: <RegisterCodesTab /> }]
+      : []),
+    ...(terminationAccess.data?.can
+      ? [{ key: 'termination', label: t('settings.tabs.termination_code'), children: <TerminationCodeTab /> }]
       : []),
   ]
 

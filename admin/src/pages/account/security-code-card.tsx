@@ -1,0 +1,107 @@
+import { useState } from 'react'
+import { useCustom } from '@refinedev/core'
+import { App, Button, Card, Form, Input, Tag, Typography } from 'antd'
+import { SafetyOutlined } from '@ant-design/icons'
+import { useTranslation } from 'react-i18next'
+import { LIMITS, SECURITY_CODE_PATTERN } from '@shared/constants'
+import { api } from '../../api/client'
+
+interface Values {
+  current_password: string
+  code: string
+  code_confirmation: string
+}
+
+/**
+ * The personal security code (6–12 digits) that reveals creators' private
+ * data and confirms changes to creators: set or change it with the account
+ * password (PUT /api/user/security-code).
+ */
+export function SecurityCodeCard() {
+  const { t } = useTranslation()
+  const { message } = App.useApp()
+  const [form] = Form.useForm<Values>()
+  const [saving, setSaving] = useState(false)
+  const { query } = useCustom<{ status: number; data: { configured: boolean } }>({
+    url: '/api/user/security-code',
+    method: 'get',
+    errorNotification: false,
+  })
+  const configured = query.data?.data?.data?.configured
+
+  const submit = async (values: Values) => {
+    setSaving(true)
+    try {
+      await api.put('/api/user/security-code', values)
+      form.resetFields()
+      message.success(t('account.security_code.saved'))
+      void query.refetch()
+    } catch (error: any) {
+      const errors: { field: string; message: string }[] = error?.response?.data?.errors ?? []
+      if (errors.length) form.setFields(errors.map((item) => ({ name: item.field as keyof Values, errors: [item.message] })))
+      else if (error?.statusCode === 422 || error?.statusCode === 429) form.setFields([{ name: 'current_password', errors: [error.message] }])
+      else message.error(error?.message || t('errors.request_failed'))
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <Card
+      title={
+        <span>
+          <SafetyOutlined /> {t('account.security_code.title')}
+        </span>
+      }
+      extra={
+        configured === undefined ? null : (
+          <Tag color={configured ? 'green' : 'orange'} data-testid="security-code-status">
+            {t(configured ? 'account.security_code.configured' : 'account.security_code.not_configured')}
+          </Tag>
+        )
+      }
+      data-testid="security-code-card"
+    >
+      <Typography.Paragraph type="secondary">{t('account.security_code.help')}</Typography.Paragraph>
+      <Form form={form} layout="vertical" onFinish={submit} autoComplete="off">
+        <Form.Item
+          name="current_password"
+          label={t('account.security_code.current_password')}
+          rules={[
+            { required: true, message: t('register.validation.required', { field: t('account.security_code.current_password') }) },
+            { max: LIMITS.passwordMax },
+          ]}
+        >
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item
+          name="code"
+          label={t('account.security_code.code')}
+          rules={[
+            { required: true, message: t('register.validation.required', { field: t('account.security_code.code') }) },
+            { pattern: SECURITY_CODE_PATTERN, message: t('creators.security.code_pattern') },
+          ]}
+        >
+          <Input.Password inputMode="numeric" maxLength={12} autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="code_confirmation"
+          label={t('account.security_code.confirmation')}
+          dependencies={['code']}
+          rules={[
+            { required: true, message: t('register.validation.required', { field: t('account.security_code.confirmation') }) },
+            ({ getFieldValue }) => ({
+              validator: (_, value) =>
+                !value || value === getFieldValue('code') ? Promise.resolve() : Promise.reject(new Error(t('account.security_code.mismatch'))),
+            }),
+          ]}
+        >
+          <Input.Password inputMode="numeric" maxLength={12} autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={saving} data-testid="security-code-save">
+          {t(configured ? 'account.security_code.change' : 'account.security_code.save')}
+        </Button>
+      </Form>
+    </Card>
+  )
+}

@@ -1,0 +1,113 @@
+import { useState } from 'react'
+import { useCustom } from '@refinedev/core'
+import { Alert, App, Button, Form, Input, Space, Tag, Typography } from 'antd'
+import dayjs from 'dayjs'
+import { Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { SECURITY_CODE_PATTERN } from '@shared/constants'
+import { api } from '../../api/client'
+
+interface Values {
+  code: string
+  code_confirmation: string
+  security_code: string
+}
+
+interface Status {
+  configured: boolean
+  updated_at: string | null
+}
+
+/** The studio's termination (unregister) code that contract termination asks for — admins only. */
+export function TerminationCodeTab() {
+  const { t } = useTranslation()
+  const { message } = App.useApp()
+  const [form] = Form.useForm<Values>()
+  const [saving, setSaving] = useState(false)
+  const [missing, setMissing] = useState<string | null>(null)
+  const { query } = useCustom<{ status: number; data: Status }>({ url: '/api/settings/termination-code', method: 'get' })
+  const status = query.data?.data?.data
+
+  const submit = async (values: Values) => {
+    setSaving(true)
+    setMissing(null)
+    try {
+      await api.put('/api/settings/termination-code', values)
+      form.resetFields()
+      message.success(t('settings.termination.saved'))
+      await query.refetch()
+    } catch (error: any) {
+      const errors: { field: string; message: string }[] = error?.response?.data?.errors ?? []
+      if (error?.statusCode === 409) setMissing(error.message)
+      else if (errors.length) form.setFields(errors.map((item) => ({ name: item.field as keyof Values, errors: [item.message] })))
+      else if (error?.statusCode === 422 || error?.statusCode === 429) form.setFields([{ name: 'security_code', errors: [error.message] }])
+      else message.error(error?.message || t('errors.request_failed'))
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <Space direction="vertical" size="middle" style={{ maxWidth: 520, width: '100%' }}>
+      <Alert type="info" showIcon message={t('settings.termination.help')} />
+      <Typography.Text data-testid="termination-status">
+        {query.isLoading ? '…' : status?.configured ? (
+          <>
+            <Tag color="green">{t('settings.termination.configured')}</Tag>{' '}
+            {status.updated_at ? t('settings.termination.updated_at', { date: dayjs(status.updated_at).format('YYYY-MM-DD HH:mm') }) : null}
+          </>
+        ) : (
+          <Tag color="orange">{t('settings.termination.not_configured')}</Tag>
+        )}
+      </Typography.Text>
+      {missing !== null && (
+        <Alert
+          type="warning"
+          showIcon
+          message={missing || t('creators.security.missing')}
+          description={<Link to="/app/account">{t('creators.security.go_to_account')}</Link>}
+        />
+      )}
+      <Form form={form} layout="vertical" onFinish={submit} autoComplete="off">
+        <Form.Item
+          name="code"
+          label={t('settings.termination.code')}
+          rules={[
+            { required: true, message: t('register.validation.required', { field: t('settings.termination.code') }) },
+            { pattern: SECURITY_CODE_PATTERN, message: t('creators.security.code_pattern') },
+          ]}
+        >
+          <Input.Password inputMode="numeric" maxLength={12} autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="code_confirmation"
+          label={t('settings.termination.confirmation')}
+          dependencies={['code']}
+          rules={[
+            { required: true, message: t('register.validation.required', { field: t('settings.termination.confirmation') }) },
+            ({ getFieldValue }) => ({
+              validator: (_, value) =>
+                !value || value === getFieldValue('code') ? Promise.resolve() : Promise.reject(new Error(t('account.security_code.mismatch'))),
+            }),
+          ]}
+        >
+          <Input.Password inputMode="numeric" maxLength={12} autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="security_code"
+          label={t('creators.security.code')}
+          extra={t('settings.termination.security_code_help')}
+          rules={[
+            { required: true, message: t('creators.security.code_required') },
+            { pattern: SECURITY_CODE_PATTERN, message: t('creators.security.code_pattern') },
+          ]}
+        >
+          <Input.Password inputMode="numeric" maxLength={12} autoComplete="one-time-code" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={saving} data-testid="termination-save">
+          {t(status?.configured ? 'settings.termination.change' : 'settings.termination.set')}
+        </Button>
+      </Form>
+    </Space>
+  )
+}

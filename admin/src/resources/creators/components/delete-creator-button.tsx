@@ -1,0 +1,59 @@
+import { useState } from 'react'
+import { CanAccess, useDelete } from '@refinedev/core'
+import { App, Button, Tooltip } from 'antd'
+import { DeleteOutlined } from '@ant-design/icons'
+import { useTranslation } from 'react-i18next'
+import { SecurityCodeModal } from './security-code-modal'
+
+/**
+ * Deletes a creator after asking for the security code (the API wants it
+ * in the body), shown only to those the accessControlProvider allows.
+ */
+export function DeleteCreatorButton({
+  id,
+  name,
+  hideText = false,
+  size = 'small',
+  onDeleted,
+}: {
+  id: number
+  name: string
+  hideText?: boolean
+  size?: 'small' | 'middle'
+  onDeleted?: () => void
+}) {
+  const { t } = useTranslation()
+  const { message } = App.useApp()
+  const [open, setOpen] = useState(false)
+  const { mutateAsync } = useDelete()
+
+  const label = t('buttons.delete')
+  return (
+    <CanAccess resource="creators" action="delete" params={{ id }} fallback={null}>
+      <Tooltip title={hideText ? label : undefined}>
+        <Button danger size={size} icon={<DeleteOutlined />} onClick={() => setOpen(true)} aria-label={label} data-testid={`delete-${id}`}>
+          {hideText ? null : label}
+        </Button>
+      </Tooltip>
+      <SecurityCodeModal
+        open={open}
+        title={t('creators.delete.title', { name })}
+        description={t('creators.delete.body')}
+        okText={label}
+        onCancel={() => setOpen(false)}
+        onSubmit={async (code) => {
+          await mutateAsync({
+            resource: 'creators',
+            id,
+            values: { security_code: code },
+            successNotification: false,
+            errorNotification: false,
+          })
+          setOpen(false)
+          message.success(t('creators.delete.done', { name }))
+          onDeleted?.()
+        }}
+      />
+    </CanAccess>
+  )
+}

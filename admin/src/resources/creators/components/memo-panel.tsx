@@ -1,0 +1,85 @@
+import { useState } from 'react'
+import { CanAccess, useCustom } from '@refinedev/core'
+import { App, Button, Card, Empty, Form, Input, Space, Timeline, Typography } from 'antd'
+import { EditOutlined } from '@ant-design/icons'
+import { useTranslation } from 'react-i18next'
+import { api } from '../../../api/client'
+import { failureOf, unwrap } from '../lib/http'
+import { formatDate } from '../lib/format'
+import type { Memo } from '../types'
+
+const MEMO_MAX = 2000
+
+/** The memo history of a creator (who wrote what, when; newest first) and a box to add one. */
+export function MemoPanel({ creatorId }: { creatorId: number }) {
+  const { t } = useTranslation()
+  const { message } = App.useApp()
+  const [form] = Form.useForm<{ body: string }>()
+  const [saving, setSaving] = useState(false)
+  const { query } = useCustom({ url: `/api/creators/${creatorId}/memos`, method: 'get' })
+  const memos = query.data?.data ? unwrap<Memo[]>(query.data.data) : []
+  const list = Array.isArray(memos) ? memos : []
+
+  const add = async ({ body }: { body: string }) => {
+    setSaving(true)
+    try {
+      await api.post(`/api/creators/${creatorId}/memos`, { body: body.trim() })
+      form.resetFields()
+      await query.refetch()
+    } catch (error) {
+      const failure = failureOf(error)
+      if (failure.fields.length) form.setFields(failure.fields.map((item) => ({ name: 'body' as const, errors: [item.message] })))
+      else message.error(failure.message || t('errors.request_failed'))
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <Card
+      title={
+        <Space>
+          <EditOutlined />
+          {t('creators.memo.title')}
+        </Space>
+      }
+      loading={query.isLoading}
+      data-testid="memo-panel"
+    >
+      <CanAccess resource="creators" action="memo" fallback={null}>
+        <Form form={form} onFinish={add} layout="vertical">
+          <Form.Item
+            name="body"
+            rules={[
+              { required: true, whitespace: true, message: t('creators.memo.required') },
+              { max: MEMO_MAX, message: t('creators.memo.too_long', { max: MEMO_MAX }) },
+            ]}
+            style={{ marginBottom: 8 }}
+          >
+            <Input.TextArea rows={3} maxLength={MEMO_MAX} showCount placeholder={t('creators.memo.placeholder')} aria-label={t('creators.memo.title')} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={saving} style={{ marginBottom: 16 }} data-testid="memo-add">
+            {t('creators.memo.add')}
+          </Button>
+        </Form>
+      </CanAccess>
+      {list.length ? (
+        <Timeline
+          items={list.map((memo) => ({
+            key: memo.id,
+            children: (
+              <div data-testid="memo-item">
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {memo.user?.name ?? t('creators.memo.unknown_user')} · {formatDate(memo.created_at, true)}
+                </Typography.Text>
+                <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{memo.body}</Typography.Paragraph>
+              </div>
+            ),
+          }))}
+        />
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('creators.memo.empty')} />
+      )}
+    </Card>
+  )
+}

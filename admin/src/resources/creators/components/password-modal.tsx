@@ -1,0 +1,103 @@
+import { useState } from 'react'
+import { Alert, Form, Input, Modal, Typography } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { LIMITS } from '@shared/constants'
+import { api } from '../../../api/client'
+import { failureOf } from '../lib/http'
+import type { Creator } from '../types'
+import { MissingCodeAlert, SecurityCodeItem } from './security-code-modal'
+
+interface Values {
+  email?: string
+  password: string
+  password_confirmation: string
+  security_code: string
+}
+
+/** Sets the password of the creator's own sign-in account (created on first use), behind the security code. */
+export function PasswordModal({ creator, open, onClose, onDone }: { creator: Creator; open: boolean; onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation()
+  const [form] = Form.useForm<Values>()
+  const [busy, setBusy] = useState(false)
+  const [missing, setMissing] = useState<string | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  const hasAccount = Boolean(creator.user)
+
+  const submit = async (values: Values) => {
+    setBusy(true)
+    setMissing(null)
+    setProblem(null)
+    try {
+      await api.put(`/api/creators/${creator.id}/account-password`, {
+        ...values,
+        email: values.email?.trim() || undefined,
+      })
+      form.resetFields()
+      onDone()
+    } catch (error) {
+      const failure = failureOf(error)
+      if (failure.status === 409) setMissing(failure.message)
+      else if (failure.status === 422 || failure.status === 429) {
+        const names = ['email', 'password', 'password_confirmation', 'security_code']
+        const known = failure.fields.filter((item) => names.includes(item.field))
+        if (known.length) form.setFields(known.map((item) => ({ name: item.field as keyof Values, errors: [item.message] })))
+        else form.setFields([{ name: 'security_code', errors: [failure.message] }])
+      } else setProblem(failure.message || t('errors.request_failed'))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      title={t('creators.password.title')}
+      okText={t('buttons.save')}
+      cancelText={t('buttons.cancel')}
+      confirmLoading={busy}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      data-testid="password-modal"
+    >
+      <Typography.Paragraph type="secondary">
+        {hasAccount ? t('creators.password.existing', { email: creator.user!.email }) : t('creators.password.new_account')}
+      </Typography.Paragraph>
+      {missing !== null && <MissingCodeAlert message={missing} />}
+      {problem && <Alert type="error" showIcon message={problem} style={{ marginBottom: 12 }} />}
+      <Form form={form} layout="vertical" onFinish={submit} style={{ marginTop: 12 }}>
+        {!hasAccount && (
+          <Form.Item name="email" label={t('creators.password.email')} extra={t('creators.password.email_help')} rules={[{ type: 'email', message: t('register.validation.email_invalid') }]}>
+            <Input autoComplete="off" maxLength={LIMITS.emailMax} />
+          </Form.Item>
+        )}
+        <Form.Item
+          name="password"
+          label={t('creators.password.password')}
+          rules={[
+            { required: true, message: t('register.validation.required', { field: t('creators.password.password') }) },
+            { min: LIMITS.passwordMin, message: t('register.validation.password_min', { min: LIMITS.passwordMin }) },
+            { max: LIMITS.passwordMax },
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="password_confirmation"
+          label={t('creators.password.confirmation')}
+          dependencies={['password']}
+          rules={[
+            { required: true, message: t('register.validation.required', { field: t('creators.password.confirmation') }) },
+            ({ getFieldValue }) => ({
+              validator: (_, value) =>
+                !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('register.validation.password_mismatch'))),
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <SecurityCodeItem />
+      </Form>
+    </Modal>
+  )
+}

@@ -1,0 +1,126 @@
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router'
+import { Alert, Form, Input, Modal, Typography } from 'antd'
+import { LockOutlined } from '@ant-design/icons'
+import { useTranslation } from 'react-i18next'
+import { SECURITY_CODE_PATTERN } from '@shared/constants'
+import { failureOf, type ApiFailure } from '../lib/http'
+
+/** Whether a failed call was about the security code itself (wrong, missing, too many tries). */
+export function isCodeFailure(failure: ApiFailure, fields: string[] = ['security_code', 'code']) {
+  if (failure.status === 409 || failure.status === 429) return true
+  if (failure.status !== 422) return false
+  return failure.fields.length === 0 || failure.fields.some((item) => fields.includes(item.field))
+}
+
+/** 409: the user has not set a security code yet — say so and point to Account Setting. */
+export function MissingCodeAlert({ message }: { message?: string }) {
+  const { t } = useTranslation()
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      data-testid="security-code-missing"
+      message={message || t('creators.security.missing')}
+      description={<Link to="/app/account">{t('creators.security.go_to_account')}</Link>}
+    />
+  )
+}
+
+/** The security code field shared by every dialog that needs it. */
+export function SecurityCodeItem({ name = 'security_code', autoFocus = false }: { name?: string; autoFocus?: boolean }) {
+  const { t } = useTranslation()
+  return (
+    <Form.Item
+      name={name}
+      label={t('creators.security.code')}
+      rules={[
+        { required: true, message: t('creators.security.code_required') },
+        { pattern: SECURITY_CODE_PATTERN, message: t('creators.security.code_pattern') },
+      ]}
+    >
+      <Input.Password
+        prefix={<LockOutlined />}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={12}
+        autoFocus={autoFocus}
+        placeholder={t('creators.security.code_placeholder')}
+        data-testid="security-code-input"
+      />
+    </Form.Item>
+  )
+}
+
+/**
+ * Asks for the personal security code and hands it to `onSubmit`. A failure
+ * thrown by `onSubmit` is shown here: wrong code (422) and too many tries
+ * (429) on the field, no code set yet (409) with a link to Account Setting.
+ */
+export function SecurityCodeModal({
+  open,
+  title,
+  description,
+  okText,
+  onCancel,
+  onSubmit,
+}: {
+  open: boolean
+  title: string
+  description?: React.ReactNode
+  okText?: string
+  onCancel: () => void
+  onSubmit: (code: string) => Promise<unknown>
+}) {
+  const { t } = useTranslation()
+  const [form] = Form.useForm<{ security_code: string }>()
+  const [busy, setBusy] = useState(false)
+  const [missing, setMissing] = useState<string | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+
+  useEffect(() => {
+    if (open) {
+      form.resetFields()
+      setMissing(null)
+      setProblem(null)
+    }
+  }, [open, form])
+
+  const submit = async ({ security_code }: { security_code: string }) => {
+    setBusy(true)
+    setProblem(null)
+    try {
+      await onSubmit(security_code)
+    } catch (error) {
+      const failure = failureOf(error)
+      if (failure.status === 409) setMissing(failure.message)
+      else if (failure.status === 422 || failure.status === 429) {
+        const message = failure.fields.find((item) => ['security_code', 'code'].includes(item.field))?.message ?? failure.message
+        form.setFields([{ name: 'security_code', errors: [message] }])
+      } else setProblem(failure.message || t('errors.request_failed'))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      title={title}
+      okText={okText ?? t('creators.security.confirm')}
+      cancelText={t('buttons.cancel')}
+      confirmLoading={busy}
+      onOk={() => form.submit()}
+      onCancel={onCancel}
+      destroyOnHidden
+      data-testid="security-code-modal"
+    >
+      {description && <Typography.Paragraph type="secondary">{description}</Typography.Paragraph>}
+      {missing !== null && <MissingCodeAlert message={missing} />}
+      {problem && <Alert type="error" showIcon message={problem} style={{ marginBottom: 12 }} />}
+      <Form form={form} layout="vertical" onFinish={submit} style={{ marginTop: 12 }}>
+        <SecurityCodeItem autoFocus />
+      </Form>
+    </Modal>
+  )
+}

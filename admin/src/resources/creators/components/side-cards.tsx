@@ -1,0 +1,84 @@
+import { useMemo } from 'react'
+import { Card, Empty, Space, Table, Typography } from 'antd'
+import { DollarOutlined, FilePdfOutlined } from '@ant-design/icons'
+import { useTranslation } from 'react-i18next'
+import type { AdPrice } from '../types'
+import { PlatformLogo } from './platform-badge'
+
+/** The creator's ad prices per platform and format. */
+export function AdPricesCard({ prices }: { prices: AdPrice[] }) {
+  const { t, i18n } = useTranslation()
+  const money = useMemo(() => {
+    const cache = new Map<string, Intl.NumberFormat>()
+    return (price: string, currency: string) => {
+      if (!cache.has(currency)) {
+        try {
+          cache.set(currency, new Intl.NumberFormat(i18n.language, { style: 'currency', currency, maximumFractionDigits: 2 }))
+        } catch {
+          cache.set(currency, new Intl.NumberFormat(i18n.language))
+        }
+      }
+      return cache.get(currency)!.format(Number(price))
+    }
+  }, [i18n.language])
+
+  return (
+    <Card
+      title={
+        <Space>
+          <DollarOutlined />
+          {t('creators.ad_prices.title')}
+        </Space>
+      }
+      data-testid="ad-prices"
+    >
+      <Table<AdPrice>
+        size="small"
+        rowKey="id"
+        pagination={false}
+        dataSource={prices}
+        locale={{ emptyText: t('creators.ad_prices.empty') }}
+        columns={[
+          {
+            key: 'platform',
+            title: t('creators.fields.platform'),
+            render: (_, row) => (
+              <Space size={6}>
+                <PlatformLogo platform={row.platform} />
+                {t(`enum.platform.${row.platform}`, { defaultValue: row.platform })}
+              </Space>
+            ),
+          },
+          { dataIndex: 'format', title: t('creators.ad_prices.format'), render: (value) => t(`enum.ad_format.${value}`, { defaultValue: value }) },
+          { key: 'price', title: t('creators.ad_prices.price'), align: 'right', render: (_, row) => money(row.price, row.currency) },
+        ]}
+      />
+    </Card>
+  )
+}
+
+/** Revenue statements come with the monthly settlement (a later release); say so. */
+export function RevenueCard() {
+  const { t } = useTranslation()
+  return (
+    <Card
+      title={
+        <Space>
+          <FilePdfOutlined />
+          {t('creators.revenue.title')}
+        </Space>
+      }
+      data-testid="revenue"
+    >
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={
+          <Space direction="vertical" size={2}>
+            <Typography.Text>{t('creators.revenue.pending')}</Typography.Text>
+            <Typography.Text type="secondary">{t('creators.revenue.fields')}</Typography.Text>
+          </Space>
+        }
+      />
+    </Card>
+  )
+}

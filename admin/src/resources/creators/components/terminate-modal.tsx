@@ -1,0 +1,82 @@
+import { useState } from 'react'
+import { Alert, DatePicker, Form, Input, Modal, Typography } from 'antd'
+import dayjs, { type Dayjs } from 'dayjs'
+import { useTranslation } from 'react-i18next'
+import { SECURITY_CODE_PATTERN } from '@shared/constants'
+import { api } from '../../../api/client'
+import { failureOf } from '../lib/http'
+
+interface Values {
+  termination_code: string
+  cancel_date?: Dayjs
+}
+
+/**
+ * Terminates the contract: the studio's termination (unregister) code and
+ * the cancel date. A wrong code shows the spec's 'Termination code error'
+ * on the field.
+ */
+export function TerminateModal({ creatorId, name, open, onClose, onDone }: { creatorId: number; name: string; open: boolean; onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation()
+  const [form] = Form.useForm<Values>()
+  const [busy, setBusy] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+
+  const submit = async (values: Values) => {
+    setBusy(true)
+    setProblem(null)
+    try {
+      await api.post(`/api/creators/${creatorId}/terminate`, {
+        termination_code: values.termination_code,
+        cancel_date: values.cancel_date ? values.cancel_date.format('YYYY-MM-DD') : undefined,
+      })
+      form.resetFields()
+      onDone()
+    } catch (error) {
+      const failure = failureOf(error)
+      if (failure.status === 422) {
+        const dateError = failure.fields.find((item) => item.field === 'cancel_date')
+        const codeError = failure.fields.find((item) => item.field === 'termination_code')
+        form.setFields([
+          ...(dateError ? [{ name: 'cancel_date' as const, errors: [dateError.message] }] : []),
+          ...(codeError || !dateError ? [{ name: 'termination_code' as const, errors: [codeError?.message ?? (failure.message || t('errors.termination_code_error'))] }] : []),
+        ])
+      } else setProblem(failure.message || t('errors.request_failed'))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      title={t('creators.terminate.title', { name })}
+      okText={t('creators.terminate.confirm')}
+      okButtonProps={{ danger: true }}
+      cancelText={t('buttons.cancel')}
+      confirmLoading={busy}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      data-testid="terminate-modal"
+    >
+      <Typography.Paragraph type="secondary">{t('creators.terminate.body')}</Typography.Paragraph>
+      {problem && <Alert type="error" showIcon message={problem} style={{ marginBottom: 12 }} />}
+      <Form form={form} layout="vertical" onFinish={submit} initialValues={{ cancel_date: dayjs() }}>
+        <Form.Item
+          name="termination_code"
+          label={t('creators.terminate.code')}
+          rules={[
+            { required: true, message: t('creators.terminate.code_required') },
+            { pattern: SECURITY_CODE_PATTERN, message: t('creators.terminate.code_pattern') },
+          ]}
+        >
+          <Input.Password autoComplete="off" inputMode="numeric" maxLength={12} autoFocus data-testid="termination-code-input" />
+        </Form.Item>
+        <Form.Item name="cancel_date" label={t('creators.fields.cancel_date')}>
+          <DatePicker style={{ width: '100%' }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  )
+}

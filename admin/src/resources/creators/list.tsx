@@ -1,0 +1,308 @@
+import { useCallback, useMemo, useState } from 'react'
+import { Link } from 'react-router'
+import { CanAccess, useCustom, useInvalidate, type CrudFilter } from '@refinedev/core'
+import { CreateButton, EditButton, ShowButton, getDefaultSortOrder, useTable } from '@refinedev/antd'
+import { App, Avatar, Button, Card, Space, Table, Tag, Tooltip, Typography } from 'antd'
+import { DownloadOutlined, FileExcelOutlined, StarOutlined, UploadOutlined, WarningFilled } from '@ant-design/icons'
+import { useTranslation } from 'react-i18next'
+import type { CreatorListItem, CreatorSummary } from './types'
+import { downloadFile, failureOf, unwrap } from './lib/http'
+import { useNumberFormat } from './lib/format'
+import { KIND_COLOR, avatarColor } from './lib/ui'
+import { SummaryCards, type SummaryKey } from './components/summary-cards'
+import { TokenStrip } from './components/token-strip'
+import { FILTER_FIELDS, ListFilters, type FilterValues } from './components/list-filters'
+import { PlatformStatusTag } from './components/platform-badge'
+import { FavoriteStar } from './components/favorite-star'
+import { CompareTray } from './components/compare-tray'
+import { ImportModal } from './components/import-modal'
+import { DeleteCreatorButton } from './components/delete-creator-button'
+
+const nowrap = () => ({ style: { whiteSpace: 'nowrap' as const } })
+
+function valuesOf(filters: CrudFilter[]): FilterValues {
+  const values: FilterValues = {}
+  for (const filter of filters) {
+    if ('field' in filter && (FILTER_FIELDS as readonly string[]).includes(filter.field) && filter.value !== undefined && filter.value !== '') {
+      values[filter.field as keyof FilterValues] = String(filter.value)
+    }
+  }
+  return values
+}
+
+/** /app/customers: the creators, searched, filtered, sorted and paged on the server. */
+export function CreatorList() {
+  const { t } = useTranslation()
+  const { format } = useNumberFormat()
+  const { message } = App.useApp()
+  const invalidate = useInvalidate()
+  const [importOpen, setImportOpen] = useState(false)
+  const [downloading, setDownloading] = useState<'template' | 'export' | null>(null)
+
+  const { tableProps, filters, setFilters, sorters, setCurrentPage, tableQuery } = useTable<CreatorListItem>({
+    resource: 'creators',
+    pagination: { pageSize: 20 },
+    sorters: { initial: [{ field: 'id', order: 'desc' }] },
+    syncWithLocation: true,
+  })
+  const { query: summaryQuery } = useCustom({ url: '/api/creators/summary', method: 'get' })
+  const summary = summaryQuery.data?.data ? unwrap<CreatorSummary>(summaryQuery.data.data) : undefined
+  const values = useMemo(() => valuesOf(filters), [filters])
+
+  const apply = (patch: FilterValues) => {
+    const next = { ...patch }
+    if ('platform' in next && !next.platform) next.token_status = undefined
+    setFilters(
+      Object.entries(next).map(([field, value]) => ({ field, operator: 'eq' as const, value: value || undefined })),
+      'merge'
+    )
+    setCurrentPage(1)
+  }
+  const clear = () => {
+    setFilters([], 'replace')
+    setCurrentPage(1)
+  }
+
+  const pickSummary = (key: SummaryKey) => {
+    if (key === 'total') return clear()
+    if (key === 'CR' || key === 'IP' || key === 'CH') return apply({ kind: values.kind === key ? undefined : key })
+    if (key === 'new') return apply({ new: values.new === '1' ? undefined : '1' })
+    if (key === 'failing') return apply({ failing: values.failing === '1' ? undefined : '1' })
+    if (key === 'terminated') return apply({ contract_status: values.contract_status === 'terminated' ? undefined : 'terminated' })
+  }
+
+  const refetchSummary = summaryQuery.refetch
+  const refresh = useCallback(() => {
+    invalidate({ resource: 'creators', invalidates: ['list'] })
+    void refetchSummary()
+  }, [invalidate, refetchSummary])
+
+  const download = async (kind: 'template' | 'export') => {
+    setDownloading(kind)
+    try {
+      if (kind === 'template') await downloadFile('/api/creators/template', 'creators-template.xlsx')
+      else {
+        const params: Record<string, string> = { ...(values as Record<string, string>) }
+        if (sorters[0]) {
+          params._sort = sorters[0].field
+          params._order = sorters[0].order
+        }
+        await downloadFile('/api/creators/export', 'creators.xlsx', params)
+      }
+    } catch (error) {
+      message.error(failureOf(error).message || t('errors.request_failed'))
+    } finally {
+      setDownloading(null)
+    }
+  }
+
+  const total = tableQuery.data?.total ?? 0
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <SummaryCards
+        summary={summary}
+        loading={summaryQuery.isLoading}
+        onPick={pickSummary}
+        active={{
+          total: false,
+          CR: values.kind === 'CR',
+          IP: values.kind === 'IP',
+          CH: values.kind === 'CH',
+          new: values.new === '1',
+          failing: values.failing === '1',
+          terminated: values.contract_status === 'terminated',
+        }}
+      />
+      <TokenStrip
+        tokenStatus={summary?.token_status}
+        selected={{ platform: values.platform, token_status: values.token_status }}
+        onPick={(platform, status) =>
+          apply(
+            values.platform === platform && values.token_status === String(status)
+              ? { platform: undefined }
+              : { platform, token_status: String(status) }
+          )
+        }
+      />
+      <Card
+        title={t('creators.titles.list')}
+        extra={
+          <Space wrap>
+            <CompareTray />
+            <Button icon={<FileExcelOutlined />} loading={downloading === 'template'} onClick={() => download('template')} data-testid="download-template">
+              {t('creators.buttons.template')}
+            </Button>
+            <CanAccess resource="creators" action="export" fallback={null}>
+              <Button icon={<DownloadOutlined />} loading={downloading === 'export'} onClick={() => download('export')} data-testid="export">
+                {t('creators.buttons.export')}
+              </Button>
+            </CanAccess>
+            <CanAccess resource="creators" action="import" fallback={null}>
+              <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)} data-testid="import">
+                {t('buttons.import')}
+              </Button>
+            </CanAccess>
+            <CreateButton resource="creators" data-testid="add-creator">
+              {t('creators.buttons.add')}
+            </CreateButton>
+          </Space>
+        }
+      >
+        <ListFilters values={values} tiers={summary?.tiers} onChange={apply} onClear={clear} />
+        <Table
+          {...tableProps}
+          rowKey="id"
+          size="middle"
+          style={{ marginTop: 16 }}
+          locale={{ emptyText: t('errors.no_results') }}
+          pagination={{ ...tableProps.pagination, showSizeChanger: true, showTotal: () => t('common.total', { count: total }) }}
+          data-testid="creator-table"
+        >
+          <Table.Column<CreatorListItem>
+            onHeaderCell={nowrap}
+            dataIndex="brand_no"
+            title={t('creators.fields.brand_no')}
+            sorter
+            sortOrder={getDefaultSortOrder('brand_no', sorters)}
+            render={(value) => (
+              <Typography.Text copyable={{ text: value }} style={{ whiteSpace: 'nowrap' }}>
+                {value}
+              </Typography.Text>
+            )}
+          />
+          <Table.Column<CreatorListItem>
+            onHeaderCell={nowrap}
+            dataIndex="channel_name"
+            title={t('creators.fields.channel_name')}
+            onCell={() => ({ style: { minWidth: 200 } })}
+            sorter
+            sortOrder={getDefaultSortOrder('channel_name', sorters)}
+            render={(_, record) => (
+              <Space>
+                <Avatar style={{ background: avatarColor(record.id), flex: 'none' }}>{record.channel_name.slice(0, 1).toUpperCase()}</Avatar>
+                <Space direction="vertical" size={0}>
+                  <Link to={`/app/creator_info?id=${record.id}`} data-testid="creator-link">
+                    <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+                      {record.channel_name}
+                    </Typography.Text>
+                  </Link>
+                  {record.channel_name_zh && (
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {record.channel_name_zh}
+                    </Typography.Text>
+                  )}
+                </Space>
+              </Space>
+            )}
+          />
+          <Table.Column<CreatorListItem> dataIndex="contractor_name" title={t('creators.fields.contractor_name')} onHeaderCell={nowrap} onCell={nowrap} />
+          <Table.Column<CreatorListItem>
+            onHeaderCell={nowrap}
+            dataIndex="kind"
+            title={t('creators.fields.kind')}
+            render={(kind: string) => (
+              <Tooltip title={t(`enum.kind.${kind}`)}>
+                <Tag color={KIND_COLOR[kind]}>{kind}</Tag>
+              </Tooltip>
+            )}
+          />
+          <Table.Column<CreatorListItem>
+            dataIndex="category"
+            title={t('creators.fields.category')}
+            onHeaderCell={nowrap}
+            onCell={nowrap}
+            render={(value: string) => t(`enum.category.${value}`, { defaultValue: value })} />
+          <Table.Column<CreatorListItem>
+            onHeaderCell={nowrap}
+            dataIndex="cp_team"
+            title={t('creators.fields.cp_team')}
+            onCell={nowrap}
+            render={(team: CreatorListItem['cp_team']) => (team ? t(`enum.team.${team.key}`, { defaultValue: team.name }) : t('common.none'))}
+          />
+          <Table.Column<CreatorListItem>
+            onHeaderCell={nowrap}
+            dataIndex="total_fans"
+            title={t('creators.fields.total_fans')}
+            align="right"
+            sorter
+            sortOrder={getDefaultSortOrder('total_fans', sorters)}
+            render={(value: number) => <Typography.Text strong>{format(value)}</Typography.Text>}
+          />
+          <Table.Column<CreatorListItem>
+            onHeaderCell={nowrap}
+            dataIndex="accounts"
+            title={t('creators.fields.platforms')}
+            render={(accounts: CreatorListItem['accounts']) =>
+              accounts?.length ? (
+                <div style={{ maxWidth: 280 }}>
+                  {accounts.map((account) => (
+                    <PlatformStatusTag key={account.platform} account={account} />
+                  ))}
+                </div>
+              ) : (
+                t('common.none')
+              )
+            }
+          />
+          <Table.Column<CreatorListItem>
+            onHeaderCell={nowrap}
+            key="status"
+            title={t('creators.fields.status')}
+            render={(_, record) => (
+              <Space size={4} wrap>
+                {record.failing && (
+                  <Tag color="error" icon={<WarningFilled />} data-testid="badge-failing">
+                    {t('creators.badges.failing')}
+                  </Tag>
+                )}
+                {record.is_new && (
+                  <Tag color="success" data-testid="badge-new">
+                    {t('creators.badges.new')}
+                  </Tag>
+                )}
+                {record.contract_status === 'terminated' && <Tag>{t('enum.contract_status.terminated')}</Tag>}
+              </Space>
+            )}
+          />
+          <Table.Column<CreatorListItem>
+            onHeaderCell={nowrap}
+            dataIndex="favorite"
+            title={
+              <Tooltip title={t('creators.fields.favorite')}>
+                <StarOutlined aria-label={t('creators.fields.favorite')} />
+              </Tooltip>
+            }
+            align="center"
+            render={(favorite: boolean, record) => (
+              <FavoriteStar
+                key={`${record.id}-${favorite}`}
+                creatorId={record.id}
+                favorite={favorite}
+                onChange={() => {
+                  if (values.favorite) refresh()
+                }}
+              />
+            )}
+          />
+          <Table.Column<CreatorListItem>
+            onHeaderCell={nowrap}
+            key="actions"
+            title={t('common.actions')}
+            fixed="right"
+            render={(_, record) => (
+              <Space size={4}>
+                <ShowButton hideText size="small" resource="creators" recordItemId={record.id} meta={{ query: { id: record.id } }} />
+                <EditButton hideText size="small" resource="creators" recordItemId={record.id} meta={{ query: { id: record.id } }} />
+                <DeleteCreatorButton hideText id={record.id} name={record.channel_name} onDeleted={refresh} />
+              </Space>
+            )}
+          />
+        </Table>
+      </Card>
+      <ImportModal open={importOpen} onClose={() => setImportOpen(false)} onImported={refresh} />
+    </Space>
+  )
+}
+
+export default CreatorList

@@ -1,0 +1,110 @@
+import { useState } from 'react'
+import { useNavigate } from 'react-router'
+import { CanAccess, useShow } from '@refinedev/core'
+import { EditButton } from '@refinedev/antd'
+import { App, Button, Card, Col, Row, Space } from 'antd'
+import { KeyOutlined, StopOutlined } from '@ant-design/icons'
+import { useTranslation } from 'react-i18next'
+import type { Creator } from './types'
+import { failureOf, unwrap } from './lib/http'
+import { HeaderCard } from './components/header-card'
+import { PrivateInfoCard } from './components/private-info-card'
+import { MemoPanel } from './components/memo-panel'
+import { StatusTable } from './components/status-table'
+import { AnalysisTabs } from './components/analysis-tabs'
+import { Portraits } from './components/portraits'
+import { AdPricesCard, RevenueCard } from './components/side-cards'
+import { TerminateModal } from './components/terminate-modal'
+import { PasswordModal } from './components/password-modal'
+import { DeleteCreatorButton } from './components/delete-creator-button'
+import { CreatorNotFound, useCreatorIdParam } from './components/creator-not-found'
+
+/** /app/creator_info?id=…: everything the studio knows about one creator. */
+export function CreatorShow() {
+  const { t } = useTranslation()
+  const id = useCreatorIdParam()
+  const navigate = useNavigate()
+  const { message } = App.useApp()
+  const [dialog, setDialog] = useState<'terminate' | 'password' | null>(null)
+  const { query } = useShow<Creator>({
+    resource: 'creators',
+    id: id ?? undefined,
+    queryOptions: { enabled: id !== null },
+    errorNotification: false,
+  })
+
+  if (id === null) return <CreatorNotFound />
+  if (query.isError) {
+    const failure = failureOf(query.error)
+    return <CreatorNotFound message={failure.status === 404 ? undefined : failure.message} />
+  }
+  if (query.isLoading || !query.data?.data) return <Card loading style={{ minHeight: 320 }} />
+
+  const creator = unwrap<Creator>(query.data.data)
+  const refetch = () => void query.refetch()
+
+  const actions = (
+    <>
+      <EditButton resource="creators" recordItemId={creator.id} meta={{ query: { id: creator.id } }} data-testid="edit-creator" />
+      {creator.contract_status === 'valid' && (
+        <CanAccess resource="creators" action="terminate" fallback={null}>
+          <Button danger icon={<StopOutlined />} onClick={() => setDialog('terminate')} data-testid="terminate">
+            {t('creators.terminate.button')}
+          </Button>
+        </CanAccess>
+      )}
+      <CanAccess resource="creators" action="change_password" fallback={null}>
+        <Button icon={<KeyOutlined />} onClick={() => setDialog('password')} data-testid="change-password">
+          {t('creators.password.button')}
+        </Button>
+      </CanAccess>
+      <DeleteCreatorButton id={creator.id} name={creator.channel_name} size="middle" onDeleted={() => navigate('/app/customers')} />
+    </>
+  )
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="creator-show">
+      <HeaderCard creator={creator} actions={actions} />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={16}>
+          <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+            <AnalysisTabs accounts={creator.accounts ?? []} />
+            <Portraits portraits={creator.portraits} />
+            <StatusTable creator={creator} />
+            <RevenueCard />
+          </Space>
+        </Col>
+        <Col xs={24} xl={8}>
+          <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+            <PrivateInfoCard creator={creator} />
+            <MemoPanel creatorId={creator.id} />
+            <AdPricesCard prices={creator.ad_prices ?? []} />
+          </Space>
+        </Col>
+      </Row>
+      <TerminateModal
+        creatorId={creator.id}
+        name={creator.channel_name}
+        open={dialog === 'terminate'}
+        onClose={() => setDialog(null)}
+        onDone={() => {
+          setDialog(null)
+          message.success(t('creators.terminate.done'))
+          refetch()
+        }}
+      />
+      <PasswordModal
+        creator={creator}
+        open={dialog === 'password'}
+        onClose={() => setDialog(null)}
+        onDone={() => {
+          setDialog(null)
+          message.success(t('creators.password.done'))
+          refetch()
+        }}
+      />
+    </Space>
+  )
+}
+
+export default CreatorShow

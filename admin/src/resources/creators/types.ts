@@ -1,0 +1,159 @@
+import type { ContractStatus, CreatorCategory, CreatorKind, PlatformKey, PrivateField, PrivateLevel } from '@shared/constants'
+
+/** Shapes of the creators API (see the shared contract of issue 3). */
+
+export interface TeamRef {
+  id: number
+  key: string
+  name: string
+}
+
+export interface PrivateValue {
+  masked: string | null
+  present: boolean
+}
+
+export interface PlatformAccount {
+  id: number
+  platform: PlatformKey
+  uid: string | null
+  channel_name: string | null
+  channel_url: string | null
+  fans: number
+  active: boolean
+  token_present: boolean
+  token_hint: string | null
+  token_status: number
+  token_connected_at: string | null
+  token_expires_at: string | null
+  token_expiring: boolean
+  cookie_present: boolean
+  cookie_status: number
+  cookie_entered_at: string | null
+  cookie_checked_at: string | null
+  cookie_recheck_due_at: string | null
+  cookie_recheck_due: boolean
+}
+
+export interface AdPrice {
+  id: number
+  platform: PlatformKey
+  format: string
+  price: string
+  currency: string
+  note: string | null
+}
+
+export interface PortraitBucket {
+  bucket: string
+  share: number | string
+}
+
+export type PortraitSet = Partial<Record<string, PortraitBucket[]>>
+
+export interface Creator {
+  id: number
+  brand_no: string
+  contract_no: string | null
+  kind: CreatorKind
+  contractor_name: string
+  channel_name: string
+  channel_name_zh: string | null
+  channel_intro_zh: string | null
+  youtube_channel_name: string | null
+  youtube_url: string | null
+  category: CreatorCategory
+  avatar_url: string | null
+  nationality: string | null
+  area_code: string | null
+  gender: string | null
+  company_ref: string | null
+  contract_date: string | null
+  end_date: string | null
+  cancel_date: string | null
+  contract_status: ContractStatus
+  has_authorization_doc: boolean
+  ip_business_exclusive: boolean
+  video_exclusive_china: boolean
+  contracted_platforms: PlatformKey[] | null
+  min_monthly_videos: number
+  ad_income_ratio: number | null
+  other_income_ratio: number | null
+  remark: string | null
+  sns_kr: string | null
+  sns_zh: string | null
+  cp_team: TeamRef | null
+  uploader: { id: number; name: string } | null
+  user: { id: number; email: string; status: string } | null
+  baidu_app_id: string | null
+  baidu_token_present: boolean
+  total_fans: number
+  failing: boolean
+  is_new: boolean
+  favorite: boolean
+  private: Partial<Record<PrivateField, PrivateValue>>
+  accounts: PlatformAccount[]
+  ad_prices: AdPrice[]
+  portraits: { fans?: PortraitSet; non_fans?: PortraitSet } | null
+  memo_count: number
+  created_at: string
+  updated_at: string
+}
+
+export interface CreatorListItem {
+  id: number
+  brand_no: string
+  contract_no: string | null
+  kind: CreatorKind
+  contractor_name: string
+  channel_name: string
+  channel_name_zh: string | null
+  category: CreatorCategory
+  nationality: string | null
+  contract_status: ContractStatus
+  cp_team: TeamRef | null
+  total_fans: number
+  failing: boolean
+  is_new: boolean
+  favorite: boolean
+  phone_masked: string | null
+  accounts: { platform: PlatformKey; uid: string | null; fans: number; token_status: number; cookie_status: number }[]
+  created_at: string
+}
+
+export interface CreatorSummary {
+  total: number
+  CR: number
+  IP: number
+  CH: number
+  accounts: number
+  new: number
+  failing: number
+  terminated: number
+  token_status: Partial<Record<PlatformKey, { connected: number; cannot_access: number }>>
+  tiers: Record<string, number>
+}
+
+export interface Memo {
+  id: number
+  body: string
+  user: { id: number; name: string } | null
+  created_at: string
+}
+
+export interface RevealResult {
+  level: PrivateLevel
+  fields: Partial<Record<PrivateField, string | null>>
+  expires_at: string
+}
+
+export interface CreatorImport {
+  id: number
+  status: string
+  total_rows: number
+  processed_rows: number
+  created_count: number
+  updated_count: number
+  errors: { row: number; column: string | null; message: string }[]
+  finished_at: string | null
+}
