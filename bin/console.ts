@@ -19,7 +19,8 @@ const IMPORTER = (filePath: string) => {
   return import(filePath)
 }
 
-ensureEnvFile(APP_ROOT)
+/** `node ace test` runs on .env.test alone; every other command gets a .env on first use. */
+if (process.argv[2] !== 'test') ensureEnvFile(APP_ROOT)
 
 new Ignitor(APP_ROOT, { importer: IMPORTER })
   .tap((app) => {

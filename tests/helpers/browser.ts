@@ -56,6 +56,9 @@ export async function menuLabels(page: Page) {
 
 /** Client-side navigation (what a menu click does), without reloading the page. */
 export async function navigateInApp(page: Page, path: string) {
+  // Let the current screen finish loading first: a list that is still syncing
+  // its filters into the address would otherwise rewrite the new one.
+  await page.waitForLoadState('networkidle')
   await page.evaluate((target) => {
     window.history.pushState({}, '', target)
     window.dispatchEvent(new PopStateEvent('popstate'))

@@ -9,7 +9,7 @@ import DemoCreatorsSeeder, {
   DEMO_TERMINATION_CODE_DEFAULT,
   demoCreators,
 } from '#database/seeders/03_demo_creators_seeder'
-import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { setEnv, setupFunctionalGroup } from '#tests/helpers/functional'
 
 const HANGUL = /[\uac00-\ud7a3]/
 const HAN = /[\u4e00-\u9fff]/
@@ -106,15 +106,32 @@ test.group('creators import / demo creators seeder', (group) => {
 
   test('sets every demo account security code and the studio termination code', async ({
     assert,
+    cleanup,
   }) => {
+    cleanup(setEnv('DEMO_SECURITY_CODE', '975310'))
+    cleanup(setEnv('DEMO_TERMINATION_CODE', '86420864'))
     await DemoSeeder.seed()
     await DemoCreatorsSeeder.seed()
     const users = await User.query().where('email', 'like', '%@mcn.local')
     assert.isAtLeast(users.length, 10)
     for (const user of users) {
       assert.isNotNull(user.securityCodeHash, user.email)
-      assert.isTrue(await hash.verify(user.securityCodeHash!, DEMO_SECURITY_CODE_DEFAULT))
+      assert.isTrue(await hash.verify(user.securityCodeHash!, '975310'))
     }
+    const setting = await db.from('studio_settings').where('key', 'termination_code').first()
+    assert.isTrue(await hash.verify(setting.value, '86420864'))
+  })
+
+  test('falls back to the documented demo codes when .env names none', async ({
+    assert,
+    cleanup,
+  }) => {
+    cleanup(setEnv('DEMO_SECURITY_CODE', undefined))
+    cleanup(setEnv('DEMO_TERMINATION_CODE', undefined))
+    await DemoSeeder.seed()
+    await DemoCreatorsSeeder.seed()
+    const admin = await User.query().where('email', 'like', '%@mcn.local').firstOrFail()
+    assert.isTrue(await hash.verify(admin.securityCodeHash!, DEMO_SECURITY_CODE_DEFAULT))
     const setting = await db.from('studio_settings').where('key', 'termination_code').first()
     assert.isTrue(await hash.verify(setting.value, DEMO_TERMINATION_CODE_DEFAULT))
   })
