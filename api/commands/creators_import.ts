@@ -1,7 +1,6 @@
 import { BaseCommand, args, flags } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import { resolve } from 'node:path'
-import { DateTime } from 'luxon'
 
 /**
  * Imports creators from a filled Excel template, the same way an upload in
@@ -73,18 +72,7 @@ export default class CreatorsImport extends BaseCommand {
     })
     const seconds = (Date.now() - started) / 1000
 
-    if (record) {
-      record.merge({
-        status: outcome.status,
-        totalRows: outcome.totalRows,
-        processedRows: outcome.processedRows,
-        createdCount: outcome.createdCount,
-        updatedCount: outcome.updatedCount,
-        errors: outcome.errors as any,
-        finishedAt: DateTime.utc(),
-      })
-      await record.save()
-    }
+    if (record) await CreatorImportService.recordOutcome(record, outcome)
 
     if (outcome.status === 'failed') {
       this.logger.error(

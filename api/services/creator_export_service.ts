@@ -26,16 +26,7 @@ export default class CreatorExportService {
 
     return creators.map((creator) => {
       const row: ExportRow = {
-        id: creator.id,
-        brand_no: creator.brandNo,
-        contract_no: creator.contractNo,
-        kind: creator.kind,
-        contractor_name: creator.contractorName,
-        channel_name: creator.channelName,
-        channel_name_zh: creator.channelNameZh,
-        category: creator.category,
-        nationality: creator.nationality,
-        contract_status: creator.contractStatus,
+        ...CreatorPresenter.identity(creator),
         contract_date: dateOf(creator.contractDate),
         end_date: dateOf(creator.endDate),
         cancel_date: dateOf(creator.cancelDate),

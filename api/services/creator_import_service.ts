@@ -482,6 +482,14 @@ export default class CreatorImportService {
       },
     })
 
+    await this.recordOutcome(record, outcome)
+    await this.discardUpload(record)
+    return record
+  }
+
+  /** After the job's last failed attempt: the import is failed and its upload removed. */
+  /** Writes a finished import's figures and errors into its row. */
+  static async recordOutcome(record: CreatorImport, outcome: ImportOutcome) {
     record.merge({
       status: outcome.status,
       totalRows: outcome.totalRows,
@@ -492,11 +500,8 @@ export default class CreatorImportService {
       finishedAt: DateTime.utc(),
     })
     await record.save()
-    await this.discardUpload(record)
-    return record
   }
 
-  /** After the job's last failed attempt: the import is failed and its upload removed. */
   static async markInterrupted(importId: number) {
     const record = await CreatorImport.find(importId)
     if (!record || record.status === 'completed') return

@@ -88,10 +88,8 @@ export default class CreatorPresenter {
     return team ? { id: team.id, key: team.key, name: team.name } : null
   }
 
-  /** One row of the creator list. `accounts` and `cpTeam` must be preloaded. */
-  static listItem(creator: Creator, context: { favorite: boolean; now?: DateTime }) {
-    const now: DateTime = context.now ?? DateTime.utc()
-    const accounts = [...(creator.accounts ?? [])].sort(byPlatformOrder)
+  /** The fields that name a creator, shared by the list, the detail and the export. */
+  static identity(creator: Creator) {
     return {
       id: creator.id,
       brand_no: creator.brandNo,
@@ -103,6 +101,15 @@ export default class CreatorPresenter {
       category: creator.category,
       nationality: creator.nationality,
       contract_status: creator.contractStatus,
+    }
+  }
+
+  /** One row of the creator list. `accounts` and `cpTeam` must be preloaded. */
+  static listItem(creator: Creator, context: { favorite: boolean; now?: DateTime }) {
+    const now: DateTime = context.now ?? DateTime.utc()
+    const accounts = [...(creator.accounts ?? [])].sort(byPlatformOrder)
+    return {
+      ...this.identity(creator),
       cp_team: this.team(creator),
       total_fans: Number(creator.totalFans ?? 0),
       failing: this.isFailing(creator, accounts, now),
@@ -215,19 +222,11 @@ export default class CreatorPresenter {
     const uploader = creator.$preloaded.uploader ? creator.uploader : null
     const user = creator.$preloaded.user ? creator.user : null
     return {
-      id: creator.id,
-      brand_no: creator.brandNo,
-      contract_no: creator.contractNo,
-      kind: creator.kind,
-      contractor_name: creator.contractorName,
-      channel_name: creator.channelName,
-      channel_name_zh: creator.channelNameZh,
+      ...this.identity(creator),
       channel_intro_zh: creator.channelIntroZh,
       youtube_channel_name: creator.youtubeChannelName,
       youtube_url: creator.youtubeUrl,
-      category: creator.category,
       avatar_url: null,
-      nationality: creator.nationality,
       area_code: creator.areaCode,
       gender: creator.gender,
       company_ref: creator.companyRef,
