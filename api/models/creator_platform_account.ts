@@ -62,6 +62,19 @@ export default class CreatorPlatformAccount extends BaseModel {
   @column.dateTime()
   declare cookieCheckedAt: DateTime | null
 
+  /** 0 collected, 1 the last collection failed (COLLECT_STATUS). */
+  @column()
+  declare collectStatus: number
+
+  @column()
+  declare collectError: string | null
+
+  @column.dateTime()
+  declare lastCollectedAt: DateTime | null
+
+  @column.dateTime()
+  declare collectFailedAt: DateTime | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 

@@ -39,4 +39,5 @@ export const PERMISSION_CATALOGUE: {
       ['reveal_l3', 'reveal', 'L3'],
     ],
   },
+  { resource: 'metrics', policy: 'MetricPolicy', actions: ['view', 'download', 'collect'] },
 ]

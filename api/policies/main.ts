@@ -12,4 +12,5 @@ export const policies = {
   RegisterCodePolicy: () => import('#policies/register_code_policy'),
   AuditLogPolicy: () => import('#policies/audit_log_policy'),
   CreatorPolicy: () => import('#policies/creator_policy'),
+  MetricPolicy: () => import('#policies/metric_policy'),
 }

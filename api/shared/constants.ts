@@ -189,6 +189,7 @@ export const SECURITY_CODE_PATTERN = /^[0-9]{6,12}$/
 
 /** Audience portrait dimensions (SPEC §2 Creator detail). */
 export const PORTRAIT_DIMENSIONS = ['sex', 'age', 'region', 'device', 'partition', 'label'] as const
+export type PortraitDimension = (typeof PORTRAIT_DIMENSIONS)[number]
 export const PORTRAIT_AUDIENCES = ['fans', 'non_fans'] as const
 
 /**
@@ -215,3 +216,76 @@ export const CREATOR_LIMITS = {
   pricesMax: 60,
   priceMax: '999999999999.99',
 } as const
+
+/* ------------------------------------------------------------------ */
+/* Metrics (SPEC §3 "Metrics", §9)                                     */
+/* ------------------------------------------------------------------ */
+
+/** The counters every snapshot carries; each also has a `<metric>_diff` to the day before. */
+export const METRICS = [
+  'fans',
+  'views',
+  'likes',
+  'comments',
+  'shares',
+  'danmaku',
+  'coins',
+  'forwards',
+  'recommends',
+  'videos',
+] as const
+export type Metric = (typeof METRICS)[number]
+
+/** The four the dashboards lead with (SPEC §1). */
+export const HEADLINE_METRICS = ['fans', 'likes', 'views', 'comments'] as const
+
+/** How a snapshot's values were obtained. */
+export const SNAPSHOT_SOURCES = ['official', 'scraped', 'simulated'] as const
+export type SnapshotSource = (typeof SNAPSHOT_SOURCES)[number]
+
+/** Collection runs: who started them and where they are. */
+export const COLLECTION_TRIGGERS = ['schedule', 'manual', 'cli', 'backfill'] as const
+export type CollectionTrigger = (typeof COLLECTION_TRIGGERS)[number]
+export const COLLECTION_STATUSES = ['queued', 'running', 'finished', 'failed'] as const
+export type CollectionStatus = (typeof COLLECTION_STATUSES)[number]
+
+/** Per-account collection state: 0 collected, 1 the last collection failed. */
+export const COLLECT_STATUS = { OK: 0, FAILED: 1 } as const
+
+/** The platform dashboards of SPEC §2 (/app/platform_<key>) and the platform each shows. */
+export const PLATFORM_DASHBOARD_KEYS = {
+  bili: 'bilibili',
+  haokan: 'haokan',
+  iqiyi: 'iqiyi',
+  kwai: 'kwai',
+  tencent: 'tencent',
+  tiktok: 'douyin',
+  wang: 'netease',
+  weibo: 'weibo',
+  xigua: 'xigua',
+  yang: 'youtube',
+} as const satisfies Record<string, PlatformKey>
+
+/** Ranking periods (SPEC §9) in days. */
+export const RANKING_PERIOD_DAYS = { '1w': 7, '1m': 30, '3m': 90 } as const
+export type RankingPeriod = keyof typeof RANKING_PERIOD_DAYS
+
+/** What the dashboard's creator ranking sorts by (SPEC §2 Dashboard). */
+export const DASHBOARD_SORTS = ['views', 'fans', 'ad_price'] as const
+export type DashboardSort = (typeof DASHBOARD_SORTS)[number]
+
+/** Rows per page of the dashboard's infinite ranking list, and its cap. */
+export const DASHBOARD_PAGE_SIZE = 20
+export const DASHBOARD_PAGE_MAX = 100
+
+/**
+ * Reference rates that put ad prices of different currencies on one scale
+ * (KRW) for sorting; shown prices keep their own currency.
+ */
+export const REFERENCE_KRW_RATES = { KRW: 1, CNY: 190, USD: 1380 } as const
+
+/** Fan tiers of SPEC §9: newbie below 1k, then one tier from each edge up. */
+export const FAN_TIER_KEYS = ['newbie', '1k', '5k', '10k', '30k', '50k', '100k', '300k', '500k', '1m'] as const
+
+/** Longest date range the metric endpoints accept, in days. */
+export const METRICS_RANGE_MAX_DAYS = 1100

@@ -14,10 +14,22 @@ function flatten(value: unknown, prefix = ''): Record<string, string> {
   return entries
 }
 
+/** The shared file of a language and every area's file of it (locales/<area>/<code>.json). */
+function localeFiles(code: string) {
+  const root = app.makePath('admin/src/locales')
+  const areas = readdirSync(root).filter((entry) => statSync(join(root, entry)).isDirectory())
+  return [join(root, `${code}.json`), ...areas.map((area) => join(root, area, `${code}.json`))]
+}
+
 function locale(code: string) {
-  return flatten(
-    JSON.parse(readFileSync(app.makePath('admin/src/locales', `${code}.json`), 'utf8'))
-  )
+  const entries: Record<string, string> = {}
+  for (const file of localeFiles(code)) {
+    for (const [key, message] of Object.entries(flatten(JSON.parse(readFileSync(file, 'utf8'))))) {
+      if (key in entries) throw new Error(`${key} is defined twice (again in ${file})`)
+      entries[key] = message
+    }
+  }
+  return entries
 }
 
 function sources(folder: string): string[] {

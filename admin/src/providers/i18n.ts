@@ -7,12 +7,41 @@ import zh from '../locales/zh.json'
 import ja from '../locales/ja.json'
 import { codeOf, getLanguage, localeOf, setLanguage } from '../state/session'
 
+type Messages = { [key: string]: string | Messages }
+
+/**
+ * Areas keep their own files (locales/<area>/<locale>.json) beside the
+ * shared ones; they are merged into one tree per language at build time.
+ */
+const AREA_FILES = import.meta.glob<Messages>('../locales/*/*.json', { eager: true, import: 'default' })
+
+function merge(target: Messages, source: Messages): Messages {
+  for (const [key, value] of Object.entries(source)) {
+    const current = target[key]
+    target[key] =
+      typeof value === 'object' && typeof current === 'object' ? merge({ ...current }, value) : value
+  }
+  return target
+}
+
+function bundle(locale: string, base: Messages): Messages {
+  return Object.entries(AREA_FILES)
+    .filter(([path]) => path.endsWith(`/${locale}.json`))
+    .sort(([a], [b]) => a.localeCompare(b))
+    .reduce((tree, [, messages]) => merge(tree, messages), merge({}, base))
+}
+
 /**
  * The four interface languages, bundled into the build (not fetched at run
  * time). The chosen language is stored locally as kr, ch, en or jp.
  */
 i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, ko: { translation: ko }, zh: { translation: zh }, ja: { translation: ja } },
+  resources: {
+    en: { translation: bundle('en', en) },
+    ko: { translation: bundle('ko', ko) },
+    zh: { translation: bundle('zh', zh) },
+    ja: { translation: bundle('ja', ja) },
+  },
   lng: localeOf(getLanguage()),
   fallbackLng: 'en',
   interpolation: { escapeValue: false },

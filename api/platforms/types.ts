@@ -1,0 +1,110 @@
+import type {
+  PlatformKey,
+  PortraitDimension,
+  SnapshotSource,
+} from '#shared/constants'
+
+/**
+ * The contract every platform adapter keeps (see api/platforms/manager.ts).
+ * Counters are non-negative integers; a counter a platform does not have
+ * (coins outside Bilibili, danmaku outside the barrage sites …) is 0.
+ */
+export interface ChannelStats {
+  fans: number
+  views: number
+  likes: number
+  comments: number
+  shares: number
+  danmaku: number
+  coins: number
+  forwards: number
+  recommends: number
+  videos: number
+}
+
+export interface VideoStats {
+  /** The platform's own id (bvid, YouTube video id …). */
+  id: string
+  title: string
+  /** ISO 8601, or null when the platform does not say. */
+  publishedAt: string | null
+  url: string | null
+  views: number
+  likes: number
+  comments: number
+  shares: number
+  danmaku: number
+  coins: number
+  favorites: number
+}
+
+export interface VideoPage {
+  items: VideoStats[]
+  page: number
+  pageSize: number
+  total: number
+  hasMore: boolean
+}
+
+export interface FanPortrait {
+  audience: 'fans' | 'non_fans'
+  dimension: PortraitDimension
+  buckets: { bucket: string; share: number }[]
+}
+
+/** What an adapter is told about the account it reads. */
+export interface PlatformAccountRef {
+  id: number
+  creatorId: number
+  platform: PlatformKey
+  uid: string | null
+  /** Decrypted platform token or cookie, when the account has one. */
+  token?: string | null
+  cookie?: string | null
+}
+
+export interface PlatformAdapter {
+  /** Recorded on every snapshot ('bilibili', 'youtube', 'simulated', …). */
+  readonly name: string
+  readonly source: SnapshotSource
+  /**
+   * The channel's counters. `date` (YYYY-MM-DD) is the day the snapshot
+   * describes; live adapters return the current values, the simulator the
+   * values of that day.
+   */
+  channelStats(account: PlatformAccountRef, options: { date: string }): Promise<ChannelStats>
+  videos(account: PlatformAccountRef, options: { page: number; pageSize: number }): Promise<VideoPage>
+  fanPortrait(account: PlatformAccountRef): Promise<FanPortrait[]>
+}
+
+export type PlatformErrorCode =
+  | 'not_supported'
+  | 'not_configured'
+  | 'not_found'
+  | 'auth'
+  | 'rate_limited'
+  | 'quota_exceeded'
+  | 'bad_response'
+  | 'upstream'
+  | 'network'
+
+/**
+ * Every failure an adapter reports. `retryable` tells the collection whether
+ * a later attempt may succeed (rate limits, network); `upstreamCode` keeps
+ * the platform's own code (Bilibili's -412, YouTube's quotaExceeded …).
+ */
+export class PlatformError extends Error {
+  constructor(
+    readonly platform: PlatformKey | string,
+    readonly code: PlatformErrorCode,
+    message: string,
+    readonly options: { retryable?: boolean; upstreamCode?: string | number; retryAfterMs?: number } = {}
+  ) {
+    super(message)
+    this.name = 'PlatformError'
+  }
+
+  get retryable() {
+    return this.options.retryable ?? ['rate_limited', 'network', 'upstream'].includes(this.code)
+  }
+}

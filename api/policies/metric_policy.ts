@@ -1,0 +1,24 @@
+import type { AuthorizerResponse } from '@adonisjs/bouncer/types'
+import type User from '#models/user'
+import StudioPolicy, { isStaffSide } from '#policies/studio_policy'
+
+/**
+ * Metrics (SPEC §2 dashboards, data center, platform dashboards): staff see
+ * every creator; a creator account sees the dashboards of its own channels
+ * only (MetricScope narrows the queries); companies see none. Admins and
+ * managers may start a collection (the dashboard's 'resync data'); the
+ * admin passes through the base policy.
+ */
+export default class MetricPolicy extends StudioPolicy {
+  view(user: User): AuthorizerResponse {
+    return isStaffSide(user) || user.role === 'creator'
+  }
+
+  download(user: User): AuthorizerResponse {
+    return isStaffSide(user) || user.role === 'creator'
+  }
+
+  collect(user: User): AuthorizerResponse {
+    return user.role === 'manager'
+  }
+}

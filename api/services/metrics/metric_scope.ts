@@ -1,0 +1,77 @@
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import type User from '#models/user'
+import { DEFAULT_WEEK_RANGE_DAYS, METRICS_RANGE_MAX_DAYS } from '#shared/constants'
+import StudioException from '#exceptions/studio_exception'
+import MetricsCache from '#services/metrics/metrics_cache'
+
+export interface DateRange {
+  /** Inclusive, YYYY-MM-DD. */
+  start: string
+  end: string
+  /** Number of days in the range. */
+  days: number
+}
+
+/** Which creators a user's metric queries cover: all (null) or a list (a creator account's own). */
+export interface CreatorScope {
+  creatorIds: number[] | null
+}
+
+export const isoDay = (value: DateTime) => value.toISODate()!
+
+/** YYYY-MM-DD shifted by whole days. */
+export function addDays(day: string, days: number) {
+  return isoDay(DateTime.fromISO(day, { zone: 'utc' }).plus({ days }))
+}
+
+export default class MetricScope {
+  /** Staff see every creator; a creator account only the creators it is linked to. */
+  static async forUser(user: User): Promise<CreatorScope> {
+    if (user.role !== 'creator') return { creatorIds: null }
+    const rows = await db.from('creators').where('user_id', user.id).select('id')
+    return { creatorIds: rows.map((row) => Number(row.id)) }
+  }
+
+  /** A stable string of the scope for cache keys. */
+  static key(scope: CreatorScope) {
+    return scope.creatorIds === null ? 'all' : `c${scope.creatorIds.join(',')}`
+  }
+
+  /** The newest day with snapshots (YYYY-MM-DD), or null before the first collection. */
+  static latestDate(): Promise<string | null> {
+    return MetricsCache.remember('latest-date', async () => {
+      const row = await db.from('metric_daily_totals').max('snapshot_date as latest').first()
+      const latest = row?.latest
+      if (!latest) return null
+      return latest instanceof Date
+        ? isoDay(DateTime.fromJSDate(latest, { zone: 'utc' }))
+        : String(latest).slice(0, 10)
+    })
+  }
+
+  /**
+   * The inclusive range [start, end]: `end` defaults to the newest snapshot
+   * day (today before any collection), `start` to `defaultDays` - 1 days
+   * before it (SPEC §9: the last 7 days). A start after the end or a range
+   * over METRICS_RANGE_MAX_DAYS is a 422 in the user's language.
+   */
+  static async range(
+    input: { start?: string | null; end?: string | null },
+    defaultDays = DEFAULT_WEEK_RANGE_DAYS
+  ): Promise<DateRange> {
+    const end =
+      input.end ?? (await this.latestDate()) ?? isoDay(DateTime.utc().minus({ days: 1 }))
+    const start = input.start ?? addDays(end, -(defaultDays - 1))
+    const days =
+      DateTime.fromISO(end, { zone: 'utc' }).diff(DateTime.fromISO(start, { zone: 'utc' }), 'days')
+        .days + 1
+    if (days < 1 || days > METRICS_RANGE_MAX_DAYS) {
+      throw new StudioException('metrics.invalid_range', {
+        status: 422,
+        data: { max: METRICS_RANGE_MAX_DAYS },
+      })
+    }
+    return { start, end, days: Math.round(days) }
+  }
+}
