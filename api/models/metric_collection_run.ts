@@ -18,7 +18,8 @@ export interface CollectionFailure {
 }
 
 const json = <T>() => ({
-  prepare: (value: T | null) => (value === null || value === undefined ? null : JSON.stringify(value)),
+  prepare: (value: T | null) =>
+    value === null || value === undefined ? null : JSON.stringify(value),
   consume: (value: string | null): T | null => (value ? (JSON.parse(value) as T) : null),
 })
 

@@ -1,8 +1,4 @@
-import type {
-  PlatformKey,
-  PortraitDimension,
-  SnapshotSource,
-} from '#shared/constants'
+import type { PlatformKey, PortraitDimension, SnapshotSource } from '#shared/constants'
 
 /**
  * The contract every platform adapter keeps (see api/platforms/manager.ts).
@@ -73,7 +69,10 @@ export interface PlatformAdapter {
    * values of that day.
    */
   channelStats(account: PlatformAccountRef, options: { date: string }): Promise<ChannelStats>
-  videos(account: PlatformAccountRef, options: { page: number; pageSize: number }): Promise<VideoPage>
+  videos(
+    account: PlatformAccountRef,
+    options: { page: number; pageSize: number }
+  ): Promise<VideoPage>
   fanPortrait(account: PlatformAccountRef): Promise<FanPortrait[]>
 }
 
@@ -98,7 +97,11 @@ export class PlatformError extends Error {
     readonly platform: PlatformKey | string,
     readonly code: PlatformErrorCode,
     message: string,
-    readonly options: { retryable?: boolean; upstreamCode?: string | number; retryAfterMs?: number } = {}
+    readonly options: {
+      retryable?: boolean
+      upstreamCode?: string | number
+      retryAfterMs?: number
+    } = {}
   ) {
     super(message)
     this.name = 'PlatformError'

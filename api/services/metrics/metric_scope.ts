@@ -60,8 +60,7 @@ export default class MetricScope {
     input: { start?: string | null; end?: string | null },
     defaultDays = DEFAULT_WEEK_RANGE_DAYS
   ): Promise<DateRange> {
-    const end =
-      input.end ?? (await this.latestDate()) ?? isoDay(DateTime.utc().minus({ days: 1 }))
+    const end = input.end ?? (await this.latestDate()) ?? isoDay(DateTime.utc().minus({ days: 1 }))
     const start = input.start ?? addDays(end, -(defaultDays - 1))
     const days =
       DateTime.fromISO(end, { zone: 'utc' }).diff(DateTime.fromISO(start, { zone: 'utc' }), 'days')
