@@ -48,6 +48,13 @@ export default await Env.create(new URL('../../', import.meta.url), {
   OLD_VERSION_URL: Env.schema.string.optional(),
   GEOIP_DATABASE: Env.schema.string.optional(),
 
+  /* Platform adapters (config/platforms.ts): 'simulated' (default, demo data) or 'live' */
+  PLATFORM_ADAPTERS: Env.schema.enum.optional(['simulated', 'live'] as const),
+  BILIBILI_API_BASE: Env.schema.string.optional({ format: 'url', tld: false }),
+  YOUTUBE_API_BASE: Env.schema.string.optional({ format: 'url', tld: false }),
+  YOUTUBE_API_KEY: Env.schema.string.optional(),
+  PLATFORM_TIMEOUT_MS: Env.schema.number.optional(),
+
   /* Demo data */
   DEMO_ADMIN_EMAIL: Env.schema.string.optional(),
   DEMO_ADMIN_PASSWORD: Env.schema.string.optional(),

@@ -1,0 +1,77 @@
+import { RuntimeException } from '@adonisjs/core/exceptions'
+import type { PlatformKey } from '#shared/constants'
+import type { PlatformAdapter } from '#platforms/types'
+
+/** Builds the adapter of one platform; called once, on first use. */
+export type PlatformFactory = () => PlatformAdapter
+
+/** Which adapters config/platforms.ts hands out: the simulator for every key, or the live ones. */
+export const PLATFORM_MODES = ['simulated', 'live'] as const
+export type PlatformMode = (typeof PLATFORM_MODES)[number]
+
+export interface PlatformsConfig {
+  mode: PlatformMode
+  /** Every platform key mapped to the factory of its adapter. */
+  platforms: Record<PlatformKey, PlatformFactory>
+}
+
+/** Types the config file (config/platforms.ts) and keeps every key present. */
+export function defineConfig(config: PlatformsConfig): PlatformsConfig {
+  return config
+}
+
+/**
+ * Hands out the adapter of a platform key, like @adonisjs/ally's manager:
+ * the config maps each key to a factory, `use(key)` builds the adapter once
+ * and caches it, an unknown key is an error naming the config file. Tests
+ * swap an adapter with `fake(key, adapter)` and put the real ones back with
+ * `restore()`.
+ */
+export class PlatformManager {
+  #adapters = new Map<string, PlatformAdapter>()
+  #fakes = new Map<string, PlatformAdapter>()
+
+  constructor(readonly config: PlatformsConfig) {}
+
+  get mode() {
+    return this.config.mode
+  }
+
+  /** The configured platform keys. */
+  keys(): PlatformKey[] {
+    return Object.keys(this.config.platforms) as PlatformKey[]
+  }
+
+  has(key: string): key is PlatformKey {
+    return Object.hasOwn(this.config.platforms, key)
+  }
+
+  use(key: PlatformKey): PlatformAdapter {
+    const fake = this.#fakes.get(key)
+    if (fake) return fake
+
+    const cached = this.#adapters.get(key)
+    if (cached) return cached
+
+    if (!this.has(key)) {
+      throw new RuntimeException(
+        `Unknown platform "${key}". Make sure it is mapped to an adapter factory inside the "config/platforms.ts" file`
+      )
+    }
+    const adapter = this.config.platforms[key]()
+    this.#adapters.set(key, adapter)
+    return adapter
+  }
+
+  /** Answer `use(key)` with `adapter` until `restore()`. */
+  fake(key: PlatformKey, adapter: PlatformAdapter) {
+    this.#fakes.set(key, adapter)
+    return adapter
+  }
+
+  /** Drop the fake of `key`, or every fake when no key is given. */
+  restore(key?: PlatformKey) {
+    if (key) this.#fakes.delete(key)
+    else this.#fakes.clear()
+  }
+}

@@ -1,0 +1,428 @@
+import { test } from '@japa/runner'
+import YouTubeAdapter, { type YouTubeAdapterOptions } from '#platforms/youtube'
+import { PlatformError, type PlatformAccountRef } from '#platforms/types'
+import {
+  rejection,
+  startFakeServer,
+  type FakeAnswer,
+  type FakeServer,
+  type RecordedRequest,
+} from './fake_server.js'
+
+/*
+| A fake www.googleapis.com/youtube/v3 answering the documented Data API v3
+| shapes: counts are strings, playlistItems pages by nextPageToken, errors
+| come as {error: {code, message, errors: [{reason, domain, message}]}}.
+*/
+
+const API_KEY = 'test-key'
+const CHANNEL_ID = 'UC_x5XG1OV2P6uZZ5FSM9Ttw'
+const UPLOADS = 'UU_x5XG1OV2P6uZZ5FSM9Ttw'
+
+interface Site {
+  videos: { id: string; views: number; likes?: number; comments?: number }[]
+  hidden?: boolean
+  override?: (request: RecordedRequest) => FakeAnswer | undefined
+}
+
+function youtubeHandler(site: Site) {
+  return (request: RecordedRequest): FakeAnswer => {
+    const overridden = site.override?.(request)
+    if (overridden) return overridden
+    if (request.query.get('key') !== API_KEY) {
+      return youtubeError(400, 'keyInvalid', 'API key not valid. Please pass a valid API key.')
+    }
+    switch (request.path) {
+      case 'channels': {
+        const id = request.query.get('id')
+        const handle = request.query.get('forHandle')
+        if (id !== CHANNEL_ID && handle !== '@studio') {
+          return { json: { kind: 'youtube#channelListResponse', pageInfo: { totalResults: 0 } } }
+        }
+        return {
+          json: {
+            kind: 'youtube#channelListResponse',
+            pageInfo: { totalResults: 1, resultsPerPage: 5 },
+            items: [
+              {
+                kind: 'youtube#channel',
+                id: CHANNEL_ID,
+                snippet: { title: 'Studio', publishedAt: '2015-01-01T00:00:00Z' },
+                contentDetails: { relatedPlaylists: { likes: '', uploads: UPLOADS } },
+                statistics: site.hidden
+                  ? { viewCount: '5000', hiddenSubscriberCount: true, videoCount: '5' }
+                  : {
+                      viewCount: '123456789012',
+                      subscriberCount: '2340000',
+                      hiddenSubscriberCount: false,
+                      videoCount: String(site.videos.length),
+                    },
+              },
+            ],
+          },
+        }
+      }
+      case 'playlistItems': {
+        if (request.query.get('playlistId') !== UPLOADS)
+          return youtubeError(404, 'playlistNotFound', 'nope')
+        const size = Number(request.query.get('maxResults'))
+        const start = Number(request.query.get('pageToken')?.replace('token-', '') ?? 0)
+        const slice = site.videos.slice(start, start + size)
+        return {
+          json: {
+            kind: 'youtube#playlistItemListResponse',
+            ...(start + size < site.videos.length
+              ? { nextPageToken: `token-${start + size}` }
+              : {}),
+            pageInfo: { totalResults: site.videos.length, resultsPerPage: size },
+            items: slice.map((video) => ({
+              kind: 'youtube#playlistItem',
+              contentDetails: { videoId: video.id, videoPublishedAt: '2026-01-01T00:00:00Z' },
+            })),
+          },
+        }
+      }
+      case 'videos': {
+        const ids = (request.query.get('id') ?? '').split(',')
+        return {
+          json: {
+            kind: 'youtube#videoListResponse',
+            items: site.videos
+              .filter((video) => ids.includes(video.id))
+              .map((video) => ({
+                kind: 'youtube#video',
+                id: video.id,
+                snippet: { title: `Title ${video.id}`, publishedAt: '2026-01-02T03:04:05Z' },
+                statistics: {
+                  viewCount: String(video.views),
+                  ...(video.likes === undefined ? {} : { likeCount: String(video.likes) }),
+                  favoriteCount: '0',
+                  ...(video.comments === undefined ? {} : { commentCount: String(video.comments) }),
+                },
+              })),
+          },
+        }
+      }
+      default:
+        return youtubeError(404, 'notFound', 'Not Found')
+    }
+  }
+}
+
+function youtubeError(status: number, reason: string, message: string): FakeAnswer {
+  return {
+    status,
+    json: {
+      error: {
+        code: status,
+        message,
+        errors: [{ message, domain: reason.includes('imit') ? 'usageLimits' : 'global', reason }],
+      },
+    },
+  }
+}
+
+function makeVideos(count: number) {
+  return Array.from({ length: count }, (_, index) => ({
+    id: `vid${index}`,
+    views: 1000 + index,
+    // Every 10th video hides its likes; comments are always there.
+    likes: index % 10 === 0 ? undefined : 10,
+    comments: 2,
+  }))
+}
+
+const account: PlatformAccountRef = { id: 7, creatorId: 3, platform: 'youtube', uid: CHANNEL_ID }
+
+let server: FakeServer
+let site: Site
+
+function adapter(options: Partial<YouTubeAdapterOptions> = {}) {
+  return new YouTubeAdapter({ baseUrl: server.url, apiKey: API_KEY, timeoutMs: 1000, ...options })
+}
+
+test.group('platforms / youtube', (group) => {
+  group.each.setup(async () => {
+    site = { videos: makeVideos(120) }
+    server = await startFakeServer(youtubeHandler(site))
+    return () => server.close()
+  })
+
+  test('maps the string counts and sums likes and comments over the newest uploads', async ({
+    assert,
+  }) => {
+    const stats = await adapter().channelStats(account, { date: '2026-11-21' })
+    assert.deepEqual(stats, {
+      fans: 2_340_000,
+      views: 123_456_789_012,
+      videos: 120,
+      // 2 pages of 50 (maxPages 2): 90 videos with likeCount "10", 100 with commentCount "2".
+      likes: 900,
+      comments: 200,
+      shares: 0,
+      danmaku: 0,
+      coins: 0,
+      forwards: 0,
+      recommends: 0,
+    })
+    const channels = server.calls('channels')[0]
+    assert.equal(channels.query.get('id'), CHANNEL_ID)
+    assert.include(channels.query.get('part')!, 'statistics')
+    const pages = server.calls('playlistItems')
+    assert.deepEqual(
+      pages.map((request) => [request.query.get('maxResults'), request.query.get('pageToken')]),
+      [
+        ['50', null],
+        ['50', 'token-50'],
+      ]
+    )
+    const videos = server.calls('videos')
+    assert.lengthOf(videos, 2)
+    assert.lengthOf(videos[0].query.get('id')!.split(','), 50)
+    assert.isTrue(server.requests.every((request) => request.query.get('key') === API_KEY))
+  })
+
+  test('looks a handle up with forHandle', async ({ assert }) => {
+    const stats = await adapter({ maxPages: 1 }).channelStats(
+      { ...account, uid: '@studio' },
+      { date: '2026-11-21' }
+    )
+    assert.equal(stats.fans, 2_340_000)
+    assert.equal(server.calls('channels')[0].query.get('forHandle'), '@studio')
+  })
+
+  test('refuses a channel that hides its subscriber count', async ({ assert }) => {
+    site.hidden = true
+    const error = await rejection(() => adapter().channelStats(account, { date: '2026-11-21' }))
+    assert.equal(error.code, 'not_supported')
+    assert.include(error.message, 'hides its subscriber count')
+  })
+
+  test('pages the uploads by nextPageToken and remembers the tokens', async ({ assert }) => {
+    const youtube = adapter()
+    const second = await youtube.videos(account, { page: 2, pageSize: 2 })
+    assert.deepEqual(second, {
+      page: 2,
+      pageSize: 2,
+      total: 120,
+      hasMore: true,
+      items: [2, 3].map((index) => ({
+        id: `vid${index}`,
+        title: `Title vid${index}`,
+        publishedAt: '2026-01-02T03:04:05Z',
+        url: `https://www.youtube.com/watch?v=vid${index}`,
+        views: 1000 + index,
+        likes: 10,
+        comments: 2,
+        shares: 0,
+        danmaku: 0,
+        coins: 0,
+        favorites: 0,
+      })),
+    })
+    assert.deepEqual(
+      server.calls('playlistItems').map((request) => request.query.get('pageToken')),
+      [null, 'token-2']
+    )
+
+    // Page 3 starts from the remembered token of page 3: one playlist call.
+    const third = await youtube.videos(account, { page: 3, pageSize: 2 })
+    assert.deepEqual(
+      third.items.map((item) => item.id),
+      ['vid4', 'vid5']
+    )
+    assert.deepEqual(
+      server.calls('playlistItems').map((request) => request.query.get('pageToken')),
+      [null, 'token-2', 'token-4']
+    )
+
+    // A page past the end is empty; the last page has no more.
+    const last = await youtube.videos(account, { page: 61, pageSize: 2 })
+    assert.isFalse(last.hasMore)
+    const beyond = await adapter().videos(account, { page: 7, pageSize: 50 })
+    assert.deepEqual(beyond.items, [])
+    assert.isFalse(beyond.hasMore)
+  })
+
+  test('absent likeCount is 0 and there is no fan portrait', async ({ assert }) => {
+    const page = await adapter().videos(account, { page: 1, pageSize: 1 })
+    assert.equal(page.items[0].likes, 0)
+    assert.deepEqual(await adapter().fanPortrait(), [])
+  })
+
+  test('an unknown channel (no items) is not_found', async ({ assert }) => {
+    const error = await rejection(() =>
+      adapter().channelStats({ ...account, uid: 'UCnope' }, { date: '2026-11-21' })
+    )
+    assert.instanceOf(error, PlatformError)
+    assert.equal(error.code, 'not_found')
+    assert.isFalse(error.retryable)
+  })
+
+  test('without an API key it is not_configured and calls nothing', async ({ assert }) => {
+    const error = await rejection(() =>
+      adapter({ apiKey: null }).channelStats(account, { date: '2026-11-21' })
+    )
+    assert.equal(error.code, 'not_configured')
+    assert.include(error.message, 'YOUTUBE_API_KEY')
+    assert.lengthOf(server.requests, 0)
+  })
+
+  test('a wrong API key is auth', async ({ assert }) => {
+    const error = await rejection(() =>
+      adapter({ apiKey: 'wrong' }).channelStats(account, { date: '2026-11-21' })
+    )
+    assert.equal(error.code, 'auth')
+    assert.equal(error.options.upstreamCode, 'keyInvalid')
+  })
+
+  const failures: [string, FakeAnswer, string, boolean, string | number][] = [
+    [
+      '403 quotaExceeded',
+      youtubeError(
+        403,
+        'quotaExceeded',
+        'The request cannot be completed because you have exceeded your quota.'
+      ),
+      'quota_exceeded',
+      false,
+      'quotaExceeded',
+    ],
+    [
+      '403 dailyLimitExceeded',
+      youtubeError(403, 'dailyLimitExceeded', 'Daily Limit Exceeded'),
+      'quota_exceeded',
+      false,
+      'dailyLimitExceeded',
+    ],
+    [
+      '403 rateLimitExceeded',
+      youtubeError(403, 'rateLimitExceeded', 'Rate Limit Exceeded'),
+      'rate_limited',
+      true,
+      'rateLimitExceeded',
+    ],
+    [
+      '403 userRateLimitExceeded',
+      youtubeError(403, 'userRateLimitExceeded', 'User Rate Limit Exceeded'),
+      'rate_limited',
+      true,
+      'userRateLimitExceeded',
+    ],
+    [
+      'HTTP 429',
+      { status: 429, text: 'Too Many Requests', headers: { 'Retry-After': '12' } },
+      'rate_limited',
+      true,
+      429,
+    ],
+    [
+      '400 keyInvalid',
+      youtubeError(400, 'keyInvalid', 'API key not valid. Please pass a valid API key.'),
+      'auth',
+      false,
+      'keyInvalid',
+    ],
+    [
+      '403 accessNotConfigured',
+      youtubeError(403, 'accessNotConfigured', 'YouTube Data API v3 has not been used in project'),
+      'auth',
+      false,
+      'accessNotConfigured',
+    ],
+    [
+      '404 channelNotFound',
+      youtubeError(404, 'channelNotFound', 'Channel not found'),
+      'not_found',
+      false,
+      'channelNotFound',
+    ],
+    [
+      '500 backendError',
+      youtubeError(500, 'backendError', 'Backend Error'),
+      'upstream',
+      true,
+      'backendError',
+    ],
+    [
+      '503 without a JSON body',
+      { status: 503, text: '<html>unavailable</html>' },
+      'upstream',
+      true,
+      503,
+    ],
+    [
+      '400 badRequest',
+      youtubeError(400, 'badRequest', 'Invalid part'),
+      'upstream',
+      false,
+      'badRequest',
+    ],
+  ]
+  for (const [name, answer, code, retryable, upstreamCode] of failures) {
+    test(`maps ${name} to ${code}`, async ({ assert }) => {
+      site.override = (request) => (request.path === 'channels' ? answer : undefined)
+      const error = await rejection(() => adapter().channelStats(account, { date: '2026-11-21' }))
+      assert.instanceOf(error, PlatformError)
+      assert.equal(error.platform, 'youtube')
+      assert.equal(error.code, code)
+      assert.equal(error.retryable, retryable)
+      assert.equal(error.options.upstreamCode, upstreamCode)
+      if (code === 'quota_exceeded') {
+        // Until midnight Pacific time: within a day.
+        assert.isAbove(error.options.retryAfterMs, 0)
+        assert.isAtMost(error.options.retryAfterMs, 25 * 3_600_000)
+      }
+      if (name === 'HTTP 429') assert.equal(error.options.retryAfterMs, 12_000)
+    })
+  }
+
+  test('quota errors on videos.list stop the collection of that channel too', async ({
+    assert,
+  }) => {
+    site.override = (request) =>
+      request.path === 'videos' ? youtubeError(403, 'quotaExceeded', 'quota') : undefined
+    const error = await rejection(() => adapter().channelStats(account, { date: '2026-11-21' }))
+    assert.equal(error.code, 'quota_exceeded')
+  })
+
+  test('a 200 that is not JSON, or lacks statistics, is bad_response', async ({ assert }) => {
+    const failureCode = async () => {
+      const error = await rejection(() => adapter().channelStats(account, { date: '2026-11-21' }))
+      return error.code
+    }
+    site.override = (request) => (request.path === 'channels' ? { text: 'oops' } : undefined)
+    assert.equal(await failureCode(), 'bad_response')
+
+    site.override = (request) =>
+      request.path === 'channels' ? { json: { items: [{ id: CHANNEL_ID }] } } : undefined
+    assert.equal(await failureCode(), 'bad_response')
+
+    site.override = (request) =>
+      request.path === 'channels'
+        ? {
+            json: {
+              items: [
+                {
+                  id: CHANNEL_ID,
+                  statistics: { subscriberCount: 'lots', viewCount: '1', videoCount: '1' },
+                  contentDetails: { relatedPlaylists: { uploads: UPLOADS } },
+                },
+              ],
+            },
+          }
+        : undefined
+    assert.equal(await failureCode(), 'bad_response')
+  })
+
+  test('a timeout is network (retryable)', async ({ assert }) => {
+    site.override = (request) =>
+      request.path === 'channels' ? { delayMs: 500, json: {} } : undefined
+    const error = await rejection(() =>
+      adapter({ timeoutMs: 100 }).channelStats(account, { date: '2026-11-21' })
+    )
+    assert.equal(error.code, 'network')
+    assert.isTrue(error.retryable)
+    assert.include(error.message, '100 ms')
+  })
+})
