@@ -3,8 +3,9 @@ import type { CommandOptions } from '@adonisjs/core/types/ace'
 
 /**
  * Brings the database up to date: runs pending migrations, the reference
- * data and, unless --no-demo, the demo agency (only while none exists) and
- * its creators (only while there are none).
+ * data and, unless --no-demo, the demo agency (only while none exists), its
+ * creators (only while there are none) and their metrics history (only while
+ * there are no snapshots).
  * `npm start` runs it before serving.
  */
 export default class StudioPrepare extends BaseCommand {
@@ -30,6 +31,16 @@ export default class StudioPrepare extends BaseCommand {
       const { default: DemoCreatorsSeeder } =
         await import('#database/seeders/03_demo_creators_seeder')
       if (await DemoCreatorsSeeder.seed()) this.logger.success('Seeded the demo creators')
+      const { default: DemoMetricsSeeder, DEMO_METRIC_DAYS } =
+        await import('#database/seeders/04_demo_metrics_seeder')
+      const started = Date.now()
+      const snapshots = await DemoMetricsSeeder.seed()
+      if (snapshots) {
+        const seconds = ((Date.now() - started) / 1000).toFixed(1)
+        this.logger.success(
+          `Seeded ${DEMO_METRIC_DAYS} days of demo metrics (${snapshots} snapshots, ${seconds} s)`
+        )
+      }
     }
   }
 }

@@ -1,6 +1,7 @@
 import type { Job } from '@rlanz/bull-queue'
 import CleanupTokensJob from '#jobs/cleanup_tokens_job'
 import CreatorImportJob from '#jobs/creator_import_job'
+import MetricsCollectJob from '#jobs/metrics_collect_job'
 
 /**
  * Every job class by its stable name. Both queue drivers look jobs up here,
@@ -15,11 +16,16 @@ export interface StudioJobClass {
   }
 }
 
-export const JOBS: StudioJobClass[] = [CleanupTokensJob, CreatorImportJob]
+export const JOBS: StudioJobClass[] = [CleanupTokensJob, CreatorImportJob, MetricsCollectJob]
 
-/** Repeatable jobs; registered once (upserted by key) when a worker starts. */
+/**
+ * Repeatable jobs; registered once (upserted by key) when a worker starts.
+ * Cron rules are read in the studio's time zone (APP_TIMEZONE, config/studio.ts).
+ */
 export const SCHEDULES: { key: string; job: StudioJobClass; cron: string; payload: unknown }[] = [
   { key: 'tokens:cleanup:daily', job: CleanupTokensJob, cron: '30 3 * * *', payload: {} },
+  // SPEC §9: every day at 13:00, yesterday's values of every active account
+  { key: 'metrics:collect:daily', job: MetricsCollectJob, cron: '0 13 * * *', payload: {} },
 ]
 
 export function findJob(name: string) {

@@ -1111,15 +1111,19 @@ export default class CreatorImportService {
 
   /**
    * creators.total_fans (the active accounts' fans) and creators.failing (an
-   * active account whose token or cookie status is 1, whose token expired or
-   * whose cookie recheck passed) — the rules of PlatformAccountService, in
-   * one statement per 500 creators.
+   * active account whose token or cookie status is 1, whose token expired,
+   * whose cookie recheck passed or whose last collection failed) — the rules
+   * of PlatformAccountService, in one statement per 500 creators. The daily
+   * collection (MetricCollectionService) calls it for the creators it touched,
+   * with `touch: false` (a collection does not count as an edit of the creator).
    */
   static async recomputeTotals(
     client: TransactionClientContract,
     creatorIds: number[],
-    stamp: string
+    stamp: string,
+    options: { touch?: boolean } = {}
   ) {
+    const touch = options.touch ?? true
     const now = DateTime.utc()
     const format = client.dialect.dateTimeFormat
     const nowText = now.toFormat(format)
@@ -1132,13 +1136,12 @@ export default class CreatorImportService {
                          where a.creator_id = creators.id and a.active <> 0),
            failing = case when exists (select 1 from creator_platform_accounts a
                          where a.creator_id = creators.id and a.active <> 0
-                           and (a.token_status = 1 or a.cookie_status = 1
+                           and (a.token_status = 1 or a.cookie_status = 1 or a.collect_status = 1
                              or (a.token_expires_at is not null and a.token_expires_at <= ?)
                              or (a.cookie_checked_at is not null and a.cookie_checked_at <= ?)))
-                     then 1 else 0 end,
-           updated_at = ?
+                     then 1 else 0 end${touch ? ',\n           updated_at = ?' : ''}
          where id in (${placeholders})`,
-        [nowText, recheckText, stamp, ...part]
+        [nowText, recheckText, ...(touch ? [stamp] : []), ...part]
       )
     }
   }

@@ -60,7 +60,10 @@ export default class CreatorPresenter {
     return creator.createdAt ? creator.createdAt >= now.minus({ days: NEW_CREATOR_DAYS }) : false
   }
 
-  /** `failing` as of now: the stored flag or any active account failing by now. */
+  /**
+   * `failing` as of now: the stored flag or any active account failing by now
+   * (token or cookie cannot access, or its last metrics collection failed).
+   */
   static isFailing(
     creator: Creator,
     accounts: CreatorPlatformAccount[],
@@ -124,6 +127,7 @@ export default class CreatorPresenter {
           fans: Number(account.fans ?? 0),
           token_status: state.tokenStatus,
           cookie_status: state.cookieStatus,
+          collect_status: state.collectFailing ? 1 : 0,
         }
       }),
       created_at: isoDateTime(creator.createdAt),
@@ -153,6 +157,10 @@ export default class CreatorPresenter {
       cookie_checked_at: isoDateTime(account.cookieCheckedAt),
       cookie_recheck_due_at: isoDateTime(state.cookieRecheckDueAt),
       cookie_recheck_due: state.cookieRecheckDue,
+      collect_status: state.collectFailing ? 1 : 0,
+      collect_error: account.collectError ?? null,
+      last_collected_at: isoDateTime(account.lastCollectedAt),
+      collect_failed_at: isoDateTime(account.collectFailedAt),
     }
   }
 

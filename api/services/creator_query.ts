@@ -4,7 +4,7 @@ import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import type Creator from '#models/creator'
 import { sqlDateTime } from '#services/platform_account_service'
 import type { CreatorListFilters } from '#validators/creator'
-import { COOKIE_RECHECK_DAYS, NEW_CREATOR_DAYS } from '#shared/constants'
+import { COLLECT_STATUS, COOKIE_RECHECK_DAYS, NEW_CREATOR_DAYS } from '#shared/constants'
 
 /*
 |--------------------------------------------------------------------------
@@ -55,12 +55,16 @@ export function cookieFailing(builder: Builder, now: DateTime) {
   })
 }
 
-/** Active accounts whose token or cookie fails: what makes a creator "failing". */
+/**
+ * Active accounts whose token or cookie fails, or whose last collection
+ * failed (collect_status 1): what makes a creator "failing".
+ */
 export function accountFailing(builder: Builder, now: DateTime) {
   builder.where('creator_platform_accounts.active', 1).where((inner: Builder) => {
     inner
       .where((token: Builder) => tokenFailing(token, now))
       .orWhere((cookie: Builder) => cookieFailing(cookie, now))
+      .orWhere('creator_platform_accounts.collect_status', COLLECT_STATUS.FAILED)
   })
 }
 

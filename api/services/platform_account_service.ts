@@ -6,6 +6,7 @@ import type Creator from '#models/creator'
 import CreatorPlatformAccount from '#models/creator_platform_account'
 import {
   ACCESS_STATUS,
+  COLLECT_STATUS,
   COOKIE_AFTER_TOKEN_DAYS,
   COOKIE_RECHECK_DAYS,
   EXPIRY_WARNING_DAYS,
@@ -33,6 +34,8 @@ export interface AccountState {
   tokenExpiring: boolean
   cookieRecheckDueAt: DateTime | null
   cookieRecheckDue: boolean
+  /** The last collection of the account's metrics failed (collect_status 1). */
+  collectFailing: boolean
   failing: boolean
 }
 
@@ -104,7 +107,8 @@ function holdsBothWeiboCookies(value: unknown) {
  *   entered and checked now, status 0.
  * - A status reads 1 (cannot access) once the token expired or the cookie's
  *   recheck (COOKIE_RECHECK_DAYS) passed, whatever the stored value says.
- * - `failing` is any active account whose token or cookie status is 1;
+ * - `failing` is any active account whose token or cookie status is 1 or
+ *   whose last metrics collection failed (collect_status 1);
  *   `total_fans` sums the active accounts' fans.
  */
 export default class PlatformAccountService {
@@ -117,13 +121,15 @@ export default class PlatformAccountService {
     const recheckPassed = Boolean(cookieRecheckDueAt && cookieRecheckDueAt <= now)
     const cookieStatus = Number(account.cookieStatus) === CANNOT_ACCESS || recheckPassed ? 1 : 0
     const warnUntil = now.plus({ days: EXPIRY_WARNING_DAYS })
+    const collectFailing = Number(account.collectStatus ?? 0) === COLLECT_STATUS.FAILED
     return {
       tokenStatus,
       cookieStatus,
       tokenExpiring: Boolean(account.tokenExpiresAt && account.tokenExpiresAt <= warnUntil),
       cookieRecheckDueAt,
       cookieRecheckDue: Boolean(cookieRecheckDueAt && cookieRecheckDueAt <= warnUntil),
-      failing: tokenStatus === 1 || cookieStatus === 1,
+      collectFailing,
+      failing: tokenStatus === 1 || cookieStatus === 1 || collectFailing,
     }
   }
 
@@ -272,7 +278,8 @@ export default class PlatformAccountService {
 
   /**
    * Recomputes the creator's `total_fans` (active accounts) and `failing`
-   * (an active account whose token or cookie status is 1) and saves them.
+   * (an active account whose token or cookie status is 1 or whose last
+   * collection failed) and saves them.
    */
   static async recompute(
     creator: Creator,

@@ -26,8 +26,11 @@ export default class QueueService {
     return this.driver.dispatch(job, payload, options)
   }
 
-  /** Registers every schedule of api/jobs/registry.ts (idempotent) and starts the worker. */
-  static async startWorker() {
+  /**
+   * Registers every schedule of api/jobs/registry.ts in the studio's time
+   * zone; idempotent (upserted by key), so every worker start calls it.
+   */
+  static async registerSchedules() {
     for (const schedule of SCHEDULES) {
       await this.driver.schedule(
         schedule.key,
@@ -37,6 +40,11 @@ export default class QueueService {
         schedule.payload
       )
     }
+  }
+
+  /** Registers the schedules and starts the worker. */
+  static async startWorker() {
+    await this.registerSchedules()
     await this.driver.startWorker()
     logger.info(`queue worker started (${this.driver.name})`)
   }

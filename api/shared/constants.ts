@@ -239,8 +239,13 @@ export type Metric = (typeof METRICS)[number]
 /** The four the dashboards lead with (SPEC §1). */
 export const HEADLINE_METRICS = ['fans', 'likes', 'views', 'comments'] as const
 
-/** How a snapshot's values were obtained. */
-export const SNAPSHOT_SOURCES = ['official', 'scraped', 'simulated'] as const
+/**
+ * How a snapshot's values were obtained. `carried`: the day's collection of
+ * the account failed, so its last known values stand in (differences 0) and
+ * the network's totals do not dip; a later successful resync of the day
+ * replaces the row.
+ */
+export const SNAPSHOT_SOURCES = ['official', 'scraped', 'simulated', 'carried'] as const
 export type SnapshotSource = (typeof SNAPSHOT_SOURCES)[number]
 
 /** Collection runs: who started them and where they are. */
@@ -285,7 +290,18 @@ export const DASHBOARD_PAGE_MAX = 100
 export const REFERENCE_KRW_RATES = { KRW: 1, CNY: 190, USD: 1380 } as const
 
 /** Fan tiers of SPEC §9: newbie below 1k, then one tier from each edge up. */
-export const FAN_TIER_KEYS = ['newbie', '1k', '5k', '10k', '30k', '50k', '100k', '300k', '500k', '1m'] as const
+export const FAN_TIER_KEYS = [
+  'newbie',
+  '1k',
+  '5k',
+  '10k',
+  '30k',
+  '50k',
+  '100k',
+  '300k',
+  '500k',
+  '1m',
+] as const
 
 /** Longest date range the metric endpoints accept, in days. */
 export const METRICS_RANGE_MAX_DAYS = 1100

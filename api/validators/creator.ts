@@ -1,4 +1,5 @@
 import vine from '@vinejs/vine'
+import { MAX_ID, idEach, oneOfEach } from '#validators/rules'
 import type { FieldContext, Infer } from '@vinejs/vine/types'
 import { DateTime } from 'luxon'
 import { listParams } from '#validators/list'
@@ -62,7 +63,6 @@ const NATIONALITY_PATTERN = /^[A-Z]{2}$/
 const AREA_CODE_PATTERN = /^\+?[0-9]{1,6}$/
 const UID_PATTERN = /^\S+$/
 const MONEY_PATTERN = /^(0|[1-9][0-9]{0,11})(\.[0-9]{1,2})?$/
-const MAX_ID = 2_147_483_647
 
 /** Phone numbers of creators: digits, spaces and dashes (an optional leading +). */
 export const CREATOR_PHONE_PATTERN = /^\+?[0-9][0-9 -]*$/
@@ -162,41 +162,6 @@ const ratioSum = vine.createRule((value, options: { self: 'ad' | 'other' }, fiel
   if (Number.isFinite(other) && Math.round((value + other) * 100) > 100 * 100) {
     field.report('The income ratios together cannot exceed 100', 'ratio_sum', field)
   }
-})
-
-/**
- * Each item is one of `choices` (reported as `enum` on the list itself, so the
- * message names the field rather than an index); duplicates are dropped.
- */
-const oneOfEach = vine.createRule((value, options: { choices: readonly string[] }, field) => {
-  if (!Array.isArray(value)) return
-  for (const item of value) {
-    if (typeof item !== 'string' || !options.choices.includes(item)) {
-      field.report('The selected {{ field }} is invalid', 'enum', field)
-      return
-    }
-  }
-  field.mutate([...new Set(value)], field)
-})
-
-/** Every item is a positive whole number (ids in a query string); duplicates are dropped. */
-const idEach = vine.createRule((value, _options, field) => {
-  if (!Array.isArray(value)) return
-  const ids: number[] = []
-  for (const item of value) {
-    const id =
-      typeof item === 'number'
-        ? item
-        : typeof item === 'string' && /^\d{1,10}$/.test(item)
-          ? Number(item)
-          : Number.NaN
-    if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) {
-      field.report('The {{ field }} field must be a number', 'number', field)
-      return
-    }
-    ids.push(id)
-  }
-  field.mutate([...new Set(ids)], field)
 })
 
 /** Contracted platforms are named only when the creator is not video-exclusive in China. */

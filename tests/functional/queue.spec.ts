@@ -366,6 +366,47 @@ test.group('queue / schedules', (group) => {
     assert.equal(local.toFormat('HH:mm'), '03:30')
     assert.isAtMost(row.nextRunAt.diff(DateTime.utc(), 'hours').hours, 24)
   })
+
+  test('the daily metrics collection is registered once after two worker starts, at 13:00 in the studio time zone', async ({
+    assert,
+    cleanup,
+  }) => {
+    if (ON_REDIS) {
+      cleanup(async () => {
+        const queue = await bullQueue()
+        for (const schedule of SCHEDULES) await queue.removeJobScheduler(schedule.key)
+      })
+    }
+    // what each worker start does before taking jobs (QueueService.startWorker)
+    await QueueService.registerSchedules()
+    const first = await QueueSchedule.findByOrFail('key', 'metrics:collect:daily')
+    await QueueService.registerSchedules()
+
+    const rows = await QueueSchedule.query().where('key', 'metrics:collect:daily')
+    assert.lengthOf(rows, 1)
+    const [row] = rows
+    assert.equal(row.id, first.id)
+    assert.equal(row.jobName, 'metrics:collect')
+    assert.equal(row.cron, '0 13 * * *')
+    assert.equal(row.timezone, studioConfig.timezone)
+    assert.equal(row.nextRunAt.toMillis(), first.nextRunAt.toMillis(), 'not moved by a restart')
+    const local = row.nextRunAt.setZone(studioConfig.timezone)
+    assert.equal(local.toFormat('HH:mm'), '13:00')
+    assert.isAbove(row.nextRunAt.toMillis(), DateTime.utc().toMillis())
+    assert.isAtMost(row.nextRunAt.diff(DateTime.utc(), 'hours').hours, 24)
+
+    if (ON_REDIS) {
+      const queue = await bullQueue()
+      const all = await queue.getJobSchedulers()
+      const schedulers = all.filter((entry) => entry.key === 'metrics:collect:daily')
+      assert.lengthOf(schedulers, 1)
+      assert.equal(schedulers[0].pattern, '0 13 * * *')
+      assert.equal(schedulers[0].tz, studioConfig.timezone)
+      assert.equal(schedulers[0].name, 'metrics:collect')
+      const local13 = DateTime.fromMillis(Number(schedulers[0].next)).setZone(studioConfig.timezone)
+      assert.equal(local13.toFormat('HH:mm'), '13:00')
+    }
+  })
 })
 
 test.group('queue / BullMQ driver', (group) => {

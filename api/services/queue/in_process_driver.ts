@@ -80,10 +80,14 @@ export default class InProcessDriver implements QueueDriver {
       const job = findJob(schedule.jobName)
       const claimed = await QueueSchedule.query()
         .where('id', schedule.id)
-        .where('next_run_at', schedule.nextRunAt.toSQL({ includeOffset: false })!)
+        // the stored text, as Lucid writes it (SQLite compares text: no milliseconds)
+        .whereIn('next_run_at', [
+          schedule.nextRunAt.toUTC().toFormat('yyyy-MM-dd HH:mm:ss'),
+          schedule.nextRunAt.toSQL({ includeOffset: false })!,
+        ])
         .update({
-          next_run_at: nextRun(schedule.cron, schedule.timezone).toSQL({ includeOffset: false }),
-          last_run_at: now.toSQL({ includeOffset: false }),
+          next_run_at: nextRun(schedule.cron, schedule.timezone).toFormat('yyyy-MM-dd HH:mm:ss'),
+          last_run_at: now.toFormat('yyyy-MM-dd HH:mm:ss'),
         })
       if (job && Number(claimed[0] ?? claimed) > 0) {
         await this.dispatch(job, {})

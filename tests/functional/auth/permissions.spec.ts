@@ -59,7 +59,7 @@ test.group('auth / user info and permissions', (group) => {
     response.assertStatus(200)
     response.assertBodyContains({ status: 0 })
     const data = response.body().data
-    assert.sameMembers(Object.keys(data), [...SCREENS, ...ADMIN_ONLY])
+    assert.sameMembers(Object.keys(data), [...SCREENS, ...ADMIN_ONLY, 'metrics'])
     const catalogued = new Set(PERMISSION_CATALOGUE.map((entry) => entry.resource))
     for (const screen of SCREENS) {
       if (!catalogued.has(screen)) assert.deepEqual(data[screen], ['list'], screen)
@@ -84,8 +84,9 @@ test.group('auth / user info and permissions', (group) => {
     const keys = Object.keys(response.body().data)
     for (const missing of ['studio_log', 'creator_adjustment', ...ADMIN_ONLY])
       assert.notInclude(keys, missing)
-    assert.sameMembers(keys, SCREEN_ACCESS.staff)
+    assert.sameMembers(keys, [...SCREEN_ACCESS.staff, 'metrics'])
     assert.include(keys, 'creators')
+    assert.sameMembers(response.body().data.metrics, ['view', 'download'])
   })
 
   test('managers have creator_adjustment but not studio_log', async ({ client, assert }) => {
@@ -96,7 +97,8 @@ test.group('auth / user info and permissions', (group) => {
     assert.include(keys, 'creator_adjustment')
     assert.notInclude(keys, 'studio_log')
     for (const missing of ADMIN_ONLY) assert.notInclude(keys, missing)
-    assert.sameMembers(keys, SCREEN_ACCESS.manager)
+    assert.sameMembers(keys, [...SCREEN_ACCESS.manager, 'metrics'])
+    assert.sameMembers(response.body().data.metrics, ['view', 'download', 'collect'])
   })
 
   test('creators get exactly their screens', async ({ client, assert }) => {
@@ -104,8 +106,9 @@ test.group('auth / user info and permissions', (group) => {
     const response = await client.get('/api/user/permissions').loginAs(user)
 
     response.assertStatus(200)
-    assert.sameMembers(Object.keys(response.body().data), SCREEN_ACCESS.creator)
+    assert.sameMembers(Object.keys(response.body().data), [...SCREEN_ACCESS.creator, 'metrics'])
     assert.notInclude(Object.keys(response.body().data), 'creators')
+    assert.sameMembers(response.body().data.metrics, ['view', 'download'])
   })
 
   test('companies get exactly their screens', async ({ client, assert }) => {

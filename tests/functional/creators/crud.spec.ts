@@ -654,6 +654,10 @@ test.group('creators / detail', (group) => {
       'cookie_checked_at',
       'cookie_recheck_due_at',
       'cookie_recheck_due',
+      'collect_status',
+      'collect_error',
+      'last_collected_at',
+      'collect_failed_at',
     ])
     assert.deepEqual(body.uploader, { id: uploader.id, name: uploader.name })
     assert.isNull(body.avatar_url)

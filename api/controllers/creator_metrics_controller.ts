@@ -1,0 +1,49 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import MetricScope from '#services/metrics/metric_scope'
+import CreatorMetricsService from '#services/metrics/creator_metrics_service'
+import {
+  creatorDailyValidator,
+  creatorDetailValidator,
+  creatorMonthlyValidator,
+  dataCenterMessages,
+} from '#validators/data_center'
+import { API_STATUS } from '#shared/constants'
+
+const ok = <T>(data: T) => ({ status: API_STATUS.OK, data })
+
+/**
+ * A creator's charts and daily records (SPEC §2 Creator detail, §7
+ * /api/creator/chart/* and /api/creator/dashboard/detail): MetricPolicy
+ * 'view', then a creator outside the user's MetricScope is a 404.
+ */
+export default class CreatorMetricsController {
+  async #scope(ctx: HttpContext) {
+    await ctx.bouncer.with('MetricPolicy').authorize('view')
+    return MetricScope.forUser(ctx.auth.getUserOrFail())
+  }
+
+  #options(ctx: HttpContext) {
+    return { data: ctx.request.qs(), messagesProvider: dataCenterMessages(ctx.i18n) }
+  }
+
+  /** GET /api/creator/chart/daily?id= */
+  async daily(ctx: HttpContext) {
+    const scope = await this.#scope(ctx)
+    const params = await ctx.request.validateUsing(creatorDailyValidator, this.#options(ctx))
+    return ok(await CreatorMetricsService.daily(params, scope))
+  }
+
+  /** GET /api/creator/chart/monthly?id=&months= */
+  async monthly(ctx: HttpContext) {
+    const scope = await this.#scope(ctx)
+    const params = await ctx.request.validateUsing(creatorMonthlyValidator, this.#options(ctx))
+    return ok(await CreatorMetricsService.monthly(params, scope))
+  }
+
+  /** GET /api/creator/dashboard/detail?id= */
+  async detail(ctx: HttpContext) {
+    const scope = await this.#scope(ctx)
+    const params = await ctx.request.validateUsing(creatorDetailValidator, this.#options(ctx))
+    return ok(await CreatorMetricsService.detail(params, scope))
+  }
+}

@@ -1,0 +1,93 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import DashboardService from '#services/metrics/dashboard_service'
+import { buildDashboardWorkbook } from '#services/metrics/dashboard_excel'
+import MetricScope from '#services/metrics/metric_scope'
+import { XLSX_MIME } from '#services/creator_excel'
+import {
+  dashboardListValidator,
+  dashboardRangeValidator,
+  dashboardRankingValidator,
+  dashboardTotalValidator,
+} from '#validators/dashboard'
+import { API_STATUS } from '#shared/constants'
+
+const ok = <T>(data: T) => ({ status: API_STATUS.OK, data })
+
+/**
+ * The dashboard (SPEC §2 Dashboard, §7 /api/{brand}_dashboard and
+ * /api/dashboard/*). Each action asks MetricPolicy, validates the query
+ * string, narrows to the user's creators (MetricScope) and hands the work
+ * to DashboardService; answers are `{status: 0, data}`.
+ */
+export default class DashboardsController {
+  async #scope(ctx: HttpContext, action: 'view' | 'download' = 'view') {
+    await ctx.bouncer.with('MetricPolicy').authorize(action)
+    return MetricScope.forUser(ctx.auth.getUserOrFail())
+  }
+
+  /** GET /api/{brand}_dashboard and /api/dashboard/overview */
+  async overview(ctx: HttpContext) {
+    const scope = await this.#scope(ctx)
+    const params = await ctx.request.validateUsing(dashboardRangeValidator, {
+      data: ctx.request.qs(),
+    })
+    return ok(await DashboardService.overview(scope, params))
+  }
+
+  /** GET /api/dashboard/list and /api/dashboard/sort */
+  async list(ctx: HttpContext) {
+    const scope = await this.#scope(ctx)
+    const params = await ctx.request.validateUsing(dashboardListValidator, {
+      data: ctx.request.qs(),
+    })
+    return ok(await DashboardService.list(scope, params))
+  }
+
+  /** GET /api/dashboard/total */
+  async total(ctx: HttpContext) {
+    const scope = await this.#scope(ctx)
+    const params = await ctx.request.validateUsing(dashboardTotalValidator, {
+      data: ctx.request.qs(),
+    })
+    return ok(await DashboardService.totals(scope, params))
+  }
+
+  /** GET /api/dashboard/chart/weekly */
+  async chart(ctx: HttpContext) {
+    const scope = await this.#scope(ctx)
+    const params = await ctx.request.validateUsing(dashboardRangeValidator, {
+      data: ctx.request.qs(),
+    })
+    return ok(await DashboardService.chart(scope, params))
+  }
+
+  /** GET /api/dashboard/ranking/month(/) */
+  async ranking(ctx: HttpContext) {
+    const scope = await this.#scope(ctx)
+    const params = await ctx.request.validateUsing(dashboardRankingValidator, {
+      data: ctx.request.qs(),
+    })
+    return ok(await DashboardService.ranking(scope, params))
+  }
+
+  /** GET /api/dashboard/download — the dashboard of the range as an .xlsx, titles in the user's language. */
+  async download(ctx: HttpContext) {
+    const scope = await this.#scope(ctx, 'download')
+    const params = await ctx.request.validateUsing(dashboardRangeValidator, {
+      data: ctx.request.qs(),
+    })
+    const data = await DashboardService.downloadData(scope, params)
+    const buffer = await buildDashboardWorkbook(data, (key, values) =>
+      ctx.i18n.t(`dashboard.${key}`, values)
+    )
+    const { start, end } = data.chart.range
+    const suffix = params.platform ? `-${params.platform}` : ''
+    ctx.response.header('content-type', XLSX_MIME)
+    ctx.response.header(
+      'content-disposition',
+      `attachment; filename="dashboard${suffix}-${start}_${end}.xlsx"`
+    )
+    ctx.response.header('cache-control', 'no-store')
+    return ctx.response.send(buffer)
+  }
+}

@@ -1,0 +1,626 @@
+import db from '@adonisjs/lucid/services/db'
+import {
+  FAN_TIER_KEYS,
+  FOLLOWER_TIERS,
+  METRICS,
+  RANKING_PERIOD_DAYS,
+  type CreatorCategory,
+  type CreatorKind,
+  type Metric,
+  type PlatformKey,
+  type RankingPeriod,
+} from '#shared/constants'
+import MetricScope, {
+  addDays,
+  type CreatorScope,
+  type DateRange,
+} from '#services/metrics/metric_scope'
+import MetricsCache from '#services/metrics/metrics_cache'
+import { dayOf } from '#services/metrics/rollup_service'
+import type { DataCenterPanelParams, FanTiersParams } from '#validators/data_center'
+
+/*
+|--------------------------------------------------------------------------
+| Data center (SPEC §2 Data Center, §9 tiers and ranking periods)
+|--------------------------------------------------------------------------
+|
+| Network-wide figures come from the rollup (metric_daily_totals); figures
+| per creator from metric_snapshots on two days per window only — the day
+| before the window and its last day — through the (snapshot_date, platform,
+| creator_id) index, grouped by creator: gain = value(end) − value(start−1),
+| which equals the sum of the daily differences whenever both days exist.
+| The few creators whose accounts are missing on one of those days are
+| recomputed from their daily rows (sum of the differences). A creator
+| account's scope cannot use the rollup: its "network" is the sum of its
+| own creators' snapshots.
+|
+*/
+
+/** Creators in each top-10 list and in the score ranking. */
+export const TOP_LIST_SIZE = 10
+export const SCORE_RANKING_SIZE = 20
+/** The weekly growth top-10 counts creators with at least this many fans at the start (1k). */
+export const WEEKLY_GROWTH_MIN_FANS = FOLLOWER_TIERS[0]
+/** Fan and view indexes above this count as this much in the score. */
+export const SCORE_INDEX_CAP = 500
+const WEEK_DAYS = RANKING_PERIOD_DAYS['1w']
+const MONTH_DAYS = RANKING_PERIOD_DAYS['1m']
+
+export type DiffKey = `${Metric}_diff`
+export const diffOf = (metric: Metric) => `${metric}_diff` as DiffKey
+
+/** One day and platform of the network (or of a creator scope): sums of counters and diffs. */
+export type DayTotal = {
+  date: string
+  platform: PlatformKey
+  accounts: number
+} & Record<Metric | DiffKey, number>
+
+/** What every list item names. */
+export interface CreatorInfo {
+  creator_id: number
+  brand_no: string
+  channel_name: string
+  channel_name_zh: string | null
+  kind: CreatorKind
+  category: CreatorCategory
+}
+
+/** One creator over one window [start, end]. */
+export interface CreatorWindow {
+  fans: number
+  fans_start: number
+  fans_diff: number
+  views: number
+  views_diff: number
+}
+
+/** A rate rounded to 6 decimals (null stays null). */
+export const rate = (gain: number, base: number) =>
+  base > 0 ? Math.round((gain / base) * 1e6) / 1e6 : null
+export const round = (value: number, digits: number) =>
+  Math.round(value * 10 ** digits) / 10 ** digits
+
+/** The inclusive period of `days` days ending on `date` (default the newest snapshot day). */
+export function periodRange(date: string | undefined, days: number): Promise<DateRange> {
+  return MetricScope.range({ end: date ?? null }, days)
+}
+
+/**
+ * Per day and platform sums of `metrics` and their diffs over [from, to]:
+ * the rollup for the whole network, the creators' own snapshots for a
+ * creator account's scope. Other metrics read as 0.
+ */
+export async function dailyTotals(
+  scope: CreatorScope,
+  from: string,
+  to: string,
+  platform?: PlatformKey,
+  metrics: readonly Metric[] = METRICS
+): Promise<DayTotal[]> {
+  const columns = [...metrics, ...metrics.map(diffOf)]
+  let rows: Record<string, unknown>[]
+  if (scope.creatorIds === null) {
+    const query = db
+      .from('metric_daily_totals')
+      .whereBetween('snapshot_date', [from, to])
+      .select('snapshot_date', 'platform', 'accounts', ...columns)
+    if (platform) query.where('platform', platform)
+    rows = await query
+  } else {
+    if (scope.creatorIds.length === 0) return []
+    const query = db
+      .from('metric_snapshots')
+      .whereIn('creator_id', scope.creatorIds)
+      .whereBetween('snapshot_date', [from, to])
+      .groupBy('snapshot_date', 'platform')
+      .select('snapshot_date', 'platform')
+      .select(db.raw('count(*) as accounts'))
+      .select(columns.map((column) => db.raw(`sum(${column}) as ${column}`)))
+    if (platform) query.where('platform', platform)
+    rows = await query
+  }
+  return rows.map((row) => {
+    const total: Record<string, unknown> = {
+      date: dayOf(row.snapshot_date),
+      platform: row.platform,
+      accounts: Number(row.accounts),
+    }
+    for (const metric of METRICS) {
+      total[metric] = Number(row[metric] ?? 0)
+      total[diffOf(metric)] = Number(row[diffOf(metric)] ?? 0)
+    }
+    return total as DayTotal
+  })
+}
+
+/**
+ * Sums of a group of day totals over the window (`before`, end]:
+ * the value at its start (on `before`, else each platform's first day in the
+ * window), the gains (sum of the diffs in the window) and the value on `end`.
+ */
+export function windowOf(
+  totals: DayTotal[],
+  before: string,
+  end: string,
+  metrics: Metric[] = ['fans', 'views']
+) {
+  const result = Object.fromEntries(
+    metrics.flatMap((metric) => [
+      [`${metric}_start`, 0],
+      [`${metric}_gained`, 0],
+      [`${metric}_end`, 0],
+    ])
+  ) as Record<string, number>
+  const byPlatform = new Map<string, DayTotal[]>()
+  for (const total of totals) {
+    if (total.date < before || total.date > end) continue
+    const list = byPlatform.get(total.platform) ?? []
+    list.push(total)
+    byPlatform.set(total.platform, list)
+  }
+  for (const list of byPlatform.values()) {
+    list.sort((a, b) => (a.date < b.date ? -1 : 1))
+    const first = list[0]
+    for (const metric of metrics) {
+      result[`${metric}_start`] += first[metric]
+      for (const total of list) {
+        if (total.date > before) result[`${metric}_gained`] += total[diffOf(metric)]
+        if (total.date === end) result[`${metric}_end`] += total[metric]
+      }
+    }
+  }
+  return result
+}
+
+/**
+ * Per creator (in scope, on `platform` if given), the window ending `end`
+ * for each of `windows` (days): fans and views on the end, fans at the
+ * start, gains of fans and views. Reads the boundary days only; creators
+ * whose accounts differ between the two boundary days are recomputed from
+ * their daily rows.
+ */
+export async function creatorWindows(
+  scope: CreatorScope,
+  end: string,
+  windows: number[],
+  platform?: PlatformKey
+): Promise<Map<number, CreatorWindow>[]> {
+  const maps = windows.map(() => new Map<number, CreatorWindow>())
+  if (scope.creatorIds !== null && scope.creatorIds.length === 0) return maps
+  const befores = windows.map((days) => addDays(end, -days))
+  const dates = [...new Set([end, ...befores])]
+
+  const query = db
+    .from('metric_snapshots')
+    .whereIn('snapshot_date', dates)
+    .groupBy('snapshot_date', 'creator_id')
+    .select('snapshot_date', 'creator_id')
+    .select(
+      db.raw('count(*) as accounts'),
+      db.raw('sum(fans) as fans'),
+      db.raw('sum(views) as views')
+    )
+  if (platform) query.where('platform', platform)
+  if (scope.creatorIds !== null) query.whereIn('creator_id', scope.creatorIds)
+  const rows = await query
+
+  const points = new Map<string, { accounts: number; fans: number; views: number }>()
+  const creators = new Set<number>()
+  for (const row of rows) {
+    const creatorId = Number(row.creator_id)
+    creators.add(creatorId)
+    points.set(`${dayOf(row.snapshot_date)}|${creatorId}`, {
+      accounts: Number(row.accounts),
+      fans: Number(row.fans),
+      views: Number(row.views),
+    })
+  }
+
+  const pending = new Map<number, number[]>()
+  for (const creatorId of creators) {
+    const last = points.get(`${end}|${creatorId}`)
+    befores.forEach((before, index) => {
+      const first = points.get(`${before}|${creatorId}`)
+      if (!first && !last) return
+      if (first && last && first.accounts === last.accounts) {
+        maps[index].set(creatorId, {
+          fans: last.fans,
+          fans_start: first.fans,
+          fans_diff: last.fans - first.fans,
+          views: last.views,
+          views_diff: last.views - first.views,
+        })
+      } else {
+        pending.set(creatorId, [...(pending.get(creatorId) ?? []), index])
+      }
+    })
+  }
+  if (pending.size) await recompute(pending, befores, end, maps, platform)
+  return maps
+}
+
+/**
+ * Windows of creators with an account missing on a boundary day: per
+ * account, the start is its value on the day before the window (else its
+ * first value in it), the gain the sum of its diffs in the window and the
+ * end value its newest value in the window.
+ */
+async function recompute(
+  pending: Map<number, number[]>,
+  befores: string[],
+  end: string,
+  maps: Map<number, CreatorWindow>[],
+  platform?: PlatformKey
+) {
+  const from = [...befores].sort()[0]
+  const query = db
+    .from('metric_snapshots')
+    .whereIn('creator_id', [...pending.keys()])
+    .whereBetween('snapshot_date', [from, end])
+    .select('account_id', 'creator_id', 'snapshot_date', 'fans', 'views', 'fans_diff', 'views_diff')
+    .orderBy('snapshot_date', 'asc')
+  if (platform) query.where('platform', platform)
+  const rows = await query
+
+  const byAccount = new Map<number, Map<number, typeof rows>>()
+  for (const row of rows) {
+    const creatorId = Number(row.creator_id)
+    const accounts = byAccount.get(creatorId) ?? new Map()
+    const list = accounts.get(Number(row.account_id)) ?? []
+    list.push({ ...row, snapshot_date: dayOf(row.snapshot_date) })
+    accounts.set(Number(row.account_id), list)
+    byAccount.set(creatorId, accounts)
+  }
+
+  for (const [creatorId, indexes] of pending) {
+    for (const index of indexes) {
+      const before = befores[index]
+      const window: CreatorWindow = {
+        fans: 0,
+        fans_start: 0,
+        fans_diff: 0,
+        views: 0,
+        views_diff: 0,
+      }
+      let seen = false
+      for (const list of byAccount.get(creatorId)?.values() ?? []) {
+        const inWindow = list.filter((row) => row.snapshot_date >= before)
+        if (inWindow.length === 0) continue
+        seen = true
+        const newest = inWindow[inWindow.length - 1]
+        window.fans += Number(newest.fans)
+        window.views += Number(newest.views)
+        window.fans_start += Number(inWindow[0].fans)
+        for (const row of inWindow) {
+          if (row.snapshot_date === before) continue
+          window.fans_diff += Number(row.fans_diff)
+          window.views_diff += Number(row.views_diff)
+        }
+      }
+      if (seen) maps[index].set(creatorId, window)
+    }
+  }
+}
+
+/** Name, brand number, kind and category of the creators that are valid now (in scope). */
+export async function validCreators(scope: CreatorScope): Promise<Map<number, CreatorInfo>> {
+  if (scope.creatorIds !== null && scope.creatorIds.length === 0) return new Map()
+  const query = db
+    .from('creators')
+    .where('contract_status', 'valid')
+    .select('id', 'brand_no', 'channel_name', 'channel_name_zh', 'kind', 'category')
+  if (scope.creatorIds !== null) query.whereIn('id', scope.creatorIds)
+  const rows = await query
+  return new Map(rows.map((row) => [Number(row.id), infoOf(row)]))
+}
+
+export function infoOf(row: Record<string, any>): CreatorInfo {
+  return {
+    creator_id: Number(row.id),
+    brand_no: row.brand_no,
+    channel_name: row.channel_name,
+    channel_name_zh: row.channel_name_zh ?? null,
+    kind: row.kind,
+    category: row.category,
+  }
+}
+
+/** Entries sorted by `value` (descending; a null value is left out), ties by creator id; the first `size`. */
+function top<T extends { creatorId: number }>(
+  entries: T[],
+  value: (entry: T) => number | null,
+  size: number
+) {
+  return entries
+    .filter((entry) => value(entry) !== null)
+    .sort((a, b) => value(b)! - value(a)! || a.creatorId - b.creatorId)
+    .slice(0, size)
+}
+
+/** Valid creators (with info) that have a window. */
+function ranked(windows: Map<number, CreatorWindow>, infos: Map<number, CreatorInfo>) {
+  const entries: ({ creatorId: number; info: CreatorInfo } & CreatorWindow)[] = []
+  for (const [creatorId, window] of windows) {
+    const info = infos.get(creatorId)
+    if (info) entries.push({ creatorId, info, ...window })
+  }
+  return entries
+}
+
+const CHINA = 'china'
+const YOUTUBE: PlatformKey = 'youtube'
+
+export default class DataCenterService {
+  /**
+   * The data center panel: weekly growth top-10 (7 days ending `date`),
+   * monthly views and fans top-10s (30 days), the network over the period,
+   * the score ranking over the period and growth versus YouTube.
+   */
+  static panel(params: DataCenterPanelParams, scope: CreatorScope) {
+    return MetricsCache.remember(
+      `dc:panel:${MetricScope.key(scope)}:${JSON.stringify(params)}`,
+      () => this.#panel(params, scope)
+    )
+  }
+
+  static async #panel(params: DataCenterPanelParams, scope: CreatorScope) {
+    const period: RankingPeriod = params.period ?? '1w'
+    const platform = params.platform ?? null
+    const range = await periodRange(params.date, RANKING_PERIOD_DAYS[period])
+    const { end } = range
+    const days = RANKING_PERIOD_DAYS[period]
+    const longest = Math.max(days, MONTH_DAYS)
+
+    const [[week, month, current], infos, totals] = await Promise.all([
+      creatorWindows(scope, end, [WEEK_DAYS, MONTH_DAYS, days], platform ?? undefined),
+      validCreators(scope),
+      dailyTotals(scope, addDays(end, -longest), end, undefined, ['fans', 'views']),
+    ])
+
+    const before = addDays(range.start, -1)
+    const network = windowOf(
+      totals.filter((total) => !platform || total.platform === platform),
+      before,
+      end
+    )
+    const networkGrowth = rate(network.fans_gained, network.fans_start)
+    const creators = current.size
+    const meanViews = creators > 0 ? network.views_gained / creators : null
+
+    const weeklyGrowth = top(
+      ranked(week, infos).filter((entry) => entry.fans_start >= WEEKLY_GROWTH_MIN_FANS),
+      (entry) => entry.fans_diff / entry.fans_start,
+      TOP_LIST_SIZE
+    )
+    const monthly = ranked(month, infos)
+    const monthlyViews = top(monthly, (entry) => entry.views_diff, TOP_LIST_SIZE)
+    const monthlyFans = top(monthly, (entry) => entry.fans_diff, TOP_LIST_SIZE)
+
+    const networkRatio =
+      network.fans_start > 0 && network.fans_gained > 0
+        ? network.fans_gained / network.fans_start
+        : null
+    const scored = ranked(current, infos).map((entry) => {
+      const fanIndex =
+        networkRatio !== null && entry.fans_start > 0
+          ? (100 * (entry.fans_diff / entry.fans_start)) / networkRatio
+          : null
+      const viewIndex =
+        meanViews !== null && meanViews > 0 ? (100 * entry.views_diff) / meanViews : null
+      const score =
+        0.5 * Math.min(fanIndex ?? 0, SCORE_INDEX_CAP) +
+        0.5 * Math.min(viewIndex ?? 0, SCORE_INDEX_CAP)
+      return { ...entry, fanIndex, viewIndex, score: round(score, 1) }
+    })
+
+    return {
+      period,
+      range,
+      platform,
+      weekly_growth_top: weeklyGrowth.map((entry, index) => ({
+        rank: index + 1,
+        ...entry.info,
+        fans: entry.fans,
+        fans_diff: entry.fans_diff,
+        growth: rate(entry.fans_diff, entry.fans_start),
+      })),
+      monthly_views_top: monthlyViews.map((entry, index) => ({
+        rank: index + 1,
+        ...entry.info,
+        views: entry.views,
+        views_diff: entry.views_diff,
+      })),
+      monthly_fans_top: monthlyFans.map((entry, index) => ({
+        rank: index + 1,
+        ...entry.info,
+        fans: entry.fans,
+        fans_diff: entry.fans_diff,
+      })),
+      network: {
+        fans_start: network.fans_start,
+        fans_gained: network.fans_gained,
+        fans_growth: networkGrowth,
+        views_gained: network.views_gained,
+        creators,
+        mean_views_gained: meanViews === null ? null : round(meanViews, 2),
+      },
+      score_ranking: top(scored, (entry) => entry.score, SCORE_RANKING_SIZE).map(
+        (entry, index) => ({
+          rank: index + 1,
+          ...entry.info,
+          fans: entry.fans,
+          fans_diff: entry.fans_diff,
+          views_diff: entry.views_diff,
+          fan_index: entry.fanIndex === null ? null : round(entry.fanIndex, 1),
+          view_index: entry.viewIndex === null ? null : round(entry.viewIndex, 1),
+          score: entry.score,
+        })
+      ),
+      growth_vs_youtube: this.#growthVsYoutube(totals, range, platform),
+    }
+  }
+
+  /**
+   * Fans of the Chinese platforms (the chosen one, when a Chinese platform is
+   * chosen) against YouTube's over the period, with the cumulative growth
+   * rate of each since the period's start for every day.
+   */
+  static #growthVsYoutube(totals: DayTotal[], range: DateRange, platform: PlatformKey | null) {
+    const before = addDays(range.start, -1)
+    const sideOf = (total: DayTotal) => {
+      if (total.platform === YOUTUBE) return YOUTUBE
+      if (platform && platform !== YOUTUBE && total.platform !== platform) return null
+      return CHINA
+    }
+    const sides = { [CHINA]: [] as DayTotal[], [YOUTUBE]: [] as DayTotal[] }
+    for (const total of totals) {
+      const side = sideOf(total)
+      if (side) sides[side].push(total)
+    }
+    const summary = (list: DayTotal[]) => {
+      const window = windowOf(list, before, range.end, ['fans'])
+      return {
+        fans_start: window.fans_start,
+        fans_end: window.fans_end,
+        gained: window.fans_gained,
+        rate: rate(window.fans_gained, window.fans_start),
+      }
+    }
+    const china = summary(sides[CHINA])
+    const youtube = summary(sides[YOUTUBE])
+
+    const gainsByDay = (list: DayTotal[]) => {
+      const gains = new Map<string, number>()
+      for (const total of list) {
+        if (total.date <= before || total.date > range.end) continue
+        gains.set(total.date, (gains.get(total.date) ?? 0) + total.fans_diff)
+      }
+      return gains
+    }
+    const chinaGains = gainsByDay(sides[CHINA])
+    const youtubeGains = gainsByDay(sides[YOUTUBE])
+    const series: { date: string; china_rate: number | null; youtube_rate: number | null }[] = []
+    let chinaSum = 0
+    let youtubeSum = 0
+    for (let day = range.start; day <= range.end; day = addDays(day, 1)) {
+      chinaSum += chinaGains.get(day) ?? 0
+      youtubeSum += youtubeGains.get(day) ?? 0
+      series.push({
+        date: day,
+        china_rate: rate(chinaSum, china.fans_start),
+        youtube_rate: rate(youtubeSum, youtube.fans_start),
+      })
+    }
+    return { china, youtube, series }
+  }
+
+  /**
+   * The category panel: per category of the valid creators (in scope, on
+   * `platform`), fans on the period's end, fans and views gained over the
+   * period, growth, and the category's share of all their fans.
+   */
+  static categories(params: DataCenterPanelParams, scope: CreatorScope) {
+    return MetricsCache.remember(
+      `dc:categories:${MetricScope.key(scope)}:${JSON.stringify(params)}`,
+      async () => {
+        const period: RankingPeriod = params.period ?? '1w'
+        const days = RANKING_PERIOD_DAYS[period]
+        const range = await periodRange(params.date, days)
+        const [[windows], infos] = await Promise.all([
+          creatorWindows(scope, range.end, [days], params.platform),
+          validCreators(scope),
+        ])
+        const groups = new Map<
+          string,
+          {
+            creators: number
+            fans: number
+            fans_start: number
+            fans_diff: number
+            views_diff: number
+          }
+        >()
+        for (const entry of ranked(windows, infos)) {
+          const group = groups.get(entry.info.category) ?? {
+            creators: 0,
+            fans: 0,
+            fans_start: 0,
+            fans_diff: 0,
+            views_diff: 0,
+          }
+          group.creators++
+          group.fans += entry.fans
+          group.fans_start += entry.fans_start
+          group.fans_diff += entry.fans_diff
+          group.views_diff += entry.views_diff
+          groups.set(entry.info.category, group)
+        }
+        const totalFans = [...groups.values()].reduce((sum, group) => sum + group.fans, 0)
+        const categories = [...groups.entries()]
+          .map(([category, group]) => ({
+            category,
+            creators: group.creators,
+            fans: group.fans,
+            fans_diff: group.fans_diff,
+            views_diff: group.views_diff,
+            growth: rate(group.fans_diff, group.fans_start),
+            share: rate(group.fans, totalFans) ?? 0,
+          }))
+          .sort((a, b) => b.fans - a.fans || (a.category < b.category ? -1 : 1))
+        return { period, range, platform: params.platform ?? null, categories }
+      }
+    )
+  }
+
+  /**
+   * Fan tiers (SPEC §9) on the newest day (or `date`): with a platform, that
+   * platform's accounts by their fans; without, creators by their fans summed
+   * over platforms. Valid creators in scope only. A tier holds min ≤ fans < max.
+   */
+  static fanTiers(params: FanTiersParams, scope: CreatorScope) {
+    const platform = params.platform_id ?? params.platform ?? null
+    return MetricsCache.remember(
+      `dc:fans:${MetricScope.key(scope)}:${platform}:${params.date ?? ''}`,
+      async () => {
+        const date = params.date ?? (await MetricScope.latestDate())
+        const counts = FAN_TIER_KEYS.map(() => 0)
+        if (date && (scope.creatorIds === null || scope.creatorIds.length > 0)) {
+          const query = db
+            .from('metric_snapshots')
+            .join('creators', 'creators.id', 'metric_snapshots.creator_id')
+            .where('metric_snapshots.snapshot_date', date)
+            .where('creators.contract_status', 'valid')
+          if (scope.creatorIds !== null) {
+            query.whereIn('metric_snapshots.creator_id', scope.creatorIds)
+          }
+          if (platform) {
+            query.where('metric_snapshots.platform', platform).select('metric_snapshots.fans')
+          } else {
+            query
+              .groupBy('metric_snapshots.creator_id')
+              .select(db.raw('sum(metric_snapshots.fans) as fans'))
+          }
+          for (const row of await query) counts[tierIndex(Number(row.fans))]++
+        }
+        return {
+          platform,
+          date: date ?? null,
+          tiers: FAN_TIER_KEYS.map((key, index) => ({
+            key,
+            min: index === 0 ? 0 : FOLLOWER_TIERS[index - 1],
+            max: FOLLOWER_TIERS[index] ?? null,
+            count: counts[index],
+          })),
+        }
+      }
+    )
+  }
+}
+
+/** The tier of `fans`: 0 newbie (< 1k), then one per FOLLOWER_TIERS edge reached. */
+export function tierIndex(fans: number) {
+  let index = 0
+  while (index < FOLLOWER_TIERS.length && fans >= FOLLOWER_TIERS[index]) index++
+  return index
+}

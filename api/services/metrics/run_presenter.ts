@@ -1,0 +1,34 @@
+import type { DateTime } from 'luxon'
+import type MetricCollectionRun from '#models/metric_collection_run'
+
+const iso = (value: DateTime | null | undefined) => (value ? value.toUTC().toISO() : null)
+
+/**
+ * The JSON of a collection run (POST /api/metrics/collect, GET
+ * /api/metrics/runs, the dashboard's `last_run`): scope, status, counters,
+ * duration, the first failures and ISO datetimes.
+ */
+export function presentRun(run: MetricCollectionRun) {
+  return {
+    id: run.id,
+    snapshot_date: run.snapshotDate,
+    platform: run.platform ?? null,
+    creator_ids: run.creatorIds ?? null,
+    trigger: run.trigger,
+    status: run.status,
+    total: Number(run.total ?? 0),
+    processed: Number(run.processed ?? 0),
+    succeeded: Number(run.succeeded ?? 0),
+    failed: Number(run.failed ?? 0),
+    skipped: Number(run.skipped ?? 0),
+    duration_ms:
+      run.durationMs === null || run.durationMs === undefined ? null : Number(run.durationMs),
+    failures: run.failures ?? [],
+    error: run.error ?? null,
+    started_at: iso(run.startedAt),
+    finished_at: iso(run.finishedAt),
+    created_at: iso(run.createdAt),
+  }
+}
+
+export type RunJson = ReturnType<typeof presentRun>

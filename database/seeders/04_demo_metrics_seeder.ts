@@ -1,0 +1,123 @@
+import { BaseSeeder } from '@adonisjs/lucid/seeders'
+import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
+import { demoCreators } from '#database/seeders/03_demo_creators_seeder'
+import CreatorImportService from '#services/creator_import_service'
+import MetricBackfillService from '#services/metrics/backfill_service'
+import MetricRollupService from '#services/metrics/rollup_service'
+import { addDays } from '#services/metrics/metric_scope'
+import { COLLECT_STATUS, METRICS } from '#shared/constants'
+
+/*
+|--------------------------------------------------------------------------
+| The demo creators' metrics history
+|--------------------------------------------------------------------------
+|
+| DEMO_METRIC_DAYS days of simulated snapshots (api/platforms/simulated.ts)
+| ending yesterday for every active account of the demo creators under a
+| valid contract, so the dashboards' yearly figures have a full year and the
+| 3-month rankings a full period. Then a handful of accounts are marked as
+| failed in the last collection (yesterday carries the day before's values, collect_status 1),
+| so the failed-creators filter and the alerts have something to show.
+| Runs once: while metric_snapshots is empty. Only creators of the demo
+| agency (03_demo_creators_seeder) get simulated history, never others.
+|
+*/
+
+export const DEMO_METRIC_DAYS = 400
+
+/** How many demo accounts are left failed by the last collection, and why. */
+const FAILED_ACCOUNTS = [
+  'rate_limited: the platform answered -412 (too many requests); will retry at the next run',
+  'auth: the cookie was rejected (logged out); enter a new cookie',
+  'not_found: the channel no longer exists or is private',
+  'network: connect ETIMEDOUT',
+  'quota_exceeded: the daily API quota is used up',
+  'bad_response: unexpected answer from the platform',
+]
+
+export default class DemoMetricsSeeder extends BaseSeeder {
+  static environment = ['development', 'production']
+
+  async run() {
+    await DemoMetricsSeeder.seed()
+  }
+
+  /**
+   * Backfills the demo history; returns the number of snapshots written,
+   * or 0 (doing nothing) when snapshots exist or no demo creator does.
+   */
+  static async seed(days = DEMO_METRIC_DAYS): Promise<number> {
+    if (await db.from('metric_snapshots').first()) return 0
+    const demo = new Set(
+      demoCreators().map((creator) => `${creator.brandNo}|${creator.channelName}`)
+    )
+    const creators = await db.from('creators').select('id', 'brand_no', 'channel_name')
+    const creatorIds = creators
+      .filter((row) => demo.has(`${row.brand_no}|${row.channel_name}`))
+      .map((row) => Number(row.id))
+    if (creatorIds.length === 0) return 0
+
+    const result = await MetricBackfillService.backfill({ days, creatorIds })
+    await this.#markFailures(creatorIds, result.until)
+    return result.rows
+  }
+
+  /** Every 97th demo account (deterministic) failed yesterday's collection. */
+  static async #markFailures(creatorIds: number[], lastDay: string) {
+    const accounts = await db
+      .from('creator_platform_accounts as a')
+      .join('creators as c', 'c.id', 'a.creator_id')
+      .whereIn('a.creator_id', creatorIds)
+      .where('a.active', true)
+      .where('c.contract_status', 'valid')
+      .orderBy('a.id')
+      .select('a.id', 'a.creator_id')
+    const failed = accounts.filter((_, index) => index % 97 === 41).slice(0, FAILED_ACCOUNTS.length)
+    if (failed.length === 0) return
+
+    await db.transaction(async (trx) => {
+      const format = trx.dialect.dateTimeFormat
+      const failedAt = DateTime.utc().minus({ hours: 2 }).toFormat(format)
+      const collectedAt = DateTime.utc().minus({ days: 1, hours: 2 }).toFormat(format)
+      for (const [index, account] of failed.entries()) {
+        // the failed day keeps the last known values (source 'carried'), as the collection does
+        await trx
+          .from('metric_snapshots')
+          .where('account_id', account.id)
+          .where('snapshot_date', lastDay)
+          .delete()
+        await trx.rawQuery(
+          `insert into metric_snapshots (account_id, creator_id, platform, snapshot_date,
+             ${METRICS.join(', ')}, ${METRICS.map((metric) => `${metric}_diff`).join(', ')},
+             source, adapter, collected_at)
+           select account_id, creator_id, platform, ?, ${METRICS.join(', ')},
+             ${METRICS.map(() => '0').join(', ')}, 'carried', 'carried', collected_at
+           from metric_snapshots where account_id = ? and snapshot_date = ?`,
+          [lastDay, account.id, addDays(lastDay, -1)]
+        )
+        await trx
+          .from('creator_platform_accounts')
+          .where('id', account.id)
+          .update({
+            collect_status: COLLECT_STATUS.FAILED,
+            collect_error: FAILED_ACCOUNTS[index],
+            collect_failed_at: failedAt,
+            last_collected_at: collectedAt,
+            fans: trx.knexRawQuery(
+              `coalesce((select s.fans from metric_snapshots s
+                 where s.account_id = creator_platform_accounts.id
+                 order by s.snapshot_date desc limit 1), fans)`
+            ),
+          })
+      }
+      await CreatorImportService.recomputeTotals(
+        trx,
+        failed.map((account) => Number(account.creator_id)),
+        failedAt,
+        { touch: false }
+      )
+      await MetricRollupService.rebuild([lastDay], trx)
+    })
+  }
+}
