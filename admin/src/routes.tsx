@@ -15,6 +15,12 @@ const CreatorListPage = lazy(() => import('./resources/creators/list'))
 const CreatorShowPage = lazy(() => import('./resources/creators/show'))
 const CreatorCreatePage = lazy(() => import('./resources/creators/create'))
 const CreatorEditPage = lazy(() => import('./resources/creators/edit'))
+const DataCenterPage = lazy(() => import('./resources/data-center'))
+const TotalComparePage = lazy(() => import('./resources/compare/total-compare'))
+const CreatorComparePage = lazy(() => import('./resources/compare/creator-compare'))
+const DashboardPage = lazy(() => import('./resources/dashboard/dashboard'))
+const DataDashboardPage = lazy(() => import('./resources/dashboard/data-dashboard'))
+const PlatformDashboardPage = lazy(() => import('./resources/dashboard/platform-dashboard'))
 
 /**
  * Every route under /app of SPEC §2 and the menu resource whose permission
@@ -33,18 +39,22 @@ const APP_ROUTES: { path: string; resource: string; page?: React.ReactNode }[] =
   { path: 'modify_creator', resource: 'creators', page: <CreatorEditPage /> },
   { path: 'private_letter', resource: 'private_letter' },
   { path: 'creator_video_list', resource: 'video_dashboard' },
-  { path: 'dashboard', resource: 'dashboard' },
+  { path: 'dashboard', resource: 'dashboard', page: <DashboardPage /> },
   { path: 'products', resource: 'products' },
   { path: 'data_analysis', resource: 'growth_board' },
-  { path: 'data_report', resource: 'data_center' },
-  { path: 'total_compare', resource: 'total_compare' },
-  { path: 'data_dashboard', resource: 'data_dashboard' },
+  { path: 'data_report', resource: 'data_center', page: <DataCenterPage /> },
+  { path: 'total_compare', resource: 'total_compare', page: <TotalComparePage /> },
+  { path: 'data_dashboard', resource: 'data_dashboard', page: <DataDashboardPage /> },
   { path: 'creator_tracking', resource: 'creator_tracking' },
-  ...PLATFORM_DASHBOARDS.map((key) => ({ path: `platform_${key}`, resource: `platform_${key}` })),
+  ...PLATFORM_DASHBOARDS.map((key) => ({
+    path: `platform_${key}`,
+    resource: `platform_${key}`,
+    page: <PlatformDashboardPage dashboard={key} />,
+  })),
   { path: 'video_dashboard', resource: 'video_dashboard' },
   { path: 'video_detailSection', resource: 'video_dashboard' },
   { path: 'video_compare', resource: 'video_compare' },
-  { path: 'creator_compare', resource: 'creator_compare' },
+  { path: 'creator_compare', resource: 'creator_compare', page: <CreatorComparePage /> },
   { path: 'board', resource: 'board' },
   { path: 'creator_adjustment', resource: 'creator_adjustment' },
   { path: `${BRAND}_report`, resource: 'report' },

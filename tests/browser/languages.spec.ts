@@ -4,25 +4,25 @@ import { UserFactory } from '#database/factories/user_factory'
 import { setupFunctionalGroup, FACTORY_PASSWORD } from '#tests/helpers/functional'
 import { LOGIN_TITLES, menuLabels, screenshot, signIn, submitLogin } from '#tests/helpers/browser'
 
-/** What each language shows: the login heading, the first menu entry and antd's own pagination text. */
+/** What each language shows: the login heading, the first menu entry, the landing dashboard's title and antd's own pagination text. */
 const EXPECTED = {
   kr: {
     login: LOGIN_TITLES.kr,
     menu: '대시보드',
-    notSupported: '아직 지원하지 않습니다',
+    dashboard: '데이터 대시보드',
     antd: '페이지',
   },
-  ch: { login: LOGIN_TITLES.ch, menu: '仪表盘', notSupported: '暂不支持', antd: '页' },
+  ch: { login: LOGIN_TITLES.ch, menu: '仪表盘', dashboard: '数据仪表盘', antd: '页' },
   en: {
     login: LOGIN_TITLES.en,
     menu: 'Dashboard',
-    notSupported: 'Not supported yet',
+    dashboard: 'Data Dashboard',
     antd: 'page',
   },
   jp: {
     login: LOGIN_TITLES.jp,
     menu: 'ダッシュボード',
-    notSupported: 'まだサポートされていません',
+    dashboard: 'データダッシュボード',
     antd: 'ページ',
   },
 } as const
@@ -59,7 +59,7 @@ test.group('four languages', (group) => {
     await signIn(page, admin.email, FACTORY_PASSWORD)
     for (const [code, expected] of Object.entries(EXPECTED)) {
       await page.locator(`header [data-testid=lang-${code}]`).click()
-      await page.getByText(expected.notSupported).first().waitFor()
+      await page.locator('[data-testid=dashboard-title]', { hasText: expected.dashboard }).waitFor()
       const labels = await menuLabels(page)
       assert.include(labels, expected.menu, `${code} menu`)
       await screenshot(page, `${code}-menu`)

@@ -87,7 +87,7 @@ test.group('login screen', (group) => {
     await signIn(page, admin.email, FACTORY_PASSWORD)
 
     assert.match(page.url(), /\/app\/data_dashboard$/)
-    assert.equal(await page.locator('[data-testid=not-supported]').innerText(), 'Not supported yet')
+    await page.locator('[data-testid=dashboard-title]', { hasText: 'Data Dashboard' }).waitFor()
     const labels = await menuLabels(page)
     for (const entry of [
       'Dashboard',

@@ -68,7 +68,7 @@ export function CreatorShow() {
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
           <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-            <AnalysisTabs accounts={creator.accounts ?? []} />
+            <AnalysisTabs creatorId={creator.id} accounts={creator.accounts ?? []} />
             <Portraits portraits={creator.portraits} />
             <StatusTable creator={creator} />
             <RevenueCard />

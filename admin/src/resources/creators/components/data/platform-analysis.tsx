@@ -1,0 +1,126 @@
+import { useMemo, useState } from 'react'
+import { DatePicker, Space, Table, Tag, Tooltip, Typography } from 'antd'
+import dayjs from 'dayjs'
+import { useTranslation } from 'react-i18next'
+import type { PlatformAccount } from '../../types'
+import type { CreatorDashboardDetail, PlatformFigures } from '../../../data-center/types'
+import { useMetricsQuery } from '../../../data-center/lib/query'
+import { useMetricFormat } from '../../../data-center/lib/format'
+import { DAY } from '../../../data-center/lib/dates'
+import { LoadState } from '../../../data-center/components/load-state'
+import { Chart } from '../charts'
+import { PlatformLogo } from '../platform-badge'
+
+/**
+ * Each platform's fans, views, likes and comments with what they gained over
+ * a range (default: the last 7 days ending on the newest snapshot), and the
+ * fans per platform as bars.
+ */
+export function PlatformAnalysis({ creatorId, accounts }: { creatorId: number; accounts: PlatformAccount[] }) {
+  const { t } = useTranslation()
+  const format = useMetricFormat()
+  const [range, setRange] = useState<[string, string] | null>(null)
+  const { data, loading, error } = useMetricsQuery<CreatorDashboardDetail>('/api/creator/dashboard/detail', {
+    id: creatorId,
+    start: range?.[0],
+    end: range?.[1],
+  })
+  const shown = data?.range ? ([data.range.start, data.range.end] as const) : range
+
+  // Before the first collection the accounts' own fan counts still tell the split.
+  const bars = useMemo(() => {
+    const figures = data?.platforms.length
+      ? data.platforms.map((item) => ({ platform: item.platform, fans: item.fans }))
+      : accounts.map((account) => ({ platform: account.platform, fans: Number(account.fans) || 0 }))
+    return figures.sort((a, b) => b.fans - a.fans).map((item) => ({ label: t(`enum.platform.${item.platform}`), value: item.fans }))
+  }, [data, accounts, t])
+
+  const gain = (value: number | null | undefined) => (
+    <Typography.Text type={Number(value) < 0 ? 'danger' : 'success'} style={{ fontSize: 12 }}>
+      {format.signed(value)}
+    </Typography.Text>
+  )
+  const pair = (value: number, diff: number) => (
+    <Space direction="vertical" size={0} style={{ lineHeight: 1.3, alignItems: 'flex-end' }}>
+      <span>{format.number(value)}</span>
+      {gain(diff)}
+    </Space>
+  )
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="platform-analysis">
+      <Space wrap>
+        <DatePicker.RangePicker
+          value={shown ? [dayjs(shown[0]), dayjs(shown[1])] : null}
+          allowClear={false}
+          disabledDate={(day) => day.isAfter(dayjs(), 'day')}
+          onChange={(value) => value?.[0] && value[1] && setRange([value[0].format(DAY), value[1].format(DAY)])}
+          aria-label={t('creator_data.range')}
+          data-testid="analysis-range"
+        />
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {t('creator_data.gain_hint')}
+        </Typography.Text>
+      </Space>
+      <LoadState loading={loading} error={error}>
+        <Table<PlatformFigures>
+          size="small"
+          rowKey="platform"
+          pagination={false}
+          dataSource={data?.platforms ?? []}
+          scroll={{ x: 680 }}
+          locale={{ emptyText: t('creator_data.no_snapshots') }}
+          data-testid="analysis-table"
+          columns={[
+            {
+              key: 'platform',
+              title: t('creators.fields.platform'),
+              render: (_, item) => (
+                <Space size={6}>
+                  <PlatformLogo platform={item.platform} />
+                  {t(`enum.platform.${item.platform}`)}
+                  {item.source && (
+                    <Tooltip title={item.adapter ? t('creator_data.adapter', { adapter: item.adapter }) : undefined}>
+                      <Tag style={{ fontSize: 11 }}>{t(`creator_data.source.${item.source}`, { defaultValue: item.source })}</Tag>
+                    </Tooltip>
+                  )}
+                </Space>
+              ),
+            },
+            { key: 'fans', title: t('data_center.metrics.fans'), align: 'right', render: (_, item) => pair(item.fans, item.fans_diff) },
+            { key: 'views', title: t('data_center.metrics.views'), align: 'right', render: (_, item) => pair(item.views, item.views_diff) },
+            { key: 'likes', title: t('data_center.metrics.likes'), align: 'right', render: (_, item) => pair(item.likes, item.likes_diff) },
+            { key: 'comments', title: t('data_center.metrics.comments'), align: 'right', render: (_, item) => pair(item.comments, item.comments_diff) },
+            { key: 'growth', title: t('data_center.columns.growth'), align: 'right', render: (_, item) => format.signedPercent(item.growth) },
+          ]}
+          summary={() =>
+            data && data.platforms.length > 1 ? (
+              <Table.Summary.Row>
+                <Table.Summary.Cell index={0}>
+                  <Typography.Text strong>{t('data_center.columns.total')}</Typography.Text>
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={1} align="right">
+                  <strong>{pair(data.total.fans, data.total.fans_diff)}</strong>
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={2} align="right">
+                  <strong>{pair(data.total.views, data.total.views_diff)}</strong>
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={3} align="right">
+                  <strong>{pair(data.total.likes, data.total.likes_diff)}</strong>
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={4} align="right">
+                  <strong>{pair(data.total.comments, data.total.comments_diff)}</strong>
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={5} align="right">
+                  <strong>{format.signedPercent(data.total.growth)}</strong>
+                </Table.Summary.Cell>
+              </Table.Summary.Row>
+            ) : null
+          }
+        />
+      </LoadState>
+      <Typography.Text strong>{t('creators.analysis.fans_by_platform')}</Typography.Text>
+      <Chart kind="bar" data={bars} formatValue={format.number} formatAxis={format.compact} empty={t('creators.detail.no_accounts')} />
+    </Space>
+  )
+}

@@ -1,0 +1,93 @@
+import { useMemo, useState } from 'react'
+import { Segmented, Select, Space } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { METRICS, type Metric, type PlatformKey } from '@shared/constants'
+import type { PlatformAccount } from '../../types'
+import type { Granularity, MetricSeries, SeriesMode } from '../../../data-center/types'
+import { LineChart } from '../../../data-center/charts'
+import { useMetricsQuery } from '../../../data-center/lib/query'
+import { useMetricFormat } from '../../../data-center/lib/format'
+import { rangeEndingOn, useLatestDate } from '../../../data-center/lib/dates'
+import { LoadState } from '../../../data-center/components/load-state'
+import { PlatformLogo } from '../platform-badge'
+
+const WINDOWS = [30, 90, 180, 365] as const
+const GRANULARITY: Record<(typeof WINDOWS)[number], Granularity> = { 30: 'day', 90: 'day', 180: 'week', 365: 'week' }
+
+/** One metric of this creator over time (GET /api/metrics/series), all platforms summed or one. */
+export function TrendTab({ creatorId, accounts }: { creatorId: number; accounts: PlatformAccount[] }) {
+  const { t } = useTranslation()
+  const format = useMetricFormat()
+  const { latest } = useLatestDate()
+  const [metric, setMetric] = useState<Metric>('fans')
+  const [mode, setMode] = useState<SeriesMode>('value')
+  const [days, setDays] = useState<(typeof WINDOWS)[number]>(90)
+  const [platform, setPlatform] = useState<PlatformKey | null>(null)
+  const [start, end] = latest ? rangeEndingOn(latest, days) : [null, null]
+
+  const { data, loading, error } = useMetricsQuery<MetricSeries>(
+    '/api/metrics/series',
+    { creator_ids: [creatorId], metrics: [metric], start, end, platform, granularity: GRANULARITY[days], mode },
+    { enabled: start !== null }
+  )
+  const label = t(`data_center.metrics.${metric}`)
+  const points = useMemo(
+    () =>
+      (data?.points ?? [])
+        .filter((point) => point.metric === metric)
+        .sort((a, b) => a.date.localeCompare(b.date))
+        .map((point) => ({ x: point.date, value: point.value, series: label })),
+    [data, metric, label]
+  )
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="trend-tab">
+      <Space wrap>
+        <Select<Metric>
+          value={metric}
+          onChange={setMetric}
+          style={{ width: 150 }}
+          options={METRICS.map((key) => ({ value: key, label: t(`data_center.metrics.${key}`) }))}
+          aria-label={t('creator_data.metric')}
+          data-testid="trend-metric"
+        />
+        <Segmented<SeriesMode>
+          value={mode}
+          onChange={setMode}
+          options={(['value', 'diff'] as const).map((value) => ({ value, label: t(`chart_panel.modes.${value}`) }))}
+        />
+        <Segmented<(typeof WINDOWS)[number]>
+          value={days}
+          onChange={setDays}
+          options={WINDOWS.map((value) => ({ value, label: t('chart_panel.last_days', { n: value }) }))}
+        />
+        <Select<PlatformKey>
+          allowClear
+          value={platform ?? undefined}
+          onChange={(value) => setPlatform(value ?? null)}
+          placeholder={t('data_center.platform.all')}
+          style={{ width: 170 }}
+          options={accounts.map((account) => ({
+            value: account.platform,
+            label: (
+              <Space size={6}>
+                <PlatformLogo platform={account.platform} />
+                {t(`enum.platform.${account.platform}`)}
+              </Space>
+            ),
+          }))}
+        />
+      </Space>
+      <LoadState loading={loading || start === null} error={error} minHeight={280}>
+        <LineChart
+          data={points}
+          colors={['#3b5bdb']}
+          formatValue={mode === 'diff' ? format.signed : format.number}
+          formatAxis={format.compact}
+          empty={t('creator_data.no_snapshots')}
+          testId="trend-chart"
+        />
+      </LoadState>
+    </Space>
+  )
+}

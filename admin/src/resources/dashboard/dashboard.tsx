@@ -1,0 +1,44 @@
+import { Col, Row, Space } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { DashboardProvider } from './lib/context'
+import { FiltersBar } from './components/filters-bar'
+import { DashboardBody } from './components/dashboard-body'
+import { StatisticCards } from './components/statistic-cards'
+import { MonthlyViewsCard } from './components/monthly-views-card'
+import { PeriodRankingCard } from './components/period-ranking-card'
+import { RankingListCard } from './components/ranking-list-card'
+
+/**
+ * /app/dashboard — the network at a glance (SPEC §2 Dashboard): total fans
+ * on a YouTube base, creators by kind, active platforms, yearly growth,
+ * views and uploads, average monthly views per platform, the weekly and
+ * monthly top 10 and the creator ranking of the range.
+ */
+export function DashboardPage() {
+  const { t } = useTranslation()
+  return (
+    <DashboardProvider>
+      <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="dashboard-page">
+        <FiltersBar title={t('dashboard.titles.dashboard')} />
+        <DashboardBody>
+          {(overview) => (
+            <>
+              <StatisticCards overview={overview} />
+              <Row gutter={[16, 16]}>
+                <Col xs={24} xl={10}>
+                  <MonthlyViewsCard overview={overview} />
+                </Col>
+                <Col xs={24} xl={14}>
+                  <PeriodRankingCard />
+                </Col>
+              </Row>
+              <RankingListCard />
+            </>
+          )}
+        </DashboardBody>
+      </Space>
+    </DashboardProvider>
+  )
+}
+
+export default DashboardPage
