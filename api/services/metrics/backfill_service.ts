@@ -168,7 +168,7 @@ export default class MetricBackfillService {
     }
   }
 
-  /** Accounts' fans from their newest snapshot, then their creators' total fans. */
+  /** Accounts' fans from their newest snapshot and when they were filled, then their creators' total fans. */
   static async #refreshAccounts(accountIds: number[]) {
     await db.transaction(async (trx) => {
       const stamp = DateTime.utc().toFormat(trx.dialect.dateTimeFormat)
@@ -184,6 +184,7 @@ export default class MetricBackfillService {
                  where s.account_id = creator_platform_accounts.id
                  order by s.snapshot_date desc limit 1), fans)`
             ),
+            last_collected_at: stamp,
           })
         const rows = await trx
           .from('creator_platform_accounts')

@@ -33,6 +33,11 @@ export interface PlatformAccount {
   cookie_checked_at: string | null
   cookie_recheck_due_at: string | null
   cookie_recheck_due: boolean
+  /** 0 collected, 1 the last daily collection failed. */
+  collect_status: number
+  collect_error: string | null
+  last_collected_at: string | null
+  collect_failed_at: string | null
 }
 
 export interface AdPrice {

@@ -1,7 +1,7 @@
 import { Card, Descriptions, Space, Table, Tag, Tooltip, Typography } from 'antd'
 import { SafetyCertificateOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { ACCESS_STATUS } from '@shared/constants'
+import { ACCESS_STATUS, COLLECT_STATUS } from '@shared/constants'
 import type { Creator, PlatformAccount } from '../types'
 import { formatDate } from '../lib/format'
 import { ContractStatusTag } from './header-card'
@@ -12,6 +12,34 @@ function AccessTag({ status, present }: { status: number; present: boolean }) {
   if (!present) return <Tag>{t('creators.status.not_set')}</Tag>
   const ok = status === ACCESS_STATUS.CONNECTED
   return <Tag color={ok ? 'green' : 'red'}>{t(ok ? 'creators.status.connected' : 'creators.status.cannot_access')}</Tag>
+}
+
+/** The daily collection of one account: collected (when), or failed (why, when). */
+function CollectionState({ account }: { account: PlatformAccount }) {
+  const { t } = useTranslation()
+  if (account.collect_status === COLLECT_STATUS.FAILED) {
+    return (
+      <Space direction="vertical" size={2}>
+        <Tooltip title={account.collect_error}>
+          <Tag color="red">{t('creators.collection.failed')}</Tag>
+        </Tooltip>
+        {account.collect_error && (
+          <Typography.Text type="danger" style={{ fontSize: 12 }}>
+            {account.collect_error}
+          </Typography.Text>
+        )}
+        <Line label={t('creators.collection.failed_at')} value={formatDate(account.collect_failed_at)} />
+        <Line label={t('creators.collection.last')} value={formatDate(account.last_collected_at)} />
+      </Space>
+    )
+  }
+  if (!account.last_collected_at) return <Tag>{t('creators.collection.never')}</Tag>
+  return (
+    <Space direction="vertical" size={2}>
+      <Tag color="green">{t('creators.collection.ok')}</Tag>
+      <Line label={t('creators.collection.last')} value={formatDate(account.last_collected_at)} />
+    </Space>
+  )
 }
 
 function Line({ label, value }: { label: string; value: string }) {
@@ -111,6 +139,11 @@ export function StatusTable({ creator }: { creator: Creator }) {
                 <Line label={t('creators.fields.cookie_recheck_due_at')} value={formatDate(account.cookie_recheck_due_at)} />
               </Space>
             ),
+          },
+          {
+            key: 'collection',
+            title: t('creators.collection.title'),
+            render: (_, account) => <CollectionState account={account} />,
           },
         ]}
       />
