@@ -10,7 +10,12 @@ import PrivateDataService from '#services/private_data_service'
 import CreatorImportService from '#services/creator_import_service'
 import MetricRollupService from '#services/metrics/rollup_service'
 import SnapshotWriter, { type SnapshotRow, WRITE_BATCH } from '#services/metrics/snapshot_writer'
-import { COLLECT_STATUS, METRICS, type CollectionTrigger, type PlatformKey } from '#shared/constants'
+import {
+  COLLECT_STATUS,
+  METRICS,
+  type CollectionTrigger,
+  type PlatformKey,
+} from '#shared/constants'
 
 export interface CollectOptions {
   /** The day to collect (YYYY-MM-DD); yesterday in the studio's time zone by default. */
