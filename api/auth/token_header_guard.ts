@@ -1,7 +1,6 @@
 import { errors, symbols } from '@adonisjs/auth'
 import type { AuthClientResponse, GuardContract } from '@adonisjs/auth/types'
 import type { HttpContext } from '@adonisjs/core/http'
-import { DateTime } from 'luxon'
 import TokenExpiredException from '#exceptions/token_expired_exception'
 import type User from '#models/user'
 import TokenService from '#services/token_service'
@@ -24,6 +23,8 @@ export function readRequestToken(request: HttpContext['request']) {
  * token on every request"). `Authorization: Bearer <token>` is accepted too,
  * for API clients. An expired token raises TokenExpiredException, which the
  * handler answers with status -101 so that the client refreshes.
+ * Verified tokens are cached for a few seconds in this process (see
+ * api/auth/access_token_cache.ts for the eviction rules and their bound).
  */
 export class TokenHeaderGuard implements GuardContract<User> {
   declare [symbols.GUARD_KNOWN_EVENTS]: {}
@@ -55,11 +56,7 @@ export class TokenHeaderGuard implements GuardContract<User> {
     if (result.state === 'expired') throw new TokenExpiredException('Token expired')
     if (result.state === 'invalid') throw this.#unauthorized()
 
-    const lastUsed = result.token.lastUsedAt
-    if (!lastUsed || DateTime.utc().diff(lastUsed, 'minutes').minutes >= 1) {
-      result.token.lastUsedAt = DateTime.utc()
-      await result.token.save()
-    }
+    await TokenService.touch(result.usage)
 
     this.user = result.user
     this.isAuthenticated = true

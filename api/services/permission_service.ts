@@ -7,9 +7,31 @@ export type Permissions = Record<string, string[]>
 /**
  * What the signed-in user may do, as `{ resource: [actions] }`, computed by
  * asking the same Bouncer policies the routes use.
+ *
+ * Every policy of the catalogue and of the screens decides from the user's
+ * role alone (no record, team or time), so the answer is computed once per
+ * role and process and then served from memory. A policy that starts
+ * looking at anything else must change the cache key here (or `clear()`).
  */
 export default class PermissionService {
+  static #byRole = new Map<string, Readonly<Permissions>>()
+
   static async forRequest(ctx: HttpContext): Promise<Permissions> {
+    const role = ctx.auth.user?.role
+    if (!role) return this.#compute(ctx)
+    const cached = this.#byRole.get(role)
+    if (cached) return cached as Permissions
+    const permissions = await this.#compute(ctx)
+    for (const actions of Object.values(permissions)) Object.freeze(actions)
+    this.#byRole.set(role, Object.freeze(permissions))
+    return permissions
+  }
+
+  static clear() {
+    this.#byRole.clear()
+  }
+
+  static async #compute(ctx: HttpContext): Promise<Permissions> {
     const permissions: Permissions = {}
 
     const screens = ctx.bouncer.with('ScreenPolicy')

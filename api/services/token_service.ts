@@ -4,6 +4,7 @@ import string from '@adonisjs/core/helpers/string'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import env from '#start/env'
+import accessTokenCache from '#auth/access_token_cache'
 import AccessToken from '#models/access_token'
 import RefreshToken from '#models/refresh_token'
 import User from '#models/user'
@@ -16,7 +17,14 @@ export interface TokenPair {
 }
 
 export type AccessCheck =
-  | { state: 'valid'; user: User; token: AccessToken }
+  | {
+      state: 'valid'
+      user: User
+      /** The access_tokens row (built on first read). */
+      readonly token: AccessToken
+      /** What `touch` needs, without building the token model. */
+      usage: { hash: string; tokenId: number; lastUsedMs: number | null }
+    }
   | { state: 'expired'; token: AccessToken }
   | { state: 'invalid' }
 
@@ -93,16 +101,70 @@ export default class TokenService {
     }
   }
 
-  /** Tells a valid token from an expired one (status -101) and from garbage (401). */
+  /**
+   * Tells a valid token from an expired one (status -101) and from garbage
+   * (401). A token found valid is trusted for a few seconds without asking
+   * the database again (api/auth/access_token_cache.ts: never past its
+   * expiry, evicted at once by logout, revocation and user changes in this
+   * process); each call gets its own model instances.
+   */
   static async verifyAccessToken(value: string): Promise<AccessCheck> {
     if (!value || value.length > 200) return { state: 'invalid' }
-    const token = await AccessToken.findBy('hash', this.hash(value))
-    if (!token) return { state: 'invalid' }
+    const hash = this.hash(value)
+    const cached = accessTokenCache.get(hash)
+    if (cached) {
+      const user = User.$createFromAdapterResult(cached.userRow)
+      if (user) {
+        const row = cached.tokenRow
+        let token: AccessToken | undefined
+        return {
+          state: 'valid',
+          user,
+          get token() {
+            token ??= AccessToken.$createFromAdapterResult(row)!
+            return token
+          },
+          usage: { hash, tokenId: cached.tokenId, lastUsedMs: cached.lastUsedMs },
+        }
+      }
+    }
+
+    const epoch = accessTokenCache.epoch
+    const tokenRow = await db.from('access_tokens').where('hash', hash).first()
+    if (!tokenRow) return { state: 'invalid' }
+    const token = AccessToken.$createFromAdapterResult(tokenRow)!
     if (token.expiresAt <= DateTime.utc()) return { state: 'expired', token }
 
-    const user = await User.find(token.userId)
+    const userRow = await db.from('users').where('id', token.userId).first()
+    const user = userRow ? User.$createFromAdapterResult(userRow) : null
     if (!user || !user.isActive) return { state: 'invalid' }
-    return { state: 'valid', user, token }
+    const lastUsedMs = token.lastUsedAt?.toMillis() ?? null
+    accessTokenCache.set(
+      hash,
+      {
+        tokenRow,
+        userRow,
+        userId: user.id,
+        tokenId: token.id,
+        familyId: token.familyId,
+        lastUsedMs,
+        expiresAt: token.expiresAt.toMillis(),
+      },
+      epoch
+    )
+    return { state: 'valid', user, token, usage: { hash, tokenId: token.id, lastUsedMs } }
+  }
+
+  /** Records the token's last use (last_used_at), at most once a minute. */
+  static async touch(usage: { hash: string; tokenId: number; lastUsedMs: number | null }) {
+    const now = Date.now()
+    if (usage.lastUsedMs !== null && now - usage.lastUsedMs < 60_000) return
+    const at = new Date(now)
+    await db
+      .from('access_tokens')
+      .where('id', usage.tokenId)
+      .update({ last_used_at: DateTime.fromJSDate(at).toUTC().toSQL({ includeOffset: false }) })
+    accessTokenCache.touch(usage.hash, at)
   }
 
   /**
@@ -137,27 +199,46 @@ export default class TokenService {
         await current.useTransaction(trx).save()
       }
       const pair = await this.issuePair(user, meta, current.familyId, trx)
+      this.#evictAfter(trx, () => accessTokenCache.evictFamily(current.familyId))
       return { reused: false as const, user, pair }
     })
   }
 
+  /**
+   * Runs an eviction now and, inside a transaction, once more after the
+   * commit, so that no lookup in between re-caches a row about to go.
+   */
+  static #evictAfter(trx: TransactionClientContract | undefined, evict: () => void) {
+    evict()
+    trx?.after('commit', evict)
+  }
+
   static async revokeFamily(familyId: string, trx?: TransactionClientContract) {
     const client = trx ?? db
+    this.#evictAfter(trx, () => accessTokenCache.evictFamily(familyId))
     await client
       .from('refresh_tokens')
       .where('family_id', familyId)
       .whereNull('revoked_at')
       .update({ revoked_at: DateTime.utc().toSQL({ includeOffset: false }) })
     await client.from('access_tokens').where('family_id', familyId).delete()
+    this.#evictAfter(trx, () => accessTokenCache.evictFamily(familyId))
   }
 
   /** Signs a user out everywhere (used when an admin disables an account). */
   static async revokeUser(userId: number) {
+    accessTokenCache.evictUser(userId)
     const families = await db.from('refresh_tokens').where('user_id', userId).distinct('family_id')
     for (const row of families) {
       await this.revokeFamily(row.family_id)
     }
     await db.from('access_tokens').where('user_id', userId).delete()
+    accessTokenCache.evictUser(userId)
+  }
+
+  /** Forgets every cached token of this process (tests that rewrite tokens in the database). */
+  static clearAccessCache() {
+    accessTokenCache.clear()
   }
 
   /** Removes tokens that can no longer be used; run daily by CleanupTokensJob. */

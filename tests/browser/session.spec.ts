@@ -2,6 +2,7 @@
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
+import TokenService from '#services/token_service'
 import { UserFactory } from '#database/factories/user_factory'
 import { allowOnly, setupFunctionalGroup, FACTORY_PASSWORD } from '#tests/helpers/functional'
 import {
@@ -12,11 +13,16 @@ import {
   submitLogin,
 } from '#tests/helpers/browser'
 
-/** Expires every access token in the database (what 15 minutes of waiting does). */
+/**
+ * Expires every access token in the database (what 15 minutes of waiting
+ * does), and forgets the server's few-second cache of verified tokens, which
+ * would otherwise still trust them: real expiry is never served from it.
+ */
 async function expireAccessTokens() {
   await db
     .from('access_tokens')
     .update({ expires_at: DateTime.utc().minus({ minutes: 1 }).toSQL({ includeOffset: false }) })
+  TokenService.clearAccessCache()
 }
 
 test.group('session refresh', (group) => {
