@@ -1,5 +1,15 @@
 import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column, hasMany, manyToMany, scope } from '@adonisjs/lucid/orm'
+import {
+  afterDelete,
+  afterSave,
+  BaseModel,
+  belongsTo,
+  column,
+  hasMany,
+  manyToMany,
+  scope,
+} from '@adonisjs/lucid/orm'
+import CreatorListCache from '#services/creator_list_cache'
 import type { BelongsTo, HasMany, ManyToMany } from '@adonisjs/lucid/types/relations'
 import Team from '#models/team'
 import User from '#models/user'
@@ -266,4 +276,11 @@ export default class Creator extends BaseModel {
   static valid = scope((query) => {
     query.where('contract_status', 'valid')
   })
+
+  /** What the creator list shows changed. */
+  @afterSave()
+  @afterDelete()
+  static clearListCache() {
+    CreatorListCache.clear()
+  }
 }

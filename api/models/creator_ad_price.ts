@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
-import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { afterDelete, afterSave, BaseModel, column } from '@adonisjs/lucid/orm'
+import CreatorListCache from '#services/creator_list_cache'
 import type { PlatformKey } from '#shared/constants'
 
 /** What a creator charges per platform and format (money as DECIMAL, read as a string). */
@@ -31,4 +32,11 @@ export default class CreatorAdPrice extends BaseModel {
 
   @column.dateTime({ autoCreate: true, autoUpdate: true })
   declare updatedAt: DateTime
+
+  /** What the creator list shows changed. */
+  @afterSave()
+  @afterDelete()
+  static clearListCache() {
+    CreatorListCache.clear()
+  }
 }

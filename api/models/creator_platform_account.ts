@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import { afterDelete, afterSave, BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import CreatorListCache from '#services/creator_list_cache'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import Creator from '#models/creator'
 import PrivateDataService from '#services/private_data_service'
@@ -95,5 +96,12 @@ export default class CreatorPlatformAccount extends BaseModel {
 
   getCookie() {
     return PrivateDataService.decrypt('platform_cookie', this.cookieEncrypted)
+  }
+
+  /** What the creator list shows changed. */
+  @afterSave()
+  @afterDelete()
+  static clearListCache() {
+    CreatorListCache.clear()
   }
 }

@@ -1,3 +1,4 @@
+import CreatorListCache from '#services/creator_list_cache'
 import { createReadStream } from 'node:fs'
 import { readdir, stat, unlink } from 'node:fs/promises'
 import { isAbsolute, join, relative, resolve } from 'node:path'
@@ -1123,6 +1124,7 @@ export default class CreatorImportService {
     stamp: string,
     options: { touch?: boolean } = {}
   ) {
+    CreatorListCache.clear()
     const touch = options.touch ?? true
     const now = DateTime.utc()
     const format = client.dialect.dateTimeFormat

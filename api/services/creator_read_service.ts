@@ -5,6 +5,7 @@ import CreatorAudiencePortrait from '#models/creator_audience_portrait'
 import CreatorMemo from '#models/creator_memo'
 import type User from '#models/user'
 import CreatorPresenter from '#services/creator_presenter'
+import CreatorListCache from '#services/creator_list_cache'
 import FavoriteService from '#services/favorite_service'
 import { sqlDateTime } from '#services/platform_account_service'
 import {
@@ -30,7 +31,13 @@ function countOf(row: unknown) {
 /** Reads creators for the list, the summary panel, the detail and the memo history. */
 export default class CreatorReadService {
   /** One page of the filtered, sorted list and the total number of matches. */
-  static async list(filters: CreatorListFilters, user: User, now: DateTime = DateTime.utc()) {
+  static list(filters: CreatorListFilters, user: User) {
+    return CreatorListCache.remember(`list:${user.id}:${JSON.stringify(filters)}`, () =>
+      this.#list(filters, user, DateTime.utc())
+    )
+  }
+
+  static async #list(filters: CreatorListFilters, user: User, now: DateTime) {
     const query = applyCreatorFilters(Creator.query(), filters, { userId: user.id, now })
     const total = countOf(await query.clone().count('* as total').first())
 
@@ -58,7 +65,11 @@ export default class CreatorReadService {
    * connected / cannot access as of now) and, per follower tier, the
    * creators with at least that many fans.
    */
-  static async summary(now: DateTime = DateTime.utc()) {
+  static summary() {
+    return CreatorListCache.remember('summary', () => this.#summary(DateTime.utc()))
+  }
+
+  static async #summary(now: DateTime) {
     const byKind = await db.from('creators').select('kind').count('* as total').groupBy('kind')
     const kinds = Object.fromEntries(CREATOR_KINDS.map((kind) => [kind, 0])) as Record<
       (typeof CREATOR_KINDS)[number],

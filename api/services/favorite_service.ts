@@ -1,3 +1,4 @@
+import CreatorListCache from '#services/creator_list_cache'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import Creator from '#models/creator'
@@ -45,6 +46,7 @@ export default class FavoriteService {
       // marked at the same moment by another request: the unique index keeps one row
       if (!(await this.isFavorite(user, creatorId))) throw error
     }
+    CreatorListCache.clear()
     return { favorite: true }
   }
 
@@ -54,6 +56,7 @@ export default class FavoriteService {
       .where('user_id', user.id)
       .where('creator_id', creatorId)
       .delete()
+    CreatorListCache.clear()
     return { favorite: false }
   }
 }

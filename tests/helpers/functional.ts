@@ -5,6 +5,8 @@ import limiter from '@adonisjs/limiter/services/main'
 import env from '#start/env'
 import IpAllowlistEntry from '#models/ip_allowlist_entry'
 import IpAllowlistService from '#services/ip_allowlist_service'
+import CreatorListCache from '#services/creator_list_cache'
+import MetricsCache from '#services/metrics/metrics_cache'
 import type User from '#models/user'
 import type { TokenPair } from '#services/token_service'
 
@@ -13,7 +15,7 @@ export const FACTORY_PASSWORD = 'secret-password'
 
 /**
  * What every functional group needs: a global transaction per test (rolled
- * back afterwards), fresh rate-limit counters and an empty allow-list cache,
+ * back afterwards), fresh rate-limit counters and empty allow-list, creator-list and metric caches,
  * so that no test sees what another one left behind.
  */
 export function setupFunctionalGroup(group: Group) {
@@ -21,6 +23,8 @@ export function setupFunctionalGroup(group: Group) {
   group.each.setup(async () => {
     await limiter.clear()
     IpAllowlistService.clearCache()
+    CreatorListCache.clear()
+    MetricsCache.clear()
     return () => IpAllowlistService.clearCache()
   })
 }

@@ -127,6 +127,35 @@ test.group('creators / favorites', (group) => {
     assert.lengthOf(await db.from('user_favorites').where('user_id', staff.id), 1)
   })
 
+  test('the cached list shows a change at once: favorite marks, edits and new creators', async ({
+    client,
+    assert,
+  }) => {
+    const staff = await userWithCode('staff')
+    const creator = await CreatorFactory.create()
+    const row = async () => {
+      const response = await client.get('/api/creators').loginAs(staff)
+      return response.body().find((item: { id: number }) => item.id === creator.id)
+    }
+    const first = await row()
+    assert.isFalse(first.favorite)
+    await client.post('/api/user/favorites').loginAs(staff).json({ creator_id: creator.id })
+    const marked = await row()
+    assert.isTrue(marked.favorite, 'favorite shows at once')
+    creator.channelName = 'Renamed Channel'
+    await creator.save()
+    const renamed = await row()
+    assert.equal(renamed.channel_name, 'Renamed Channel', 'an edit shows at once')
+    const before = await client.get('/api/creators/summary').loginAs(staff)
+    await CreatorFactory.create()
+    const after = await client.get('/api/creators/summary').loginAs(staff)
+    assert.equal(
+      after.body().data.total,
+      before.body().data.total + 1,
+      'a new creator counts at once'
+    )
+  })
+
   test('favorites of unknown creators or with garbage ids answer 4xx', async ({ client }) => {
     const staff = await userWithCode('staff', null)
     const missing = await client
