@@ -97,13 +97,13 @@ export default class Bench extends BaseCommand {
   declare loadOnly: boolean
 
   @flags.boolean({ description: 'Skip the HTTP measurements' })
-  declare noHttp: boolean
+  declare skipHttp: boolean
 
   @flags.boolean({ description: 'Skip the ingest measurement' })
-  declare noIngest: boolean
+  declare skipIngest: boolean
 
   @flags.boolean({ description: 'Skip EXPLAIN / ANALYZE' })
-  declare noExplain: boolean
+  declare skipExplain: boolean
 
   async run() {
     const { default: db } = await import('@adonisjs/lucid/services/db')
@@ -125,14 +125,14 @@ export default class Bench extends BaseCommand {
     this.#printDataset(dataset, mysql)
     if (this.loadOnly) return
 
-    const rows = this.noHttp ? [] : await this.#measureHttp(dataset)
+    const rows = this.skipHttp ? [] : await this.#measureHttp(dataset)
     const accounts = await BenchDataset.accounts()
     let ingest: IngestFigure[] = []
-    if (!this.noIngest) {
+    if (!this.skipIngest) {
       const { measureIngest } = await import('#services/bench/ingest')
       ingest = await measureIngest(accounts, dataset.marker.end, (line) => this.logger.log(line))
     }
-    const explained = this.noExplain ? [] : await this.#explain(dataset)
+    const explained = this.skipExplain ? [] : await this.#explain(dataset)
 
     this.#printDataset(dataset, mysql)
     const storage = await this.#storageNote()
