@@ -101,8 +101,8 @@ export interface RankingListPage {
 
 export type SortOrder = 'desc' | 'asc'
 
-export interface DailyRow {
-  date: string
+/** Fans, views, likes and comments with their gains: the figures every metric answer repeats. */
+export interface HeadlineFigures {
   fans: number
   fans_diff: number
   views: number
@@ -111,6 +111,10 @@ export interface DailyRow {
   likes_diff: number
   comments: number
   comments_diff: number
+}
+
+export interface DailyRow extends HeadlineFigures {
+  date: string
   videos: number
   videos_diff: number
 }
@@ -121,17 +125,9 @@ export interface DailySeries {
   series: DailyRow[]
 }
 
-export interface PlatformTotalRow {
+export interface PlatformTotalRow extends HeadlineFigures {
   platform: PlatformKey
   accounts: number
-  fans: number
-  fans_diff: number
-  views: number
-  views_diff: number
-  likes: number
-  likes_diff: number
-  comments: number
-  comments_diff: number
   videos: number
   videos_diff: number
   growth: number | null

@@ -1,4 +1,5 @@
 import type { CreatorCategory, CreatorKind, Metric, PlatformKey, RankingPeriod } from '@shared/constants'
+import type { HeadlineFigures } from '../dashboard/types'
 
 /** Shapes of the metrics API (contract of issue 4); every number is a JS number, dates are YYYY-MM-DD. */
 
@@ -103,16 +104,8 @@ export interface MetricSeries {
 export type Granularity = 'day' | 'week' | 'month'
 export type SeriesMode = 'value' | 'diff'
 
-export interface PlatformFigures {
+export interface PlatformFigures extends HeadlineFigures {
   platform: PlatformKey
-  fans: number
-  fans_diff: number
-  views: number
-  views_diff: number
-  likes: number
-  likes_diff: number
-  comments: number
-  comments_diff: number
   growth: number | null
   source?: string | null
   adapter?: string | null
@@ -127,17 +120,9 @@ export interface CreatorDashboardDetail {
 }
 
 /** GET /api/creator/chart/daily */
-export interface CreatorDailyRow {
+export interface CreatorDailyRow extends HeadlineFigures {
   date: string
   platform: PlatformKey
-  fans: number
-  fans_diff: number
-  views: number
-  views_diff: number
-  likes: number
-  likes_diff: number
-  comments: number
-  comments_diff: number
   shares: number
   danmaku: number
   coins: number
