@@ -295,7 +295,7 @@ export default class Bench extends BaseCommand {
         name: 'GET /api/creators (list)',
         auth: true,
         checked: true,
-        cache: 'none (SQL every request)',
+        cache: '≤ 5 s per user and query (CreatorListCache)',
         paths: [
           '/api/creators?_start=0&_end=20',
           '/api/creators?_start=20&_end=40&_sort=total_fans&_order=desc',

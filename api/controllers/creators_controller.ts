@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import Creator from '#models/creator'
 import { actorOf } from '#services/actor'
+import CreatorListCache from '#services/creator_list_cache'
 import CreatorReadService from '#services/creator_read_service'
 import CreatorService from '#services/creator_service'
 import SecurityCodeService from '#services/security_code_service'
@@ -89,10 +90,23 @@ export default class CreatorsController {
   }
 
   /** GET /api/creators — Refine list: array + x-total-count. */
+  /**
+   * GET /api/creators. A page the same user asked for with the same query in
+   * the last seconds is answered from CreatorListCache as the JSON it was
+   * sent as (no validation or serialization again: only a valid query is
+   * ever cached); bad input still gets its 422.
+   */
   async index(ctx: HttpContext) {
-    const { items, total } = await this.#list(ctx)
-    ctx.response.header('x-total-count', String(total))
-    return items
+    await ctx.bouncer.with('CreatorPolicy').authorize('list')
+    const user = ctx.auth.getUserOrFail()
+    const query = ctx.request.parsedUrl.search ?? ''
+    const page = await CreatorListCache.remember(`page:${user.id}:${query}`, async () => {
+      const { items, total } = await this.#list(ctx)
+      return { body: JSON.stringify(items), total }
+    })
+    ctx.response.header('x-total-count', String(page.total))
+    ctx.response.header('content-type', 'application/json; charset=utf-8')
+    return page.body
   }
 
   /** GET /api/creators/summary (and /api/creator/panel) — the list's counts. */
