@@ -40,6 +40,8 @@ test.group('session refresh', (group) => {
     const refreshCookie = await browserCookie(page, 'refresh_token')
     assert.isTrue(refreshCookie?.httpOnly, 'the refresh token cookie is HttpOnly')
 
+    // the landing dashboard's own requests must be done, or one of them refreshes first
+    await page.waitForLoadState('networkidle')
     await expireAccessTokens()
     const refreshes: string[] = []
     const expiredAnswers: string[] = []
@@ -71,6 +73,8 @@ test.group('session refresh', (group) => {
     const page = await visit('/login')
     await signIn(page, admin.email, FACTORY_PASSWORD)
 
+    // the landing dashboard's own requests must be done, or one of them refreshes first
+    await page.waitForLoadState('networkidle')
     await expireAccessTokens()
     await db
       .from('refresh_tokens')
@@ -90,6 +94,8 @@ test.group('session refresh', (group) => {
     const page = await visit('/login')
     await signIn(page, admin.email, FACTORY_PASSWORD)
     await page.evaluate(() => localStorage.removeItem('mcn.session'))
+    // the landing dashboard's own requests must be done, or one of them refreshes first
+    await page.waitForLoadState('networkidle')
     await expireAccessTokens()
 
     await navigateInApp(page, '/app/mcn_studio_log')
