@@ -18,6 +18,7 @@ export default defineConfig({
     () => import('@adonisjs/i18n/i18n_provider'),
     () => import('@adonisjs/redis/redis_provider'),
     () => import('@adonisjs/limiter/limiter_provider'),
+    () => import('@adonisjs/drive/drive_provider'),
     () => import('@rlanz/bull-queue/queue_provider'),
     () => import('#providers/app_provider'),
   ],

@@ -21,6 +21,14 @@ const CreatorComparePage = lazy(() => import('./resources/compare/creator-compar
 const DashboardPage = lazy(() => import('./resources/dashboard/dashboard'))
 const DataDashboardPage = lazy(() => import('./resources/dashboard/data-dashboard'))
 const PlatformDashboardPage = lazy(() => import('./resources/dashboard/platform-dashboard'))
+const BoardPage = lazy(() => import('./pages/board'))
+const PrivateLetterPage = lazy(() => import('./pages/private-letter'))
+const AlertDashboardPage = lazy(() => import('./pages/alert-dashboard'))
+const MarketDashboardPage = lazy(() => import('./pages/market'))
+const ProductsPage = lazy(() => import('./pages/products'))
+const StaffListPage = lazy(() => import('./resources/staff/list'))
+const StaffShowPage = lazy(() => import('./resources/staff/show'))
+const StaffEditPage = lazy(() => import('./resources/staff/edit'))
 
 /**
  * Every route under /app of SPEC §2 and the menu resource whose permission
@@ -37,10 +45,10 @@ const APP_ROUTES: { path: string; resource: string; page?: React.ReactNode }[] =
   { path: 'creator_info', resource: 'creators', page: <CreatorShowPage /> },
   { path: 'add_creator', resource: 'creators', page: <CreatorCreatePage /> },
   { path: 'modify_creator', resource: 'creators', page: <CreatorEditPage /> },
-  { path: 'private_letter', resource: 'private_letter' },
+  { path: 'private_letter', resource: 'private_letter', page: <PrivateLetterPage /> },
   { path: 'creator_video_list', resource: 'video_dashboard' },
   { path: 'dashboard', resource: 'dashboard', page: <DashboardPage /> },
-  { path: 'products', resource: 'products' },
+  { path: 'products', resource: 'products', page: <ProductsPage /> },
   { path: 'data_analysis', resource: 'growth_board' },
   { path: 'data_report', resource: 'data_center', page: <DataCenterPage /> },
   { path: 'total_compare', resource: 'total_compare', page: <TotalComparePage /> },
@@ -55,21 +63,23 @@ const APP_ROUTES: { path: string; resource: string; page?: React.ReactNode }[] =
   { path: 'video_detailSection', resource: 'video_dashboard' },
   { path: 'video_compare', resource: 'video_compare' },
   { path: 'creator_compare', resource: 'creator_compare', page: <CreatorComparePage /> },
-  { path: 'board', resource: 'board' },
+  { path: 'board', resource: 'board', page: <BoardPage /> },
   { path: 'creator_adjustment', resource: 'creator_adjustment' },
   { path: `${BRAND}_report`, resource: 'report' },
   { path: 'report_page', resource: 'report' },
   { path: `${BRAND}_labs`, resource: 'labs' },
   { path: 'upload_main', resource: 'upload' },
   { path: 'upload_main/upload_station', resource: 'upload' },
-  { path: 'market_dashboard', resource: 'market_dashboard' },
-  { path: 'alert_dashboard', resource: 'alert_dashboard' },
+  { path: 'market_dashboard', resource: 'market_dashboard', page: <MarketDashboardPage /> },
+  { path: 'alert_dashboard', resource: 'alert_dashboard', page: <AlertDashboardPage /> },
   { path: 'outside_creator', resource: 'outside_creator' },
   { path: 'outside_video', resource: 'outside_video' },
   { path: 'connect_cr_data', resource: 'connect_creator_data' },
   { path: 'connect_video_data', resource: 'connect_creator_data' },
   { path: 'connect_task_data', resource: 'connect_task_data' },
-  { path: 'staff', resource: 'staff' },
+  { path: 'staff', resource: 'staff', page: <StaffListPage /> },
+  { path: 'staff/:id', resource: 'staff', page: <StaffShowPage /> },
+  { path: 'staff/:id/edit', resource: 'staff', page: <StaffEditPage /> },
 ]
 
 export const appRoutes = (

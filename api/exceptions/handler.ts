@@ -21,7 +21,10 @@ export default class HttpExceptionHandler extends ExceptionHandler {
 
   #t(ctx: HttpContext, key: string, data?: Record<string, unknown>) {
     const i18n = ctx.i18n ?? i18nManager.locale(i18nManager.defaultLocale)
-    return i18n.t(`messages.${key}`, data)
+    // Keys of messages.json are written without their file; an area's own
+    // file is named in full ('board.errors.not_found' → board.json).
+    const identifier = i18n.resolveIdentifier(`messages.${key}`) ? `messages.${key}` : key
+    return i18n.t(identifier, data)
   }
 
   #send(ctx: HttpContext, httpStatus: number, body: Record<string, unknown>) {

@@ -5,6 +5,7 @@ import app from '@adonisjs/core/services/app'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import studioConfig from '#config/studio'
+import env from '#start/env'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -38,7 +39,8 @@ const API_PREFIXES = ['/api/', '/add/']
  * the configured brand (APP_BRAND) written into its `app-brand` meta tag.
  */
 export default class AdminAssetsMiddleware {
-  #root = app.publicPath()
+  /** ADMIN_DIST points at another build of the admin (e.g. one per parallel test run). */
+  #root = env.get('ADMIN_DIST') ?? app.publicPath()
   static #index: { mtimeMs: number; html: string } | null = null
 
   async #indexHtml(file: string, mtimeMs: number) {

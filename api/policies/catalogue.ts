@@ -1,4 +1,9 @@
 import type { policies } from '#policies/main'
+import { PEOPLE_PERMISSIONS } from '#policies/catalogue/people'
+import { BOARD_PERMISSIONS } from '#policies/catalogue/board'
+import { LETTER_PERMISSIONS } from '#policies/catalogue/letters'
+import { ALERT_PERMISSIONS } from '#policies/catalogue/alerts'
+import { MARKET_PERMISSIONS } from '#policies/catalogue/market'
 
 /**
  * Every resource and action the admin asks about through Refine's
@@ -7,12 +12,14 @@ import type { policies } from '#policies/main'
  * so the menu, the buttons and the API always agree. Screens of the main
  * menu are added from api/shared/screens.ts (action `list`).
  */
-export const PERMISSION_CATALOGUE: {
+export interface CatalogueEntry {
   resource: string
   policy: keyof typeof policies
   /** An action name, or [action name, policy method, ...arguments]. */
   actions: (string | [string, string, ...unknown[]])[]
-}[] = [
+}
+
+export const PERMISSION_CATALOGUE: CatalogueEntry[] = [
   { resource: 'ip_allowlist', policy: 'IpAllowlistPolicy', actions: ['list', 'create', 'delete'] },
   {
     resource: 'register_codes',
@@ -40,4 +47,9 @@ export const PERMISSION_CATALOGUE: {
     ],
   },
   { resource: 'metrics', policy: 'MetricPolicy', actions: ['view', 'download', 'collect'] },
+  ...PEOPLE_PERMISSIONS,
+  ...BOARD_PERMISSIONS,
+  ...LETTER_PERMISSIONS,
+  ...ALERT_PERMISSIONS,
+  ...MARKET_PERMISSIONS,
 ]

@@ -13,4 +13,13 @@ export const policies = {
   AuditLogPolicy: () => import('#policies/audit_log_policy'),
   CreatorPolicy: () => import('#policies/creator_policy'),
   MetricPolicy: () => import('#policies/metric_policy'),
+  UserPolicy: () => import('#policies/user_policy'),
+  TeamPolicy: () => import('#policies/team_policy'),
+  RegistrationPolicy: () => import('#policies/registration_policy'),
+  BoardPolicy: () => import('#policies/board_policy'),
+  NotificationPolicy: () => import('#policies/notification_policy'),
+  LetterPolicy: () => import('#policies/letter_policy'),
+  AlertPolicy: () => import('#policies/alert_policy'),
+  MarketPolicy: () => import('#policies/market_policy'),
+  CommercePolicy: () => import('#policies/commerce_policy'),
 }

@@ -55,6 +55,12 @@ export default await Env.create(new URL('../../', import.meta.url), {
   YOUTUBE_API_KEY: Env.schema.string.optional(),
   PLATFORM_TIMEOUT_MS: Env.schema.number.optional(),
 
+  /* Another folder holding the built admin (default admin/dist) */
+  ADMIN_DIST: Env.schema.string.optional(),
+
+  /* Stored files (config/drive.ts): the local disk's folder, storage/drive by default */
+  DRIVE_ROOT: Env.schema.string.optional(),
+
   /* Demo data */
   DEMO_ADMIN_EMAIL: Env.schema.string.optional(),
   DEMO_ADMIN_PASSWORD: Env.schema.string.optional(),

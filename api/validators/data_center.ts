@@ -1,6 +1,7 @@
 import vine from '@vinejs/vine'
 import { MAX_ID, blankToUndefined, idEach, isoDay, oneOfEach, toList } from '#validators/rules'
-import type { FieldContext, Infer, MessagesProviderContact } from '@vinejs/vine/types'
+import type { Infer, MessagesProviderContact } from '@vinejs/vine/types'
+import { areaMessages } from '#validators/messages'
 import type { I18n } from '@adonisjs/i18n'
 import { METRICS, PLATFORMS, RANKING_PERIODS } from '#shared/constants'
 
@@ -116,24 +117,7 @@ export const creatorDetailValidator = vine.compile(
 )
 export type CreatorDetailParams = Infer<typeof creatorDetailValidator>
 
-/**
- * Messages in the caller's language: field names and messages from
- * data_center.json (`validator.fields.<field>`, `validator.messages.<field>.<rule>`,
- * `validator.messages.<rule>`), every other rule's from the shared
- * validator.json messages.
- */
+/** Messages in the caller's language from data_center.json (`validator.fields`, `validator.messages`). */
 export function dataCenterMessages(i18n: I18n): MessagesProviderContact {
-  const shared = i18n.createMessagesProvider()
-  const prefix = 'data_center.validator'
-  return {
-    getMessage(defaultMessage: string, rule: string, field: FieldContext, meta?: any) {
-      const translated = i18n.resolveIdentifier(`${prefix}.fields.${field.name}`)
-      const name = translated ? i18n.formatRawMessage(translated.message) : String(field.name)
-      const own =
-        i18n.resolveIdentifier(`${prefix}.messages.${field.wildCardPath}.${rule}`) ??
-        i18n.resolveIdentifier(`${prefix}.messages.${rule}`)
-      if (own) return i18n.formatRawMessage(own.message, { field: name, ...meta })
-      return shared.getMessage(defaultMessage, rule, { ...field, name }, meta)
-    },
-  }
+  return areaMessages(i18n, 'data_center.validator')
 }

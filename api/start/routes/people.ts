@@ -1,0 +1,2 @@
+/* Routes of the people area (issue 5) — filled in by its owner. */
+export {}
