@@ -468,7 +468,7 @@ test.group('creator screens', (group) => {
       .filter({ has: page.locator('[data-testid=security-code-input]') })
     await modal.locator('[data-testid=security-code-input]').fill('135791')
     await modal.locator('.ant-modal-footer .ant-btn-primary').click()
-    await modal.locator('.ant-form-item-explain-error').waitFor()
+    await modal.locator('.ant-form-item-explain-error').first().waitFor()
     await modal.locator('[data-testid=security-code-input]').fill(SECURITY_CODE)
     await modal.locator('.ant-modal-footer .ant-btn-primary').click()
     await page.waitForURL('**/app/creator_info?id=*')
@@ -514,8 +514,10 @@ test.group('creator screens', (group) => {
     await page.getByRole('tab', { name: 'Basic' }).click()
     await page.locator('[data-testid=save-creator]').click()
     // A new token connects now: its cookie may only follow a day later (SPEC §4).
+    // antd keeps a leaving copy of a message during its motion: wait for the first one.
     await page
       .locator('.ant-form-item-explain-error', { hasText: 'A cookie can be entered from' })
+      .first()
       .waitFor()
     assert.equal(
       await page.getByRole('tab', { name: /Bilibili/ }).getAttribute('aria-selected'),
@@ -533,14 +535,14 @@ test.group('creator screens', (group) => {
       .filter({ has: page.locator('[data-testid=security-code-input]') })
     await modal.locator('[data-testid=security-code-input]').fill('135791')
     await modal.locator('.ant-modal-footer .ant-btn-primary').click()
-    await modal.locator('.ant-form-item-explain-error').waitFor()
+    await modal.locator('.ant-form-item-explain-error').first().waitFor()
     await modal.locator('[data-testid=security-code-input]').fill(SECURITY_CODE)
     await modal.locator('.ant-modal-footer .ant-btn-primary').click()
 
     const weiboError = page.locator(
       '.ant-form-item:has(#accounts_weibo_cookie_2) .ant-form-item-explain-error'
     )
-    await weiboError.waitFor()
+    await weiboError.first().waitFor()
     assert.include(page.url(), '/app/modify_creator')
     assert.equal(
       await page.getByRole('tab', { name: /Weibo/ }).getAttribute('aria-selected'),
