@@ -33,6 +33,8 @@ export class TokenHeaderGuard implements GuardContract<User> {
   authenticationAttempted = false
   isAuthenticated = false
   user?: User
+  /** The refresh family of the token this request came with (kept when a password changes). */
+  familyId?: string
   #ctx: HttpContext
 
   constructor(ctx: HttpContext) {
@@ -59,6 +61,7 @@ export class TokenHeaderGuard implements GuardContract<User> {
     await TokenService.touch(result.usage)
 
     this.user = result.user
+    this.familyId = result.token.familyId
     this.isAuthenticated = true
     return this.user
   }

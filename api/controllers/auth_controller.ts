@@ -72,6 +72,13 @@ export default class AuthController {
         apiStatus: API_STATUS.ACCOUNT_PENDING,
       })
     }
+    if (user.status === 'rejected') {
+      throw new StudioException('auth.account_rejected', {
+        status: 403,
+        apiStatus: API_STATUS.ACCOUNT_DISABLED,
+        data: { reason: user.rejectedReason ?? '' },
+      })
+    }
     if (user.status !== 'active') {
       throw new StudioException('auth.account_disabled', {
         status: 403,

@@ -1,4 +1,9 @@
+import type { AuthorizerResponse } from '@adonisjs/bouncer/types'
 import StudioPolicy from '#policies/studio_policy'
 
-/** Filled in by the owner of its area (issue 5). */
-export default class NotificationPolicy extends StudioPolicy {}
+/** Everybody signed in reads and clears their own headline notifications (queries are per user). */
+export default class NotificationPolicy extends StudioPolicy {
+  view(): AuthorizerResponse {
+    return true
+  }
+}

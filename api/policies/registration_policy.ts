@@ -1,4 +1,13 @@
+import type { AuthorizerResponse } from '@adonisjs/bouncer/types'
 import StudioPolicy from '#policies/studio_policy'
 
-/** Filled in by the owner of its area (issue 5). */
-export default class RegistrationPolicy extends StudioPolicy {}
+/** New staff, creator and company accounts are approved or rejected by admins (SPEC §6). */
+export default class RegistrationPolicy extends StudioPolicy {
+  list(): AuthorizerResponse {
+    return false
+  }
+
+  approve(): AuthorizerResponse {
+    return false
+  }
+}

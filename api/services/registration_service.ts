@@ -4,6 +4,7 @@ import Team from '#models/team'
 import User from '#models/user'
 import StudioException from '#exceptions/studio_exception'
 import AuditService from '#services/audit_service'
+import NotificationService from '#services/notification_service'
 import type { Registration } from '#validators/registration'
 import type { Locale } from '#shared/constants'
 
@@ -67,6 +68,15 @@ export default class RegistrationService {
           subjectId: user.id,
           ip: meta.ip,
           meta: { account_type: input.account_type, register_code_id: registerCode?.id ?? null },
+        },
+        trx
+      )
+      await NotificationService.notify(
+        {
+          kind: 'registration_pending',
+          roles: ['admin'],
+          params: { name: user.name, account_type: input.account_type },
+          link: '/app/settings?tab=registrations',
         },
         trx
       )

@@ -236,6 +236,22 @@ export default class TokenService {
     accessTokenCache.evictUser(userId)
   }
 
+  /** Signs a user out of every other session (a changed password), keeping one family. */
+  static async revokeUserExcept(userId: number, keepFamilyId: string | undefined) {
+    const families = await db
+      .from('refresh_tokens')
+      .where('user_id', userId)
+      .whereNull('revoked_at')
+      .distinct('family_id')
+    for (const row of families) {
+      if (row.family_id !== keepFamilyId) await this.revokeFamily(row.family_id)
+    }
+    const stray = db.from('access_tokens').where('user_id', userId)
+    if (keepFamilyId) stray.whereNot('family_id', keepFamilyId)
+    await stray.delete()
+    accessTokenCache.evictUser(userId)
+  }
+
   /** Forgets every cached token of this process (tests that rewrite tokens in the database). */
   static clearAccessCache() {
     accessTokenCache.clear()

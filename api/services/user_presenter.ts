@@ -2,6 +2,11 @@ import type User from '#models/user'
 
 /** The user as the admin sees it (no password, no internal ids of approvers). */
 export default class UserPresenter {
+  /** The public address of the stored picture (an unguessable name; see AccountService). */
+  static avatarUrl(user: User) {
+    return user.avatarPath ? `/api/avatars/${user.avatarPath.replace(/^avatars\//, '')}` : null
+  }
+
   static toJson(user: User) {
     const teams = user.$preloaded.teams ? (user.teams ?? []) : []
     return {
@@ -15,7 +20,7 @@ export default class UserPresenter {
       locale: user.locale,
       company_name: user.companyName,
       channel_name: user.channelName,
-      avatar_url: user.avatarPath ? `/api/user/avatar/${user.id}` : null,
+      avatar_url: UserPresenter.avatarUrl(user),
       teams: teams.map((team) => ({
         id: team.id,
         key: team.key,

@@ -5,6 +5,7 @@ const ClientInfoController = () => import('#controllers/client_info_controller')
 const AuthController = () => import('#controllers/auth_controller')
 const RegistrationsController = () => import('#controllers/registrations_controller')
 const IpAllowlistController = () => import('#controllers/ip_allowlist_controller')
+const AccountController = () => import('#controllers/account_controller')
 
 /** The routes anybody may call: the spec's login, refresh and register calls, and health. */
 export const PUBLIC_ROUTES = [
@@ -16,6 +17,7 @@ export const PUBLIC_ROUTES = [
   'POST /api/user/register',
   'GET /api/resource',
   'POST /add/white_ip',
+  'GET /api/avatars/:file',
 ]
 
 router.get('/api/health', [HealthController, 'show'])
@@ -27,3 +29,5 @@ router.post('/api/user/register', [RegistrationsController, 'store'])
 router.get('/api/resource', [RegistrationsController, 'resource'])
 /** Checks an admin token or the whitelist key itself (rate limited). */
 router.post('/add/white_ip', [IpAllowlistController, 'whiteIp'])
+/** Profile pictures, for <img> tags: unguessable names (see AccountService). */
+router.get('/api/avatars/:file', [AccountController, 'showAvatar'])

@@ -1,0 +1,33 @@
+import { DateTime } from 'luxon'
+import { BaseModel, column } from '@adonisjs/lucid/orm'
+import type { NotificationKind } from '#services/notification_service'
+
+/** One headline notification of one person. */
+export default class Notification extends BaseModel {
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare userId: number
+
+  @column()
+  declare kind: NotificationKind
+
+  @column({
+    prepare: (value: Record<string, unknown> | null) => (value ? JSON.stringify(value) : null),
+    consume: (value: string | null) => (value ? JSON.parse(value) : {}),
+  })
+  declare params: Record<string, string | number | null>
+
+  @column()
+  declare link: string | null
+
+  @column({ serializeAs: null })
+  declare dedupeKey: string | null
+
+  @column.dateTime()
+  declare readAt: DateTime | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+}

@@ -1,0 +1,70 @@
+import db from '@adonisjs/lucid/services/db'
+import Team from '#models/team'
+import User from '#models/user'
+import StudioException from '#exceptions/studio_exception'
+import AuditService from '#services/audit_service'
+import TokenService from '#services/token_service'
+import type { Actor } from '#services/actor'
+import type { UserUpdateInput } from '#validators/people'
+
+/** An admin edits a person of the directory: name, phone, role, status, teams. */
+export default class UserAdminService {
+  static async update(actor: Actor, id: number, input: UserUpdateInput) {
+    const user = await db.transaction(async (trx) => {
+      const target = await User.query({ client: trx }).where('id', id).forUpdate().first()
+      if (!target) throw new StudioException('errors.not_found', { status: 404 })
+      if (target.id === actor.user.id && (input.role || input.status === 'disabled')) {
+        // Nobody locks themselves out of the studio by accident.
+        throw new StudioException('people.errors.self_lockout', { status: 422 })
+      }
+      if (input.role) {
+        const staffRole = ['staff', 'manager', 'admin'].includes(input.role)
+        if (staffRole !== (target.accountType === 'staff')) {
+          throw new StudioException('people.errors.role_mismatch', { status: 422 })
+        }
+        target.role = input.role
+      }
+      if (input.name !== undefined) target.name = input.name
+      if (input.phone !== undefined) target.phone = input.phone ?? null
+      if (input.status) {
+        if (target.status === 'pending' || target.status === 'rejected') {
+          throw new StudioException('people.errors.review_first', { status: 409 })
+        }
+        target.status = input.status
+      }
+      await target.useTransaction(trx).save()
+      if (input.teams) {
+        if (target.accountType !== 'staff' && input.teams.length) {
+          throw new StudioException('people.errors.member_not_staff', { status: 422 })
+        }
+        const teams = await Team.query({ client: trx }).whereIn('key', input.teams)
+        const current = await trx.from('team_memberships').where('user_id', target.id)
+        const managerOf = new Set(current.filter((row) => row.is_manager).map((row) => row.team_id))
+        await target
+          .related('teams')
+          .sync(
+            Object.fromEntries(
+              teams.map((team) => [team.id, { is_manager: managerOf.has(team.id) }])
+            ),
+            true,
+            trx
+          )
+      }
+      await AuditService.record(
+        {
+          action: 'user.admin_update',
+          userId: actor.user.id,
+          subjectType: 'user',
+          subjectId: target.id,
+          ip: actor.ip,
+          meta: { fields: Object.keys(input) },
+        },
+        trx
+      )
+      return target
+    })
+    if (user.status === 'disabled') await TokenService.revokeUser(user.id)
+    await user.load('teams')
+    return user
+  }
+}

@@ -1,2 +1,0 @@
-/* Routes of the letters area (issue 5) — filled in by its owner. */
-export {}

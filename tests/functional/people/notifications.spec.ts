@@ -1,0 +1,90 @@
+import { test } from '@japa/runner'
+import NotificationService from '#services/notification_service'
+import { UserFactory } from '#database/factories/user_factory'
+import { setupFunctionalGroup } from '#tests/helpers/functional'
+
+test.group('headline notifications', (group) => {
+  setupFunctionalGroup(group)
+
+  test('pages 20 at a time from offset 0, newest first, only my own', async ({
+    client,
+    assert,
+  }) => {
+    const me = await UserFactory.create()
+    const other = await UserFactory.create()
+    for (let index = 1; index <= 21; index++) {
+      await NotificationService.notify({
+        kind: 'board_notice',
+        userIds: [me.id],
+        params: { title: `Notice ${index}` },
+      })
+    }
+    await NotificationService.notify({ kind: 'letter', userIds: [other.id], params: { name: 'x' } })
+
+    const first = await client.get('/api/headline-notifications').loginAs(me)
+    first.assertStatus(200)
+    const data = first.body().data
+    assert.lengthOf(data.items, 20)
+    assert.include(data, { total: 21, unread: 21, offset: 0, limit: 20 })
+    assert.equal(data.items[0].params.title, 'Notice 21')
+    const second = await client
+      .get('/api/headline-notifications')
+      .qs({ offset: 20, limit: 20 })
+      .loginAs(me)
+    assert.deepEqual(
+      second.body().data.items.map((item: any) => item.params.title),
+      ['Notice 1']
+    )
+    for (const qs of [{ limit: 0 }, { limit: 101 }, { offset: -1 }, { offset: 'x' }]) {
+      ;(await client.get('/api/headline-notifications').qs(qs).loginAs(me)).assertStatus(422)
+    }
+  })
+
+  test('unread count, read one, read all; another person’s ids do nothing', async ({
+    client,
+    assert,
+  }) => {
+    const me = await UserFactory.create()
+    const other = await UserFactory.create()
+    await NotificationService.notify({
+      kind: 'alert',
+      userIds: [me.id, other.id],
+      params: { creator: 'A' },
+    })
+    await NotificationService.notify({ kind: 'alert', userIds: [me.id], params: { creator: 'B' } })
+    const unread = await client.get('/api/headline-notifications/unread').loginAs(me)
+    assert.equal(unread.body().data.unread, 2)
+    const list = await client.get('/api/headline-notifications').loginAs(other)
+    const theirs = list.body().data.items[0].id
+    const poke = await client.post(`/api/headline-notifications/${theirs}/read`).loginAs(me)
+    assert.equal(poke.body().data.unread, 2)
+    const mine = (await client.get('/api/headline-notifications').loginAs(me)).body().data.items[0]
+      .id
+    const one = await client.post(`/api/headline-notifications/${mine}/read`).loginAs(me)
+    assert.equal(one.body().data.unread, 1)
+    await client.post('/api/headline-notifications/read-all').loginAs(me)
+    assert.equal(
+      (await client.get('/api/headline-notifications/unread').loginAs(me)).body().data.unread,
+      0
+    )
+    assert.equal(
+      (await client.get('/api/headline-notifications/unread').loginAs(other)).body().data.unread,
+      1
+    )
+  })
+
+  test('a dedupe key notifies each person once; roles reach active users only', async ({
+    assert,
+  }) => {
+    const admin = await UserFactory.apply('admin').create()
+    await UserFactory.apply('admin').apply('disabled').create()
+    const input = {
+      kind: 'token_expiring' as const,
+      roles: ['admin' as const],
+      dedupeKey: 'token:1:2026-11-22',
+    }
+    assert.equal(await NotificationService.notify(input), 1)
+    assert.equal(await NotificationService.notify(input), 0)
+    assert.isNumber(admin.id)
+  })
+})
