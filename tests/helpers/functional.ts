@@ -69,3 +69,12 @@ export function setEnv(key: EnvKey, value: string | undefined) {
   apply(value)
   return () => apply(original)
 }
+
+/** Awaits a request and checks its HTTP status. */
+export async function expectStatus(
+  request: PromiseLike<{ assertStatus(status: number): void }>,
+  status: number
+) {
+  const response = await request
+  response.assertStatus(status)
+}

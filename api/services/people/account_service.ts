@@ -62,7 +62,8 @@ export default class AccountService {
   static async setAvatar(actor: Actor, bytes: Buffer) {
     let format: string | undefined
     try {
-      format = (await sharp(bytes).metadata()).format
+      const metadata = await sharp(bytes).metadata()
+      format = metadata.format
     } catch {
       format = undefined
     }

@@ -34,7 +34,8 @@ export default class StaffDirectory {
       query.whereHas('teams', (teams) => teams.where('key', params.team!))
     }
 
-    const total = Number((await query.clone().count('* as total'))[0].$extras.total)
+    const [counted] = await query.clone().count('* as total')
+    const total = Number(counted.$extras.total)
     const start = params._start ?? params.offset ?? 0
     const end = params._end ?? start + (params.limit ?? 20)
     const limit = Math.max(0, Math.min(end - start, 100))

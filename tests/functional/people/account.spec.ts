@@ -5,7 +5,12 @@ import drive from '@adonisjs/drive/services/main'
 import User from '#models/user'
 import Team from '#models/team'
 import { UserFactory } from '#database/factories/user_factory'
-import { FACTORY_PASSWORD, login, setupFunctionalGroup } from '#tests/helpers/functional'
+import {
+  FACTORY_PASSWORD,
+  login,
+  setupFunctionalGroup,
+  expectStatus,
+} from '#tests/helpers/functional'
 
 async function png(width: number, height: number) {
   return sharp({
@@ -85,8 +90,8 @@ test.group('people / my account', (group) => {
     response.assertStatus(200)
     response.assertBodyContains({ status: 0 })
 
-    ;(await client.get('/api/user/info').header('token', here.token)).assertStatus(200)
-    ;(await client.get('/api/user/info').header('token', elsewhere.token)).assertStatus(401)
+    await expectStatus(client.get('/api/user/info').header('token', here.token), 200)
+    await expectStatus(client.get('/api/user/info').header('token', elsewhere.token), 401)
     const old = await client
       .post('/api/user/login')
       .form({ account: user.email, password: FACTORY_PASSWORD })
@@ -125,7 +130,7 @@ test.group('people / my account', (group) => {
       .file('avatar', await png(300, 300), { filename: 'again.png' })
     second.assertStatus(200)
     assert.notEqual(second.body().data.avatar_url, url)
-    ;(await client.get(url)).assertStatus(404)
+    await expectStatus(client.get(url), 404)
   })
 
   test('a file that is not an image is refused whatever its name', async ({ client, assert }) => {
@@ -226,6 +231,7 @@ test.group('people / my account', (group) => {
     })
     const other = response.body().data.find((team: { key: string }) => team.key === 'cp2')
     assert.include(other, { is_member: false, can_manage: false })
-    assert.isTrue((await User.findOrFail(user.id)).isActive)
+    const fresh = await User.findOrFail(user.id)
+    assert.isTrue(fresh.isActive)
   })
 })

@@ -1,7 +1,12 @@
 import { test } from '@japa/runner'
 import NotificationService from '#services/notification_service'
 import { UserFactory } from '#database/factories/user_factory'
-import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { setupFunctionalGroup, expectStatus } from '#tests/helpers/functional'
+
+async function unreadOf(request: PromiseLike<{ body(): any }>) {
+  const response = await request
+  return response.body().data.unread
+}
 
 test.group('headline notifications', (group) => {
   setupFunctionalGroup(group)
@@ -36,7 +41,7 @@ test.group('headline notifications', (group) => {
       ['Notice 1']
     )
     for (const qs of [{ limit: 0 }, { limit: 101 }, { offset: -1 }, { offset: 'x' }]) {
-      ;(await client.get('/api/headline-notifications').qs(qs).loginAs(me)).assertStatus(422)
+      await expectStatus(client.get('/api/headline-notifications').qs(qs).loginAs(me), 422)
     }
   })
 
@@ -58,19 +63,13 @@ test.group('headline notifications', (group) => {
     const theirs = list.body().data.items[0].id
     const poke = await client.post(`/api/headline-notifications/${theirs}/read`).loginAs(me)
     assert.equal(poke.body().data.unread, 2)
-    const mine = (await client.get('/api/headline-notifications').loginAs(me)).body().data.items[0]
-      .id
+    const listed = await client.get('/api/headline-notifications').loginAs(me)
+    const mine = listed.body().data.items[0].id
     const one = await client.post(`/api/headline-notifications/${mine}/read`).loginAs(me)
     assert.equal(one.body().data.unread, 1)
     await client.post('/api/headline-notifications/read-all').loginAs(me)
-    assert.equal(
-      (await client.get('/api/headline-notifications/unread').loginAs(me)).body().data.unread,
-      0
-    )
-    assert.equal(
-      (await client.get('/api/headline-notifications/unread').loginAs(other)).body().data.unread,
-      1
-    )
+    assert.equal(await unreadOf(client.get('/api/headline-notifications/unread').loginAs(me)), 0)
+    assert.equal(await unreadOf(client.get('/api/headline-notifications/unread').loginAs(other)), 1)
   })
 
   test('a dedupe key notifies each person once; roles reach active users only', async ({

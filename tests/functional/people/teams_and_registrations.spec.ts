@@ -5,7 +5,12 @@ import AuditLog from '#models/audit_log'
 import Notification from '#models/notification'
 import RegisterCode from '#models/register_code'
 import { UserFactory } from '#database/factories/user_factory'
-import { FACTORY_PASSWORD, login, setupFunctionalGroup } from '#tests/helpers/functional'
+import {
+  FACTORY_PASSWORD,
+  login,
+  setupFunctionalGroup,
+  expectStatus,
+} from '#tests/helpers/functional'
 
 const NO_PERMISSION =
   'You do not have the rights to view or edit this. Please contact the developer.'
@@ -58,39 +63,40 @@ test.group('people / team members', (group) => {
     const list = await client.get('/api/teams/cp2/members').loginAs(lead)
     list.assertStatus(403)
     list.assertBodyContains({ message: NO_PERMISSION })
-    ;(await client.delete(`/api/teams/cp2/members/${outsider.id}`).loginAs(lead)).assertStatus(403)
+    await expectStatus(client.delete(`/api/teams/cp2/members/${outsider.id}`).loginAs(lead), 403)
     const somebody = await UserFactory.create()
-    ;(
-      await client
+    await expectStatus(
+      client
         .post('/api/teams/cp1/members')
         .loginAs(lead)
-        .json({ user_id: somebody.id, is_manager: true })
-    ).assertStatus(403)
-    ;(
-      await client
-        .put(`/api/teams/cp1/members/${lead.id}`)
-        .loginAs(lead)
-        .json({ is_manager: false })
-    ).assertStatus(403)
+        .json({ user_id: somebody.id, is_manager: true }),
+      403
+    )
+    await expectStatus(
+      client.put(`/api/teams/cp1/members/${lead.id}`).loginAs(lead).json({ is_manager: false }),
+      403
+    )
   })
 
   test('a plain member (even with the manager role) cannot manage the team', async ({ client }) => {
     const plain = await member('cp1', { role: 'manager' })
     const other = await UserFactory.create()
-    ;(
-      await client.post('/api/teams/cp1/members').loginAs(plain).json({ user_id: other.id })
-    ).assertStatus(403)
+    await expectStatus(
+      client.post('/api/teams/cp1/members').loginAs(plain).json({ user_id: other.id }),
+      403
+    )
   })
 
   test('admins manage every team and appoint managers', async ({ client, assert }) => {
     const admin = await UserFactory.apply('admin').create()
     const staff = await UserFactory.create()
-    ;(
-      await client
+    await expectStatus(
+      client
         .post('/api/teams/ch3/members')
         .loginAs(admin)
-        .json({ user_id: staff.id, is_manager: true })
-    ).assertStatus(201)
+        .json({ user_id: staff.id, is_manager: true }),
+      201
+    )
     const demote = await client
       .put(`/api/teams/ch3/members/${staff.id}`)
       .loginAs(admin)
@@ -113,14 +119,16 @@ test.group('people / team members', (group) => {
       response.assertStatus(422)
       response.assertBodyContains({ message: 'Only active staff accounts can be team members.' })
     }
-    ;(
-      await client.post('/api/teams/cp1/members').loginAs(admin).json({ user_id: 'x' })
-    ).assertStatus(422)
-    ;(
-      await client.post('/api/teams/cp1/members').loginAs(admin).json({ user_id: 1e20 })
-    ).assertStatus(422)
-    ;(await client.delete('/api/teams/nowhere/members/1').loginAs(admin)).assertStatus(422)
-    ;(await client.delete('/api/teams/cp1/members/999999').loginAs(admin)).assertStatus(404)
+    await expectStatus(
+      client.post('/api/teams/cp1/members').loginAs(admin).json({ user_id: 'x' }),
+      422
+    )
+    await expectStatus(
+      client.post('/api/teams/cp1/members').loginAs(admin).json({ user_id: 1e20 }),
+      422
+    )
+    await expectStatus(client.delete('/api/teams/nowhere/members/1').loginAs(admin), 422)
+    await expectStatus(client.delete('/api/teams/cp1/members/999999').loginAs(admin), 404)
   })
 })
 
@@ -228,15 +236,13 @@ test.group('people / registrations', (group) => {
         .json({})
       response.assertStatus(403)
       response.assertBodyContains({ message: NO_PERMISSION })
-      ;(await client.get('/api/registrations').loginAs(user)).assertStatus(403)
+      await expectStatus(client.get('/api/registrations').loginAs(user), 403)
     }
     const staff = await UserFactory.create()
-    ;(
-      await client
-        .post(`/api/registrations/${newbie.id}/reject`)
-        .loginAs(staff)
-        .json({ reason: 'no' })
-    ).assertStatus(403)
+    await expectStatus(
+      client.post(`/api/registrations/${newbie.id}/reject`).loginAs(staff).json({ reason: 'no' }),
+      403
+    )
   })
 
   test('creator accounts are approved without a staff role', async ({ client, assert }) => {
@@ -304,12 +310,12 @@ test.group('people / staff directory', (group) => {
   }) => {
     for (const state of ['creator', 'company'] as const) {
       const user = await UserFactory.apply(state).create()
-      ;(await client.get('/api/users').loginAs(user)).assertStatus(403)
+      await expectStatus(client.get('/api/users').loginAs(user), 403)
     }
     const staff = await UserFactory.create()
-    ;(await client.get('/api/users').qs({ role: 'king' }).loginAs(staff)).assertStatus(422)
-    ;(await client.get('/api/users').qs({ _sort: 'password' }).loginAs(staff)).assertStatus(422)
-    ;(await client.get('/api/users/abc').loginAs(staff)).assertStatus(422)
+    await expectStatus(client.get('/api/users').qs({ role: 'king' }).loginAs(staff), 422)
+    await expectStatus(client.get('/api/users').qs({ _sort: 'password' }).loginAs(staff), 422)
+    await expectStatus(client.get('/api/users/abc').loginAs(staff), 422)
   })
 
   test('admins change role, status and teams; disabling signs the person out', async ({
@@ -337,7 +343,7 @@ test.group('people / staff directory', (group) => {
       .loginAs(admin)
       .json({ status: 'disabled' })
     disable.assertStatus(200)
-    ;(await client.get('/api/user/info').header('token', token)).assertStatus(401)
+    await expectStatus(client.get('/api/user/info').header('token', token), 401)
 
     const self = await client.put(`/api/users/${admin.id}`).loginAs(admin).json({ role: 'staff' })
     self.assertStatus(422)
@@ -352,12 +358,14 @@ test.group('people / staff directory', (group) => {
     const target = await UserFactory.create()
     for (const state of ['manager'] as const) {
       const user = await UserFactory.apply(state).create()
-      ;(await client.put(`/api/users/${target.id}`).loginAs(user).json({ name: 'x' })).assertStatus(
+      await expectStatus(
+        client.put(`/api/users/${target.id}`).loginAs(user).json({ name: 'x' }),
         403
       )
     }
     const staff = await UserFactory.create()
-    ;(await client.put(`/api/users/${target.id}`).loginAs(staff).json({ name: 'x' })).assertStatus(
+    await expectStatus(
+      client.put(`/api/users/${target.id}`).loginAs(staff).json({ name: 'x' }),
       403
     )
   })
