@@ -2,6 +2,7 @@ import { BaseSeeder } from '@adonisjs/lucid/seeders'
 import env from '#start/env'
 import RegisterCode from '#models/register_code'
 import Team from '#models/team'
+import NotificationService from '#services/notification_service'
 import User from '#models/user'
 import type { AccountType, Role, TeamKey, UserStatus } from '#shared/constants'
 
@@ -125,6 +126,25 @@ export const DEMO_USERS: DemoUser[] = [
     locale: 'ko',
     phone: '01099998888',
   },
+  {
+    email: 'liuyang.creator@mcn.local',
+    name: '刘洋',
+    role: 'creator',
+    accountType: 'creator',
+    status: 'pending',
+    channelName: '刘洋的美食日记',
+    locale: 'zh',
+    phone: '13800138000',
+  },
+  {
+    email: 'brand@sakura-cosme.local',
+    name: '佐藤 花子',
+    role: 'company',
+    accountType: 'company',
+    status: 'pending',
+    companyName: 'Sakura Cosme',
+    locale: 'ja',
+  },
 ]
 
 /**
@@ -181,6 +201,14 @@ export default class DemoSeeder extends BaseSeeder {
       for (const membership of demo.teams ?? []) {
         await user.related('teams').attach({
           [teams.get(membership.key)!.id]: { is_manager: Boolean(membership.manager) },
+        })
+      }
+      if (user.status === 'pending') {
+        await NotificationService.notify({
+          kind: 'registration_pending',
+          roles: ['admin'],
+          params: { name: user.name, account_type: user.accountType },
+          link: '/app/settings?tab=registrations',
         })
       }
     }

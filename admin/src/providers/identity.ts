@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { api } from '../api/client'
 
 export interface StudioUser {
@@ -43,4 +44,17 @@ export function loadUserInfo(): Promise<UserInfo | null> {
 
 export function forgetUserInfo() {
   info = null
+}
+
+/**
+ * After my own account changes (name, picture, teams): forget the cached
+ * answer and let every identity/permission query load it again.
+ */
+export function useRefreshIdentity() {
+  const client = useQueryClient()
+  return async () => {
+    forgetUserInfo()
+    await client.invalidateQueries({ queryKey: ['auth'] })
+    await client.invalidateQueries({ predicate: (query) => JSON.stringify(query.queryKey).includes('identity') })
+  }
 }

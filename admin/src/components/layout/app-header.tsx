@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { DATA_REFRESH_HOUR } from '@shared/constants'
 import type { StudioUser } from '../../providers/identity'
 import { LanguageSwitcher } from '../language-switcher'
+import { NotificationBell } from './notification-bell'
 
 export function AppHeader() {
   const { t } = useTranslation()
@@ -36,6 +37,7 @@ export function AppHeader() {
         </Tag>
       </Tooltip>
       <LanguageSwitcher size="small" />
+      <NotificationBell />
       <Tooltip title={t('header.private_letter')}>
         <Button type="text" shape="circle" icon={<MailOutlined />} onClick={() => navigate('/app/private_letter')} aria-label={t('header.private_letter')} />
       </Tooltip>

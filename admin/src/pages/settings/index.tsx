@@ -1,10 +1,12 @@
 import { CanAccess, useCan } from '@refinedev/core'
 import { Card, Space, Tabs, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
 import { LanguageSwitcher } from '../../components/language-switcher'
 import { IpAllowlistTab } from './ip-allowlist-tab'
 import { RegisterCodesTab } from './register-codes-tab'
 import { TerminationCodeTab } from './termination-code-tab'
+import { RegistrationsTab } from './registrations-tab'
 
 /** /app/settings: preferences for everybody; allow-list, register codes and the termination code for those allowed. */
 export function SettingsPage() {
@@ -12,6 +14,8 @@ export function SettingsPage() {
   const ipAccess = useCan({ resource: 'ip-allowlist', action: 'list' })
   const codesAccess = useCan({ resource: 'register-codes', action: 'list' })
   const terminationAccess = useCan({ resource: 'creators', action: 'terminate' })
+  const registrationsAccess = useCan({ resource: 'registrations', action: 'list' })
+  const [params, setParams] = useSearchParams()
 
   const items = [
     {
@@ -40,6 +44,9 @@ export function SettingsPage() {
           },
         ]
       : []),
+    ...(registrationsAccess.data?.can
+      ? [{ key: 'registrations', label: t('people.registrations.tab'), children: <RegistrationsTab /> }]
+      : []),
     ...(codesAccess.data?.can
       ? [{ key: 'codes', label: t('settings.tabs.register_codes'), children: <RegisterCodesTab /> }]
       : []),
@@ -50,7 +57,12 @@ export function SettingsPage() {
 
   return (
     <Card title={t('settings.title')}>
-      <Tabs items={items} destroyOnHidden />
+      <Tabs
+        items={items}
+        destroyOnHidden
+        activeKey={items.some((item) => item.key === params.get('tab')) ? params.get('tab')! : undefined}
+        onChange={(key) => setParams({ tab: key }, { replace: true })}
+      />
     </Card>
   )
 }

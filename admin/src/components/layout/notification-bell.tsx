@@ -1,0 +1,119 @@
+import { useCallback, useEffect, useState } from 'react'
+import { useCustom } from '@refinedev/core'
+import { Badge, Button, Empty, List, Popover, Space, Tooltip, Typography } from 'antd'
+import { BellOutlined } from '@ant-design/icons'
+import dayjs from 'dayjs'
+import relativeTime from 'dayjs/plugin/relativeTime'
+import { useNavigate } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { HEADLINE_PAGE_SIZE } from '@shared/constants'
+import { api } from '../../api/client'
+
+dayjs.extend(relativeTime)
+
+/** How often the header asks for the unread count (the notifications are polled, not pushed). */
+const POLL_MS = 30_000
+
+interface Item {
+  id: number
+  kind: string
+  params: Record<string, string | number | null>
+  link: string | null
+  read: boolean
+  created_at: string
+}
+
+interface Page {
+  items: Item[]
+  total: number
+  unread: number
+}
+
+/** The header's headline notifications: unread badge, the latest 20, 'load more', mark read. */
+export function NotificationBell() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const [open, setOpen] = useState(false)
+  const [items, setItems] = useState<Item[]>([])
+  const [total, setTotal] = useState(0)
+  const [loading, setLoading] = useState(false)
+  const { query } = useCustom<{ data: { unread: number } }>({
+    url: '/api/headline-notifications/unread',
+    method: 'get',
+    queryOptions: { refetchInterval: POLL_MS, refetchIntervalInBackground: false },
+    errorNotification: false,
+  })
+  const unread = query.data?.data?.data?.unread ?? 0
+
+  const load = useCallback(async (offset: number) => {
+    setLoading(true)
+    try {
+      const response = await api.get('/api/headline-notifications', { params: { offset, limit: HEADLINE_PAGE_SIZE } })
+      const page: Page = response.data.data
+      setItems((current) => (offset === 0 ? page.items : [...current, ...page.items]))
+      setTotal(page.total)
+    } finally {
+      setLoading(false)
+    }
+  }, [])
+
+  useEffect(() => {
+    if (open) void load(0)
+  }, [open, load, unread])
+
+  const openItem = async (item: Item) => {
+    if (!item.read) {
+      await api.post(`/api/headline-notifications/${item.id}/read`).catch(() => undefined)
+      void query.refetch()
+    }
+    setOpen(false)
+    if (item.link) navigate(item.link)
+  }
+
+  const readAll = async () => {
+    await api.post('/api/headline-notifications/read-all')
+    setItems((current) => current.map((item) => ({ ...item, read: true })))
+    void query.refetch()
+  }
+
+  const content = (
+    <div style={{ width: 360 }} data-testid="notification-list">
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }}>
+        <Typography.Text strong>{t('notifications.title')}</Typography.Text>
+        <Button type="link" size="small" disabled={!unread} onClick={() => void readAll()}>{t('notifications.read_all')}</Button>
+      </Space>
+      <List<Item>
+        size="small"
+        loading={loading && !items.length}
+        dataSource={items}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notifications.empty')} /> }}
+        style={{ maxHeight: 420, overflowY: 'auto' }}
+        renderItem={(item) => (
+          <List.Item style={{ cursor: 'pointer', background: item.read ? undefined : 'rgba(22,119,255,0.06)', paddingInline: 8 }} onClick={() => void openItem(item)}>
+            <List.Item.Meta
+              title={<Typography.Text strong={!item.read}>{t(`notifications.kinds.${item.kind}`, { ...item.params, defaultValue: item.kind })}</Typography.Text>}
+              description={dayjs(item.created_at).fromNow()}
+            />
+          </List.Item>
+        )}
+        loadMore={
+          items.length < total ? (
+            <div style={{ textAlign: 'center', marginTop: 8 }}>
+              <Button size="small" loading={loading} onClick={() => void load(items.length)}>{t('notifications.load_more')}</Button>
+            </div>
+          ) : null
+        }
+      />
+    </div>
+  )
+
+  return (
+    <Popover content={content} trigger="click" open={open} onOpenChange={setOpen} placement="bottomRight">
+      <Tooltip title={t('notifications.title')}>
+        <Badge count={unread} size="small" overflowCount={99}>
+          <Button type="text" shape="circle" icon={<BellOutlined />} aria-label={t('notifications.title')} data-testid="notification-bell" />
+        </Badge>
+      </Tooltip>
+    </Popover>
+  )
+}

@@ -1,0 +1,128 @@
+import { useState } from 'react'
+import { App, Avatar, Button, Card, Descriptions, Form, Input, Space, Tag, Upload } from 'antd'
+import { CameraOutlined, DeleteOutlined, UserOutlined } from '@ant-design/icons'
+import dayjs from 'dayjs'
+import { useTranslation } from 'react-i18next'
+import { LIMITS, PHONE_PATTERN } from '@shared/constants'
+import { AVATAR_MAX_BYTES } from '@shared/people'
+import { api } from '../../api/client'
+import { useRefreshIdentity, type StudioUser } from '../../providers/identity'
+import { applyServerErrors } from './form-errors'
+
+const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif'
+
+/** Picture, name and phone (PUT /api/user/update, POST /api/user/avatar). */
+export function ProfileCard({ user, loading }: { user?: StudioUser; loading: boolean }) {
+  const { t } = useTranslation()
+  const { message } = App.useApp()
+  const refresh = useRefreshIdentity()
+  const [form] = Form.useForm<{ name: string; phone: string }>()
+  const [editing, setEditing] = useState(false)
+  const [saving, setSaving] = useState(false)
+  const [uploading, setUploading] = useState(false)
+  const format = (value: string | null | undefined) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : t('common.none'))
+
+  const upload = async (file: File) => {
+    if (file.size > AVATAR_MAX_BYTES) {
+      message.error(t('people.account.avatar_too_large', { max: AVATAR_MAX_BYTES / 1024 / 1024 }))
+      return
+    }
+    setUploading(true)
+    try {
+      const body = new FormData()
+      body.append('avatar', file)
+      await api.post('/api/user/avatar', body)
+      await refresh()
+      message.success(t('people.account.avatar_saved'))
+    } catch (error: any) {
+      message.error(error?.message || t('errors.request_failed'))
+    } finally {
+      setUploading(false)
+    }
+  }
+
+  const removeAvatar = async () => {
+    await api.delete('/api/user/avatar')
+    await refresh()
+  }
+
+  const save = async (values: { name: string; phone: string }) => {
+    setSaving(true)
+    try {
+      await api.put('/api/user/update', { name: values.name, phone: values.phone || null })
+      await refresh()
+      setEditing(false)
+      message.success(t('people.account.profile_saved'))
+    } catch (error: any) {
+      if (!applyServerErrors(form, error)) message.error(error?.message || t('errors.request_failed'))
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <Card
+      title={t('account.profile')}
+      loading={loading}
+      extra={
+        user && !editing ? (
+          <Button data-testid="edit-profile" onClick={() => { form.setFieldsValue({ name: user.name, phone: user.phone ?? '' }); setEditing(true) }}>
+            {t('people.account.edit_profile')}
+          </Button>
+        ) : null
+      }
+    >
+      {user && (
+        <Space align="start" size="large" wrap>
+          <Space direction="vertical" align="center">
+            <Avatar size={96} icon={<UserOutlined />} src={user.avatar_url ?? undefined} data-testid="account-avatar" />
+            <Upload accept={ACCEPT} showUploadList={false} beforeUpload={(file) => { void upload(file); return false }}>
+              <Button size="small" icon={<CameraOutlined />} loading={uploading} data-testid="avatar-upload">
+                {t('people.account.change_avatar')}
+              </Button>
+            </Upload>
+            {user.avatar_url && (
+              <Button size="small" type="link" danger icon={<DeleteOutlined />} onClick={() => void removeAvatar()}>
+                {t('people.account.remove_avatar')}
+              </Button>
+            )}
+          </Space>
+          {editing ? (
+            <Form form={form} layout="vertical" onFinish={save} style={{ minWidth: 280 }} data-testid="profile-form">
+              <Form.Item name="name" label={t('account.name')} rules={[{ required: true, whitespace: true, message: t('people.account.name_required') }, { max: LIMITS.nameMax }]}>
+                <Input />
+              </Form.Item>
+              <Form.Item name="phone" label={t('account.phone')} rules={[{ pattern: PHONE_PATTERN, message: t('register.validation.phone_digits') }, { max: LIMITS.phoneMax }]}>
+                <Input inputMode="numeric" />
+              </Form.Item>
+              <Space>
+                <Button type="primary" htmlType="submit" loading={saving} data-testid="save-profile">{t('buttons.save')}</Button>
+                <Button onClick={() => setEditing(false)}>{t('buttons.cancel')}</Button>
+              </Space>
+            </Form>
+          ) : (
+            <Descriptions column={1} size="small" data-testid="account-profile">
+              <Descriptions.Item label={t('account.name')}>{user.name}</Descriptions.Item>
+              <Descriptions.Item label={t('account.email')}>{user.email}</Descriptions.Item>
+              <Descriptions.Item label={t('account.phone')}>{user.phone ?? t('common.none')}</Descriptions.Item>
+              <Descriptions.Item label={t('account.role')}>{t(`enum.role.${user.role}`)}</Descriptions.Item>
+              <Descriptions.Item label={t('account.account_type')}>{t(`enum.account_type.${user.account_type}`)}</Descriptions.Item>
+              <Descriptions.Item label={t('account.teams')}>
+                {user.teams.length
+                  ? user.teams.map((team) => (
+                      <Tag key={team.id} color={team.is_manager ? 'gold' : 'blue'}>
+                        {t(`enum.team.${team.key}`, { defaultValue: team.name })}
+                        {team.is_manager ? ` · ${t('account.manager')}` : ''}
+                      </Tag>
+                    ))
+                  : t('account.no_team')}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('account.last_login')}>{format(user.last_login_at)}</Descriptions.Item>
+              <Descriptions.Item label={t('account.member_since')}>{format(user.created_at)}</Descriptions.Item>
+            </Descriptions>
+          )}
+        </Space>
+      )}
+    </Card>
+  )
+}
