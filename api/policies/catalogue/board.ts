@@ -1,4 +1,6 @@
 import type { CatalogueEntry } from '#policies/catalogue'
 
-/** Permissions of the board area the admin asks about (see PERMISSION_CATALOGUE). */
-export const BOARD_PERMISSIONS: CatalogueEntry[] = []
+/** What the board screen asks before showing 'Write' and 'Pin' (per-category rights come with the categories). */
+export const BOARD_PERMISSIONS: CatalogueEntry[] = [
+  { resource: 'board', policy: 'BoardPolicy', actions: ['write', 'pin'] },
+]

@@ -70,7 +70,7 @@ export function StaffListPage() {
         <Table.Column<StaffMember> dataIndex="email" title={t('account.email')} sorter defaultSortOrder={getDefaultSortOrder('email', sorters)} />
         <Table.Column<StaffMember> dataIndex="phone" title={t('account.phone')} render={(value) => value ?? t('common.none')} />
         <Table.Column<StaffMember>
-          title={t('account.teams')}
+          title={t('people.staff.team')}
           render={(_, row) => row.teams.map((team) => <Tag key={team.id} color={team.is_manager ? 'gold' : 'blue'}>{t(`enum.team.${team.key}`, { defaultValue: team.name })}</Tag>)}
         />
         <Table.Column<StaffMember> dataIndex="role" title={t('account.role')} sorter defaultSortOrder={getDefaultSortOrder('role', sorters)} render={(role) => t(`enum.role.${role}`)} />

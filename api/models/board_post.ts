@@ -1,0 +1,54 @@
+import { DateTime } from 'luxon'
+import { BaseModel, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
+import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
+import User from '#models/user'
+import BoardAttachment from '#models/board_attachment'
+import type { BoardCategory, BoardStatus } from '#shared/board'
+
+export default class BoardPost extends BaseModel {
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare category: BoardCategory
+
+  @column()
+  declare title: string
+
+  /** Sanitised on the way in (BoardSanitizer); never stored as typed. */
+  @column()
+  declare contentHtml: string
+
+  @column()
+  declare contentText: string
+
+  @column({ serializeAs: null })
+  declare searchTerms: string
+
+  @column()
+  declare status: BoardStatus
+
+  @column({ consume: (value) => Boolean(value) })
+  declare pinned: boolean
+
+  @column()
+  declare views: number
+
+  @column()
+  declare authorId: number | null
+
+  @belongsTo(() => User, { foreignKey: 'authorId' })
+  declare author: BelongsTo<typeof User>
+
+  @hasMany(() => BoardAttachment, { foreignKey: 'postId' })
+  declare attachments: HasMany<typeof BoardAttachment>
+
+  @column.dateTime()
+  declare publishedAt: DateTime | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime
+}
