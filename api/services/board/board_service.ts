@@ -256,7 +256,8 @@ export default class BoardService {
   }
 
   static async remove(actor: Actor, post: BoardPost) {
-    const keys = (await BoardAttachment.query().where('post_id', post.id)).map((row) => row.fileKey)
+    const attachments = await BoardAttachment.query().where('post_id', post.id)
+    const keys = attachments.map((row) => row.fileKey)
     await db.transaction(async (trx) => {
       await post.useTransaction(trx).delete()
       await AuditService.record(
@@ -291,7 +292,11 @@ export default class BoardService {
     }
     const key = `board/${DateTime.utc().toFormat('yyyyLL')}/${randomBytes(16).toString('hex')}.${extension}`
     await drive.use().put(key, await readFile(file.tmpPath))
-    const name = file.clientName.replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 255)
+    // Path separators and control characters never reach a download's file name.
+    const name = [...file.clientName]
+      .map((char) => (char === '/' || char === '\\' || char.charCodeAt(0) < 32 ? '_' : char))
+      .join('')
+      .slice(0, 255)
     const attachment = await BoardAttachment.create({
       postId: null,
       uploadedBy: actor.user.id,

@@ -87,9 +87,10 @@ test.group('board / posts', (group) => {
       ['Bilibili contract renewal', '<p>Negotiation notes.</p>'],
     ]
     for (const [title, content] of titles) {
-      ;(
-        await client.post('/api/board/posts').loginAs(staff).json(post({ title, content }))
-      ).assertStatus(201)
+      await expectStatus(
+        client.post('/api/board/posts').loginAs(staff).json(post({ title, content })),
+        201
+      )
     }
     const find = async (q: string) => {
       const response = await client.get('/api/board/posts').qs({ q }).loginAs(staff)
