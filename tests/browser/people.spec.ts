@@ -58,7 +58,8 @@ test.group('people: registrations, account, staff directory', (group) => {
       ['ch2']
     )
 
-    // The new person signs in and finds the welcome notification.
+    // The new person signs in (the admin signed out) and finds the welcome notification.
+    await adminPage.context().clearCookies()
     const own = await visit('/login')
     await signIn(own, 'seojun.park@mcn.local', 'seojun-password')
     await own.locator('[data-testid=notification-bell]').click()
