@@ -2,6 +2,7 @@ import type { Job } from '@rlanz/bull-queue'
 import CleanupTokensJob from '#jobs/cleanup_tokens_job'
 import CreatorImportJob from '#jobs/creator_import_job'
 import MetricsCollectJob from '#jobs/metrics_collect_job'
+import AlertScanJob from '#jobs/alert_scan_job'
 
 /**
  * Every job class by its stable name. Both queue drivers look jobs up here,
@@ -16,7 +17,12 @@ export interface StudioJobClass {
   }
 }
 
-export const JOBS: StudioJobClass[] = [CleanupTokensJob, CreatorImportJob, MetricsCollectJob]
+export const JOBS: StudioJobClass[] = [
+  CleanupTokensJob,
+  CreatorImportJob,
+  MetricsCollectJob,
+  AlertScanJob,
+]
 
 /**
  * Repeatable jobs; registered once (upserted by key) when a worker starts.
@@ -26,6 +32,8 @@ export const SCHEDULES: { key: string; job: StudioJobClass; cron: string; payloa
   { key: 'tokens:cleanup:daily', job: CleanupTokensJob, cron: '30 3 * * *', payload: {} },
   // SPEC §9: every day at 13:00, yesterday's values of every active account
   { key: 'metrics:collect:daily', job: MetricsCollectJob, cron: '0 13 * * *', payload: {} },
+  // Half an hour later: alerts from the fresh snapshots and the accounts' states
+  { key: 'alerts:scan:daily', job: AlertScanJob, cron: '30 13 * * *', payload: {} },
 ]
 
 export function findJob(name: string) {

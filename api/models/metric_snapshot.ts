@@ -6,7 +6,8 @@ import CreatorPlatformAccount from '#models/creator_platform_account'
 import type { PlatformKey, SnapshotSource } from '#shared/constants'
 
 const count = { consume: (value: string | number | bigint) => Number(value) }
-const day = {
+/** A DATE column read as 'YYYY-MM-DD' on SQLite and MySQL alike. */
+export const dayColumn = {
   consume: (value: unknown) =>
     value instanceof Date
       ? DateTime.fromJSDate(value, { zone: 'utc' }).toISODate()!
@@ -38,7 +39,7 @@ export default class MetricSnapshot extends BaseModel {
   declare platform: PlatformKey
 
   /** YYYY-MM-DD */
-  @column(day)
+  @column(dayColumn)
   declare snapshotDate: string
 
   @column(count) declare fans: number

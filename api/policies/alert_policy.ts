@@ -1,4 +1,25 @@
-import StudioPolicy from '#policies/studio_policy'
+import type { AuthorizerResponse } from '@adonisjs/bouncer/types'
+import type User from '#models/user'
+import StudioPolicy, { isStaffSide } from '#policies/studio_policy'
 
-/** Filled in by the owner of its area (issue 5). */
-export default class AlertPolicy extends StudioPolicy {}
+/**
+ * The alert dashboard: the agency's staff see, acknowledge, assign and
+ * resolve alerts; managers also run a scan; only admins change the rules.
+ */
+export default class AlertPolicy extends StudioPolicy {
+  view(user: User): AuthorizerResponse {
+    return isStaffSide(user)
+  }
+
+  handle(user: User): AuthorizerResponse {
+    return isStaffSide(user)
+  }
+
+  scan(user: User): AuthorizerResponse {
+    return user.role === 'manager'
+  }
+
+  editRules(): AuthorizerResponse {
+    return false
+  }
+}

@@ -1,4 +1,10 @@
 import type { CatalogueEntry } from '#policies/catalogue'
 
-/** Permissions of the alerts area the admin asks about (see PERMISSION_CATALOGUE). */
-export const ALERT_PERMISSIONS: CatalogueEntry[] = []
+/** What the alert dashboard shows buttons for. */
+export const ALERT_PERMISSIONS: CatalogueEntry[] = [
+  {
+    resource: 'alerts',
+    policy: 'AlertPolicy',
+    actions: ['view', 'handle', 'scan', ['edit_rules', 'editRules']],
+  },
+]

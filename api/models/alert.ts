@@ -1,0 +1,75 @@
+import { DateTime } from 'luxon'
+import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import type { BelongsTo } from '@adonisjs/lucid/types/relations'
+import Creator from '#models/creator'
+import User from '#models/user'
+import { dayColumn } from '#models/metric_snapshot'
+import type { AlertKind, AlertSeverity, AlertStatus } from '#shared/alerts'
+
+export default class Alert extends BaseModel {
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare kind: AlertKind
+
+  @column()
+  declare severity: AlertSeverity
+
+  @column()
+  declare creatorId: number
+
+  @belongsTo(() => Creator)
+  declare creator: BelongsTo<typeof Creator>
+
+  @column()
+  declare accountId: number | null
+
+  @column()
+  declare platform: string | null
+
+  @column(dayColumn)
+  declare day: string
+
+  @column({ serializeAs: null })
+  declare dedupeKey: string
+
+  @column({
+    prepare: (value: Record<string, unknown> | null) => (value ? JSON.stringify(value) : null),
+    consume: (value: string | null) => (value ? JSON.parse(value) : {}),
+  })
+  declare figures: Record<string, number | string | null>
+
+  @column()
+  declare status: AlertStatus
+
+  @column()
+  declare assigneeId: number | null
+
+  @belongsTo(() => User, { foreignKey: 'assigneeId' })
+  declare assignee: BelongsTo<typeof User>
+
+  @column()
+  declare acknowledgedBy: number | null
+
+  @belongsTo(() => User, { foreignKey: 'acknowledgedBy' })
+  declare acknowledger: BelongsTo<typeof User>
+
+  @column.dateTime()
+  declare acknowledgedAt: DateTime | null
+
+  @column.dateTime()
+  declare resolvedAt: DateTime | null
+
+  @column()
+  declare note: string | null
+
+  @column.dateTime()
+  declare lastSeenAt: DateTime
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime
+}

@@ -1,0 +1,343 @@
+import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
+import NotificationService from '#services/notification_service'
+import AlertRulesService from '#services/alerts/alert_rules_service'
+import { addDays } from '#services/metrics/metric_scope'
+import { yesterday } from '#services/metrics/collection_service'
+import type { AlertKind, AlertRules, AlertSeverity } from '#shared/alerts'
+
+/** A condition found by the scan; `key` names it (the same condition is one alert). */
+export interface Finding {
+  key: string
+  kind: AlertKind
+  severity: AlertSeverity
+  creatorId: number
+  creatorName: string
+  accountId: number
+  platform: string
+  day: string
+  figures: Record<string, number | string | null>
+}
+
+/** Kinds that describe a state: they resolve themselves once the state is gone. */
+const STATE_KINDS: AlertKind[] = [
+  'token_expiring',
+  'token_expired',
+  'cookie_recheck',
+  'collection_failed',
+]
+
+const sqlNow = () => DateTime.utc().toSQL({ includeOffset: false })!
+
+function toUtc(value: unknown): DateTime | null {
+  if (!value) return null
+  if (value instanceof Date) return DateTime.fromJSDate(value, { zone: 'utc' })
+  const parsed = DateTime.fromSQL(String(value), { zone: 'utc' })
+  return parsed.isValid ? parsed : DateTime.fromISO(String(value), { zone: 'utc' })
+}
+
+/**
+ * The alert scan: platform tokens about to expire (Xigua 30 / Douyin 90 days,
+ * warned `tokenWarnDays` ahead), cookies due for a recheck, accounts whose
+ * last collection failed, and follower spikes, surges and losses in the
+ * day's snapshots. Idempotent: a condition is one row (its key); a rerun
+ * refreshes figures, a state that cleared resolves itself, new alerts notify
+ * managers and admins once.
+ */
+export default class AlertScanService {
+  static async accountFindings(rules: AlertRules, now: DateTime): Promise<Finding[]> {
+    const rows = await db
+      .from('creator_platform_accounts as a')
+      .join('creators as c', 'c.id', 'a.creator_id')
+      .where('c.contract_status', 'valid')
+      .where('a.active', true)
+      .select(
+        'a.id',
+        'a.creator_id',
+        'a.platform',
+        'a.token_expires_at',
+        'a.cookie_entered_at',
+        'a.cookie_checked_at',
+        'a.collect_status',
+        'a.collect_error',
+        'a.collect_failed_at',
+        'c.channel_name'
+      )
+      .select(db.raw('CASE WHEN a.cookie_encrypted IS NULL THEN 0 ELSE 1 END as has_cookie'))
+    const findings: Finding[] = []
+    const today = now.toISODate()!
+    for (const row of rows) {
+      const base = {
+        creatorId: row.creator_id,
+        creatorName: row.channel_name,
+        accountId: row.id,
+        platform: row.platform,
+      }
+      const expires = toUtc(row.token_expires_at)
+      if (expires) {
+        const daysLeft = Math.ceil(expires.diff(now, 'days').days)
+        if (daysLeft <= rules.tokenWarnDays) {
+          const expired = daysLeft <= 0
+          findings.push({
+            ...base,
+            key: `token:${row.id}:${expires.toISODate()}`,
+            kind: expired ? 'token_expired' : 'token_expiring',
+            severity: expired ? 'critical' : 'warning',
+            day: today,
+            figures: { expires_at: expires.toISO(), days_left: Math.max(daysLeft, 0) },
+          })
+        }
+      }
+      const checked = toUtc(row.cookie_checked_at) ?? toUtc(row.cookie_entered_at)
+      if (Number(row.has_cookie) && checked) {
+        const age = Math.floor(now.diff(checked, 'days').days)
+        if (age >= rules.cookieRecheckDays) {
+          findings.push({
+            ...base,
+            key: `cookie:${row.id}:${checked.toISODate()}`,
+            kind: 'cookie_recheck',
+            severity: 'info',
+            day: today,
+            figures: { checked_at: checked.toISO(), days: age },
+          })
+        }
+      }
+      if (Number(row.collect_status) === 1) {
+        const failed = toUtc(row.collect_failed_at)
+        findings.push({
+          ...base,
+          key: `collect:${row.id}:${failed?.toISODate() ?? today}`,
+          kind: 'collection_failed',
+          severity: 'warning',
+          day: failed?.toISODate() ?? today,
+          figures: { error: row.collect_error ?? null },
+        })
+      }
+    }
+    return findings
+  }
+
+  /**
+   * Follower changes on `day` against the 7 days before it. Carried days
+   * (a failed collection repeating the last values) never count.
+   */
+  static async growthFindings(rules: AlertRules, day: string): Promise<Finding[]> {
+    const from = addDays(day, -7)
+    const to = addDays(day, -1)
+    const rows = await db
+      .from('metric_snapshots as s')
+      .join('creators as c', 'c.id', 's.creator_id')
+      .where('s.snapshot_date', day)
+      .whereNot('s.source', 'carried')
+      .where('c.contract_status', 'valid')
+      .select(
+        's.account_id',
+        's.creator_id',
+        's.platform',
+        's.fans',
+        's.fans_diff',
+        'c.channel_name'
+      )
+      .select(
+        db.raw(
+          `(SELECT AVG(p.fans_diff) FROM metric_snapshots p WHERE p.account_id = s.account_id AND p.snapshot_date BETWEEN ? AND ? AND p.source <> 'carried') as avg_prev`,
+          [from, to]
+        )
+      )
+    const findings: Finding[] = []
+    for (const row of rows) {
+      const gain = Number(row.fans_diff)
+      const fans = Number(row.fans)
+      const before = fans - gain
+      const average = row.avg_prev === null ? null : Number(row.avg_prev)
+      const base = {
+        creatorId: row.creator_id,
+        creatorName: row.channel_name,
+        accountId: row.account_id,
+        platform: row.platform,
+        day,
+      }
+      if (gain <= -rules.lossMin) {
+        findings.push({
+          ...base,
+          key: `loss:${row.account_id}:${day}`,
+          kind: 'follower_loss',
+          severity: 'critical',
+          figures: { change: gain, fans, before },
+        })
+        continue
+      }
+      if (gain < rules.minGain || gain <= 0) continue
+      if (average !== null && average > 0 && gain >= rules.spikeMultiplier * average) {
+        findings.push({
+          ...base,
+          key: `spike:${row.account_id}:${day}`,
+          kind: 'follower_spike',
+          severity: 'warning',
+          figures: {
+            change: gain,
+            average: Math.round(average * 100) / 100,
+            ratio: Math.round((gain / average) * 10) / 10,
+            fans,
+          },
+        })
+      }
+      if (before > 0 && gain * 100 > rules.surgeSharePct * before) {
+        findings.push({
+          ...base,
+          key: `surge:${row.account_id}:${day}`,
+          kind: 'follower_surge',
+          severity: 'warning',
+          figures: {
+            change: gain,
+            before,
+            share_pct: Math.round((gain / before) * 1000) / 10,
+            fans,
+          },
+        })
+      }
+    }
+    return findings
+  }
+
+  /** The newest day with snapshots (or yesterday in the studio's time zone). */
+  static async latestDay() {
+    const row = await db.from('metric_snapshots').max('snapshot_date as day').first()
+    const value = row?.day
+    if (!value) return yesterday()
+    return value instanceof Date
+      ? DateTime.fromJSDate(value, { zone: 'utc' }).toISODate()!
+      : String(value).slice(0, 10)
+  }
+
+  static async scan(options: { day?: string; now?: DateTime } = {}) {
+    const rules = await AlertRulesService.get()
+    const now = options.now ?? DateTime.utc()
+    const day = options.day ?? (await this.latestDay())
+    const findings = [
+      ...(await this.accountFindings(rules, now)),
+      ...(await this.growthFindings(rules, day)),
+    ]
+    const keys = new Set(findings.map((finding) => finding.key))
+
+    return db.transaction(async (trx) => {
+      const existing = new Map<string, { id: number; status: string }>()
+      const list = [...keys]
+      for (let index = 0; index < list.length; index += 500) {
+        const rows = await trx
+          .from('alerts')
+          .whereIn('dedupe_key', list.slice(index, index + 500))
+          .select('id', 'dedupe_key', 'status')
+        for (const row of rows) existing.set(row.dedupe_key, { id: row.id, status: row.status })
+      }
+
+      const created: Finding[] = []
+      let updated = 0
+      const stamp = sqlNow()
+      for (const finding of findings) {
+        const known = existing.get(finding.key)
+        if (known) {
+          await trx
+            .from('alerts')
+            .where('id', known.id)
+            .update({
+              kind: finding.kind,
+              severity: finding.severity,
+              figures: JSON.stringify(finding.figures),
+              last_seen_at: stamp,
+              updated_at: stamp,
+            })
+          updated++
+        } else {
+          await trx.table('alerts').insert({
+            kind: finding.kind,
+            severity: finding.severity,
+            creator_id: finding.creatorId,
+            account_id: finding.accountId,
+            platform: finding.platform,
+            day: finding.day,
+            dedupe_key: finding.key,
+            figures: JSON.stringify(finding.figures),
+            status: 'open',
+            last_seen_at: stamp,
+            created_at: stamp,
+            updated_at: stamp,
+          })
+          created.push(finding)
+        }
+      }
+
+      // A state that is gone (a renewed token, a rechecked cookie, a collection that worked) resolves itself.
+      const stale = await trx
+        .from('alerts')
+        .whereIn('kind', STATE_KINDS)
+        .whereNot('status', 'resolved')
+        .select('id', 'dedupe_key')
+      const cleared = stale.filter((row) => !keys.has(row.dedupe_key)).map((row) => row.id)
+      for (let index = 0; index < cleared.length; index += 500) {
+        await trx
+          .from('alerts')
+          .whereIn('id', cleared.slice(index, index + 500))
+          .update({ status: 'resolved', resolved_at: stamp, updated_at: stamp })
+      }
+
+      await this.#notify(created, now, trx)
+      return {
+        day,
+        found: findings.length,
+        created: created.length,
+        updated,
+        resolved: cleared.length,
+      }
+    })
+  }
+
+  static async #notify(created: Finding[], now: DateTime, trx: any) {
+    const roles = ['admin' as const, 'manager' as const]
+    const failed = created.filter((finding) => finding.kind === 'collection_failed')
+    if (failed.length) {
+      await NotificationService.notify(
+        {
+          kind: 'collection_failed',
+          roles,
+          params: { count: failed.length },
+          link: '/app/alert_dashboard?kind=collection_failed',
+          dedupeKey: `alerts:collect:${now.toISODate()}:${failed.length}`,
+        },
+        trx
+      )
+    }
+    for (const finding of created) {
+      if (finding.kind === 'collection_failed') continue
+      const kind =
+        finding.kind === 'cookie_recheck'
+          ? 'cookie_recheck'
+          : finding.kind === 'token_expiring' || finding.kind === 'token_expired'
+            ? 'token_expiring'
+            : 'alert'
+      await NotificationService.notify(
+        {
+          kind,
+          roles,
+          params: {
+            creator: finding.creatorName,
+            platform: finding.platform,
+            days:
+              (finding.figures.days_left as number | undefined) ??
+              (finding.figures.days as number | undefined) ??
+              null,
+            change:
+              typeof finding.figures.change === 'number'
+                ? finding.figures.change > 0
+                  ? `+${finding.figures.change.toLocaleString('en-US')}`
+                  : finding.figures.change.toLocaleString('en-US')
+                : null,
+          },
+          link: `/app/alert_dashboard?kind=${finding.kind}`,
+          dedupeKey: `alert:${finding.key}`,
+        },
+        trx
+      )
+    }
+  }
+}

@@ -1,0 +1,214 @@
+import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
+import Alert from '#models/alert'
+import User from '#models/user'
+import StudioException from '#exceptions/studio_exception'
+import AuditService from '#services/audit_service'
+import NotificationService from '#services/notification_service'
+import UserPresenter from '#services/user_presenter'
+import type { Actor } from '#services/actor'
+import type { AlertListParams } from '#validators/alert'
+import { ALERT_KINDS } from '#shared/alerts'
+
+function person(user: User | null | undefined) {
+  return user ? { id: user.id, name: user.name, avatar_url: UserPresenter.avatarUrl(user) } : null
+}
+
+/** Listing, counting and handling alerts (acknowledge, assign, resolve). */
+export default class AlertService {
+  static present(alert: Alert) {
+    return {
+      id: alert.id,
+      kind: alert.kind,
+      severity: alert.severity,
+      status: alert.status,
+      day: alert.day,
+      platform: alert.platform,
+      figures: alert.figures,
+      creator: alert.creator
+        ? { id: alert.creator.id, name: alert.creator.channelName, brand_no: alert.creator.brandNo }
+        : null,
+      assignee: person(alert.assignee),
+      acknowledged_by: person(alert.acknowledger),
+      acknowledged_at: alert.acknowledgedAt?.toISO() ?? null,
+      resolved_at: alert.resolvedAt?.toISO() ?? null,
+      note: alert.note,
+      created_at: alert.createdAt.toISO(),
+      last_seen_at: alert.lastSeenAt.toISO(),
+    }
+  }
+
+  static async list(user: User, params: AlertListParams) {
+    const query = Alert.query()
+    const status = params.status ?? 'active'
+    if (status === 'active') query.whereIn('status', ['open', 'acknowledged'])
+    else query.where('status', status)
+    if (params.kind) query.where('kind', params.kind)
+    if (params.platform) query.where('platform', params.platform)
+    if (params.creator_id) query.where('creator_id', params.creator_id)
+    if (params.assignee === 'me') query.where('assignee_id', user.id)
+    else if (params.assignee === 'none') query.whereNull('assignee_id')
+    else if (params.assignee) query.where('assignee_id', Number(params.assignee))
+    if (params.team) {
+      query.whereIn('creator_id', (sub) =>
+        sub
+          .from('creators')
+          .join('teams', 'teams.id', 'creators.cp_team_id')
+          .where('teams.key', params.team!)
+          .select('creators.id')
+      )
+    }
+    const [counted] = await query.clone().count('* as total')
+    const start = params._start ?? 0
+    const limit = Math.max(0, Math.min((params._end ?? start + 20) - start, 100))
+    const rows = await query
+      .preload('creator')
+      .preload('assignee')
+      .preload('acknowledger')
+      .orderByRaw(`CASE severity WHEN 'critical' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END`)
+      .orderBy('day', 'desc')
+      .orderBy('id', 'desc')
+      .offset(start)
+      .limit(limit)
+    return { total: Number(counted.$extras.total), rows }
+  }
+
+  /** Open and acknowledged alerts per kind, and how many are mine. */
+  static async summary(user: User) {
+    const rows = await db
+      .from('alerts')
+      .whereIn('status', ['open', 'acknowledged'])
+      .groupBy('kind', 'status')
+      .select('kind', 'status')
+      .count('* as total')
+    const byKind = Object.fromEntries(
+      ALERT_KINDS.map((kind) => [kind, { open: 0, acknowledged: 0 }])
+    )
+    for (const row of rows)
+      byKind[row.kind][row.status as 'open' | 'acknowledged'] = Number(row.total)
+    const mine = await db
+      .from('alerts')
+      .whereIn('status', ['open', 'acknowledged'])
+      .where('assignee_id', user.id)
+      .count('* as total')
+      .first()
+    return { kinds: byKind, mine: Number(mine?.total ?? 0) }
+  }
+
+  static async #find(id: number) {
+    const alert = await Alert.find(id)
+    if (!alert) throw new StudioException('errors.not_found', { status: 404 })
+    return alert
+  }
+
+  static async #reload(alert: Alert) {
+    await alert.load('creator')
+    await alert.load('assignee')
+    await alert.load('acknowledger')
+    return alert
+  }
+
+  static async acknowledge(actor: Actor, id: number, note?: string) {
+    const alert = await this.#find(id)
+    if (alert.status === 'resolved')
+      throw new StudioException('alerts.errors.already_resolved', { status: 409 })
+    alert.status = 'acknowledged'
+    alert.acknowledgedBy = actor.user.id
+    alert.acknowledgedAt = DateTime.utc()
+    if (note !== undefined) alert.note = note
+    await alert.save()
+    await AuditService.record({
+      action: 'alert.acknowledge',
+      userId: actor.user.id,
+      subjectType: 'alert',
+      subjectId: alert.id,
+      ip: actor.ip,
+    })
+    return this.#reload(alert)
+  }
+
+  static async resolve(actor: Actor, id: number, note?: string) {
+    const alert = await this.#find(id)
+    alert.status = 'resolved'
+    alert.resolvedAt = DateTime.utc()
+    alert.acknowledgedBy ??= actor.user.id
+    alert.acknowledgedAt ??= DateTime.utc()
+    if (note !== undefined) alert.note = note
+    await alert.save()
+    await AuditService.record({
+      action: 'alert.resolve',
+      userId: actor.user.id,
+      subjectType: 'alert',
+      subjectId: alert.id,
+      ip: actor.ip,
+    })
+    return this.#reload(alert)
+  }
+
+  /** Assigns to an active staff-side person (or nobody); the assignee hears of it. */
+  static async assign(actor: Actor, id: number, userId: number | null) {
+    const alert = await this.#find(id)
+    if (userId !== null) {
+      const assignee = await User.find(userId)
+      if (!assignee || assignee.status !== 'active' || assignee.accountType !== 'staff') {
+        throw new StudioException('alerts.errors.assignee', { status: 422 })
+      }
+    }
+    await db.transaction(async (trx) => {
+      alert.useTransaction(trx)
+      alert.assigneeId = userId
+      await alert.save()
+      if (userId !== null && userId !== actor.user.id) {
+        await alert.load('creator')
+        await NotificationService.notify(
+          {
+            kind: 'alert',
+            userIds: [userId],
+            params: {
+              creator: alert.creator?.channelName ?? '',
+              platform: alert.platform,
+              change: null,
+            },
+            link: `/app/alert_dashboard?assignee=me`,
+          },
+          trx
+        )
+      }
+      await AuditService.record(
+        {
+          action: 'alert.assign',
+          userId: actor.user.id,
+          subjectType: 'alert',
+          subjectId: alert.id,
+          ip: actor.ip,
+          meta: { assignee_id: userId },
+        },
+        trx
+      )
+    })
+    return this.#reload(alert)
+  }
+
+  static async bulk(actor: Actor, ids: number[], action: 'acknowledge' | 'resolve') {
+    const stamp = DateTime.utc().toSQL({ includeOffset: false })
+    const query = db.from('alerts').whereIn('id', ids).whereNot('status', 'resolved')
+    const changes =
+      action === 'acknowledge'
+        ? {
+            status: 'acknowledged',
+            acknowledged_by: actor.user.id,
+            acknowledged_at: stamp,
+            updated_at: stamp,
+          }
+        : { status: 'resolved', resolved_at: stamp, updated_at: stamp }
+    const affected = await query.update(changes)
+    await AuditService.record({
+      action: `alert.bulk_${action}`,
+      userId: actor.user.id,
+      subjectType: 'alert',
+      ip: actor.ip,
+      meta: { ids },
+    })
+    return Number(Array.isArray(affected) ? affected[0] : affected)
+  }
+}

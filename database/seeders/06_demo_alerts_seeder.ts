@@ -1,0 +1,25 @@
+import { BaseSeeder } from '@adonisjs/lucid/seeders'
+import Alert from '#models/alert'
+import AlertScanService from '#services/alerts/alert_scan_service'
+
+/*
+|--------------------------------------------------------------------------
+| The demo alerts
+|--------------------------------------------------------------------------
+| Runs the alert scan over the demo history (04_demo_metrics_seeder) and the
+| demo accounts' tokens and cookies, so the alert dashboard has the failed
+| collections, expiring tokens and follower jumps a fresh install holds.
+| Runs once: while there is no alert yet.
+*/
+export default class DemoAlertsSeeder extends BaseSeeder {
+  static environment = ['development', 'production']
+
+  async run() {
+    await DemoAlertsSeeder.seed()
+  }
+
+  static async seed() {
+    if (await Alert.query().first()) return null
+    return AlertScanService.scan()
+  }
+}
