@@ -1,5 +1,6 @@
 import ReactQuill from 'react-quill-new'
 import 'react-quill-new/dist/quill.snow.css'
+import './board.css'
 
 /** The editor's toolbar: no embedded images or video (files go in as attachments). */
 const MODULES = {
