@@ -1,4 +1,20 @@
-import StudioPolicy from '#policies/studio_policy'
+import type { AuthorizerResponse } from '@adonisjs/bouncer/types'
+import type User from '#models/user'
+import StudioPolicy, { isStaffSide } from '#policies/studio_policy'
 
-/** Filled in by the owner of its area (issue 5). */
-export default class LetterPolicy extends StudioPolicy {}
+/**
+ * Private letters: everybody signed in reads their own. The agency's people
+ * write to anybody with an active account; creators and companies write to
+ * the agency's people (and answer them), not to each other.
+ */
+export default class LetterPolicy extends StudioPolicy {
+  view(): AuthorizerResponse {
+    return true
+  }
+
+  send(user: User, recipient: User): AuthorizerResponse {
+    if (recipient.status !== 'active' || recipient.id === user.id) return false
+    if (isStaffSide(user)) return true
+    return recipient.accountType === 'staff'
+  }
+}

@@ -1,4 +1,4 @@
 import type { CatalogueEntry } from '#policies/catalogue'
 
-/** Permissions of the letters area the admin asks about (see PERMISSION_CATALOGUE). */
+/** Letters are per person (who may write to whom is decided per recipient). */
 export const LETTER_PERMISSIONS: CatalogueEntry[] = []
