@@ -8,7 +8,10 @@ export const LETTER_LIMITS = { subjectMax: 200, bodyMax: 10_000 } as const
 /** GET /api/letters?box=inbox|sent */
 export const letterListValidator = vine.compile(
   vine.object({
-    box: vine.enum(['inbox', 'sent'] as const).parse(blankToUndefined).optional(),
+    box: vine
+      .enum(['inbox', 'sent'] as const)
+      .parse(blankToUndefined)
+      .optional(),
     _start: vine.number().withoutDecimals().min(0).max(MAX_ID).parse(blankToUndefined).optional(),
     _end: vine.number().withoutDecimals().min(0).max(MAX_ID).parse(blankToUndefined).optional(),
   })

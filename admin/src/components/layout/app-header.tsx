@@ -1,12 +1,12 @@
-import { useGetIdentity, useLogout } from '@refinedev/core'
-import { Avatar, Button, Dropdown, Layout, Space, Tag, Tooltip, Typography, theme } from 'antd'
+import { useCustom, useGetIdentity, useLogout } from '@refinedev/core'
+import { Avatar, Badge, Button, Dropdown, Layout, Space, Tag, Tooltip, Typography, theme } from 'antd'
 import { LogoutOutlined, MailOutlined, SettingOutlined, SyncOutlined, UserOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { DATA_REFRESH_HOUR } from '@shared/constants'
 import type { StudioUser } from '../../providers/identity'
 import { LanguageSwitcher } from '../language-switcher'
-import { NotificationBell } from './notification-bell'
+import { NotificationBell, POLL_MS } from './notification-bell'
 
 export function AppHeader() {
   const { t } = useTranslation()
@@ -14,6 +14,13 @@ export function AppHeader() {
   const navigate = useNavigate()
   const { data: user } = useGetIdentity<StudioUser>()
   const { mutate: logout } = useLogout()
+  const { query: lettersQuery } = useCustom<{ data: { unread: number } }>({
+    url: '/api/letters/unread',
+    method: 'get',
+    queryOptions: { refetchInterval: POLL_MS, refetchIntervalInBackground: false },
+    errorNotification: false,
+  })
+  const unreadLetters = lettersQuery.data?.data?.data?.unread ?? 0
 
   return (
     <Layout.Header
@@ -38,8 +45,10 @@ export function AppHeader() {
       </Tooltip>
       <LanguageSwitcher size="small" />
       <NotificationBell />
-      <Tooltip title={t('header.private_letter')}>
-        <Button type="text" shape="circle" icon={<MailOutlined />} onClick={() => navigate('/app/private_letter')} aria-label={t('header.private_letter')} />
+      <Tooltip title={unreadLetters ? t('letters.unread_count', { count: unreadLetters }) : t('header.private_letter')}>
+        <Badge count={unreadLetters} size="small" overflowCount={99}>
+          <Button type="text" shape="circle" icon={<MailOutlined />} onClick={() => navigate('/app/private_letter')} aria-label={t('header.private_letter')} data-testid="letters-button" />
+        </Badge>
       </Tooltip>
       <Dropdown
         trigger={['click']}

@@ -12,7 +12,7 @@ import { api } from '../../api/client'
 dayjs.extend(relativeTime)
 
 /** How often the header asks for the unread count (the notifications are polled, not pushed). */
-const POLL_MS = 30_000
+export const POLL_MS = 30_000
 
 interface Item {
   id: number
