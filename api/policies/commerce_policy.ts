@@ -1,4 +1,14 @@
-import StudioPolicy from '#policies/studio_policy'
+import type { AuthorizerResponse } from '@adonisjs/bouncer/types'
+import type User from '#models/user'
+import StudioPolicy, { isStaffSide } from '#policies/studio_policy'
 
-/** Filled in by the owner of its area (issue 5). */
-export default class CommercePolicy extends StudioPolicy {}
+/** E-Commerce: the agency's staff record and import sales; company accounts read the figures. */
+export default class CommercePolicy extends StudioPolicy {
+  view(user: User): AuthorizerResponse {
+    return isStaffSide(user) || user.role === 'company'
+  }
+
+  write(user: User): AuthorizerResponse {
+    return isStaffSide(user)
+  }
+}

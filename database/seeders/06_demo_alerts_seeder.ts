@@ -1,6 +1,7 @@
 import { BaseSeeder } from '@adonisjs/lucid/seeders'
 import Alert from '#models/alert'
 import AlertScanService from '#services/alerts/alert_scan_service'
+import { addDays } from '#services/metrics/metric_scope'
 
 /*
 |--------------------------------------------------------------------------
@@ -20,6 +21,9 @@ export default class DemoAlertsSeeder extends BaseSeeder {
 
   static async seed() {
     if (await Alert.query().first()) return null
-    return AlertScanService.scan()
+    // The last two weeks of follower changes, then today's states.
+    const newest = await AlertScanService.latestDay()
+    for (let back = 13; back >= 1; back--) await AlertScanService.scan({ day: addDays(newest, -back) })
+    return AlertScanService.scan({ day: newest })
   }
 }

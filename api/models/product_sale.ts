@@ -1,0 +1,55 @@
+import { DateTime } from 'luxon'
+import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import type { BelongsTo } from '@adonisjs/lucid/types/relations'
+import Creator from '#models/creator'
+import { dayColumn } from '#models/metric_snapshot'
+import { fromCents, toCents } from '#services/market/money'
+
+/** DECIMAL(14,2) as a two-decimal string on SQLite and MySQL alike. */
+const decimal = { consume: (value: unknown) => fromCents(toCents(String(value))) }
+
+/** One product's sales by a creator on a platform in a month (E-Commerce). */
+export default class ProductSale extends BaseModel {
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare creatorId: number
+
+  @belongsTo(() => Creator)
+  declare creator: BelongsTo<typeof Creator>
+
+  @column()
+  declare platform: string
+
+  /** The first day of the month, 'YYYY-MM-01'. */
+  @column(dayColumn)
+  declare month: string
+
+  @column()
+  declare product: string
+
+  @column()
+  declare items: number
+
+  @column()
+  declare orders: number
+
+  @column(decimal)
+  declare gmv: string
+
+  @column(decimal)
+  declare commission: string
+
+  @column()
+  declare currency: 'KRW' | 'CNY' | 'USD'
+
+  @column()
+  declare createdBy: number | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime
+}

@@ -1,0 +1,338 @@
+import db from '@adonisjs/lucid/services/db'
+import ExcelJS from 'exceljs'
+import Creator from '#models/creator'
+import ProductSale from '#models/product_sale'
+import StudioException from '#exceptions/studio_exception'
+import AuditService from '#services/audit_service'
+import { escapeLike } from '#services/creator_query'
+import { fromCents, krwCents, toCents, wonOf } from '#services/market/money'
+import type { Actor } from '#services/actor'
+import type { SaleInput, SaleListParams } from '#validators/market'
+import { CURRENCIES, PLATFORMS } from '#shared/constants'
+import { MARKET_LIMITS } from '#shared/market'
+
+/** Import/template columns, in order. */
+export const SALE_COLUMNS = [
+  'brand_no',
+  'platform',
+  'month',
+  'product',
+  'items',
+  'orders',
+  'gmv',
+  'commission',
+  'currency',
+] as const
+
+const monthDay = (month: string) => `${month}-01`
+
+/** E-Commerce: product sales per creator, platform and month; entered, imported, charted. */
+export default class SaleService {
+  static present(sale: ProductSale) {
+    return {
+      id: sale.id,
+      creator: sale.creator
+        ? { id: sale.creator.id, name: sale.creator.channelName, brand_no: sale.creator.brandNo }
+        : null,
+      platform: sale.platform,
+      month: sale.month.slice(0, 7),
+      product: sale.product,
+      items: sale.items,
+      orders: sale.orders,
+      gmv: sale.gmv,
+      commission: sale.commission,
+      currency: sale.currency,
+      gmv_krw: wonOf(krwCents(sale.gmv, sale.currency)),
+    }
+  }
+
+  static #filtered(params: SaleListParams) {
+    const query = ProductSale.query()
+    if (params.creator_id) query.where('creator_id', params.creator_id)
+    if (params.platform) query.where('platform', params.platform)
+    if (params.from) query.where('month', '>=', monthDay(params.from))
+    if (params.to) query.where('month', '<=', monthDay(params.to))
+    if (params.q) query.whereRaw(`?? like ? escape '!'`, ['product', `%${escapeLike(params.q)}%`])
+    return query
+  }
+
+  static async list(params: SaleListParams) {
+    const query = this.#filtered(params)
+    const [counted] = await query.clone().count('* as total')
+    const start = params._start ?? 0
+    const limit = Math.max(0, Math.min((params._end ?? start + 20) - start, 100))
+    const rows = await query
+      .preload('creator')
+      .orderBy('month', 'desc')
+      .orderBy('id', 'desc')
+      .offset(start)
+      .limit(limit)
+    return { total: Number(counted.$extras.total), rows }
+  }
+
+  /** GMV and commission per month, per platform and the top creators, in won (exact cents). */
+  static async summary(params: SaleListParams) {
+    const rows = await this.#filtered(params).preload('creator')
+    const byMonth = new Map<
+      string,
+      { gmv: bigint; commission: bigint; orders: number; items: number }
+    >()
+    const byPlatform = new Map<string, bigint>()
+    const byCreator = new Map<number, { name: string; gmv: bigint }>()
+    let gmv = 0n
+    let commission = 0n
+    let orders = 0
+    for (const sale of rows) {
+      const g = krwCents(sale.gmv, sale.currency)
+      const c = krwCents(sale.commission, sale.currency)
+      const month = sale.month.slice(0, 7)
+      const entry = byMonth.get(month) ?? { gmv: 0n, commission: 0n, orders: 0, items: 0 }
+      entry.gmv += g
+      entry.commission += c
+      entry.orders += sale.orders
+      entry.items += sale.items
+      byMonth.set(month, entry)
+      byPlatform.set(sale.platform, (byPlatform.get(sale.platform) ?? 0n) + g)
+      const creator = byCreator.get(sale.creatorId) ?? {
+        name: sale.creator?.channelName ?? '',
+        gmv: 0n,
+      }
+      creator.gmv += g
+      byCreator.set(sale.creatorId, creator)
+      gmv += g
+      commission += c
+      orders += sale.orders
+    }
+    return {
+      totals: {
+        gmv_krw: wonOf(gmv),
+        commission_krw: wonOf(commission),
+        orders,
+        records: rows.length,
+      },
+      months: [...byMonth.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([month, entry]) => ({
+          month,
+          gmv_krw: wonOf(entry.gmv),
+          commission_krw: wonOf(entry.commission),
+          orders: entry.orders,
+          items: entry.items,
+        })),
+      platforms: [...byPlatform.entries()]
+        .sort((a, b) => (b[1] > a[1] ? 1 : -1))
+        .map(([platform, value]) => ({ platform, gmv_krw: wonOf(value) })),
+      creators: [...byCreator.entries()]
+        .sort((a, b) => (b[1].gmv > a[1].gmv ? 1 : -1))
+        .slice(0, 10)
+        .map(([id, entry]) => ({ id, name: entry.name, gmv_krw: wonOf(entry.gmv) })),
+    }
+  }
+
+  static async #creator(id: number) {
+    if (!(await Creator.find(id)))
+      throw new StudioException('market.errors.creator_unknown', { status: 422 })
+  }
+
+  static #apply(sale: ProductSale, input: SaleInput) {
+    sale.creatorId = input.creator_id
+    sale.platform = input.platform
+    sale.month = monthDay(input.month)
+    sale.product = input.product
+    sale.items = input.items
+    sale.orders = input.orders
+    sale.gmv = fromCents(toCents(input.gmv))
+    sale.commission = fromCents(toCents(input.commission))
+    sale.currency = input.currency ?? 'CNY'
+  }
+
+  static async #duplicate(input: SaleInput, exceptId?: number) {
+    const query = ProductSale.query()
+      .where('creator_id', input.creator_id)
+      .where('platform', input.platform)
+      .where('month', monthDay(input.month))
+      .where('product', input.product)
+    if (exceptId) query.whereNot('id', exceptId)
+    if (await query.first())
+      throw new StudioException('market.errors.sale_duplicate', { status: 409 })
+  }
+
+  static async create(actor: Actor, input: SaleInput) {
+    await this.#creator(input.creator_id)
+    await this.#duplicate(input)
+    const sale = new ProductSale()
+    this.#apply(sale, input)
+    sale.createdBy = actor.user.id
+    await sale.save()
+    await sale.load('creator')
+    return sale
+  }
+
+  static async update(sale: ProductSale, input: SaleInput) {
+    await this.#creator(input.creator_id)
+    await this.#duplicate(input, sale.id)
+    this.#apply(sale, input)
+    await sale.save()
+    await sale.load('creator')
+    return sale
+  }
+
+  static async template() {
+    const workbook = new ExcelJS.Workbook()
+    const sheet = workbook.addWorksheet('sales')
+    sheet.addRow([...SALE_COLUMNS])
+    sheet.addRow([
+      'MCN-0001',
+      'douyin',
+      '2026-10',
+      '五香牛肉干 200g',
+      1200,
+      980,
+      '35280.00',
+      '7056.00',
+      'CNY',
+    ])
+    sheet.getRow(1).font = { bold: true }
+    sheet.columns.forEach((column) => (column.width = 16))
+    const help = workbook.addWorksheet('instructions')
+    help.addRows([
+      ['brand_no', 'The creator’s brand number (as in the creator list)'],
+      ['platform', PLATFORMS.join(', ')],
+      ['month', 'YYYY-MM'],
+      [
+        'product',
+        `Up to ${MARKET_LIMITS.productMax} characters; creator + platform + month + product is one record (re-importing updates it)`,
+      ],
+      ['items / orders', 'Whole numbers'],
+      ['gmv / commission', 'Amounts with at most two decimals'],
+      ['currency', CURRENCIES.join(', ')],
+    ])
+    return Buffer.from(await workbook.xlsx.writeBuffer())
+  }
+
+  /**
+   * All or nothing: every row is checked first (errors by row and column);
+   * only a clean file is written, in one transaction, updating records that
+   * already exist (same creator, platform, month and product).
+   */
+  static async import(
+    actor: Actor,
+    bytes: Buffer,
+    t: (key: string, data?: Record<string, unknown>) => string
+  ) {
+    const workbook = new ExcelJS.Workbook()
+    try {
+      await workbook.xlsx.load(bytes as any)
+    } catch {
+      throw new StudioException('market.errors.import_unreadable', { status: 422 })
+    }
+    const sheet = workbook.worksheets[0]
+    if (!sheet) throw new StudioException('market.errors.import_unreadable', { status: 422 })
+    const header = (sheet.getRow(1).values as unknown[])
+      .slice(1)
+      .map((value) => String(value ?? '').trim())
+    const missing = SALE_COLUMNS.filter((column) => !header.includes(column))
+    if (missing.length)
+      throw new StudioException('market.errors.import_columns', {
+        status: 422,
+        data: { columns: missing.join(', ') },
+      })
+    const creators = new Map(
+      (await Creator.query().select('id', 'brand_no')).map((row) => [row.brandNo, row.id])
+    )
+    const errors: { row: number; column: string; message: string }[] = []
+    const inputs: SaleInput[] = []
+    const text = (value: unknown) => {
+      if (value && typeof value === 'object' && 'result' in (value as any))
+        return String((value as any).result ?? '').trim()
+      if (value && typeof value === 'object' && 'text' in (value as any))
+        return String((value as any).text ?? '').trim()
+      if (value instanceof Date) return value.toISOString().slice(0, 7)
+      return String(value ?? '').trim()
+    }
+    sheet.eachRow((row, number) => {
+      if (number === 1) return
+      const cell = (column: (typeof SALE_COLUMNS)[number]) =>
+        text(row.getCell(header.indexOf(column) + 1).value)
+      if (SALE_COLUMNS.every((column) => cell(column) === '')) return
+      const fail = (column: string, key: string, data?: Record<string, unknown>) =>
+        errors.push({ row: number, column, message: t(`market.import.${key}`, data) })
+      const creatorId = creators.get(cell('brand_no'))
+      if (!creatorId) fail('brand_no', 'creator')
+      const platform = cell('platform').toLowerCase()
+      if (!(PLATFORMS as readonly string[]).includes(platform)) fail('platform', 'platform')
+      const month = cell('month')
+      if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) fail('month', 'month')
+      const product = cell('product')
+      if (!product || product.length > MARKET_LIMITS.productMax)
+        fail('product', 'product', { max: MARKET_LIMITS.productMax })
+      const whole = (column: 'items' | 'orders') => {
+        const value = cell(column)
+        if (!/^\d+$/.test(value) || Number(value) > MARKET_LIMITS.countMax) fail(column, 'whole')
+        return Number(value)
+      }
+      const amount = (column: 'gmv' | 'commission') => {
+        const value = cell(column).replace(/,/g, '')
+        if (!/^\d+(\.\d{1,2})?$/.test(value) || Number(value) > MARKET_LIMITS.amountMax)
+          fail(column, 'amount')
+        return Number(value)
+      }
+      const items = whole('items')
+      const orders = whole('orders')
+      const gmv = amount('gmv')
+      const commission = amount('commission')
+      const currency = (cell('currency') || 'CNY').toUpperCase()
+      if (!(CURRENCIES as readonly string[]).includes(currency)) fail('currency', 'currency')
+      inputs.push({
+        creator_id: creatorId ?? 0,
+        platform: platform as any,
+        month,
+        product,
+        items,
+        orders,
+        gmv,
+        commission,
+        currency: currency as any,
+      })
+    })
+    if (!inputs.length && !errors.length)
+      throw new StudioException('market.errors.import_empty', { status: 422 })
+    if (inputs.length > MARKET_LIMITS.importRowsMax)
+      throw new StudioException('market.errors.import_too_many', {
+        status: 422,
+        data: { max: MARKET_LIMITS.importRowsMax },
+      })
+    if (errors.length) return { imported: 0, created: 0, updated: 0, errors }
+
+    let created = 0
+    let updated = 0
+    await db.transaction(async (trx) => {
+      for (const input of inputs) {
+        const existing = await ProductSale.query({ client: trx })
+          .where('creator_id', input.creator_id)
+          .where('platform', input.platform)
+          .where('month', monthDay(input.month))
+          .where('product', input.product)
+          .first()
+        const sale = existing ?? new ProductSale()
+        sale.useTransaction(trx)
+        this.#apply(sale, input)
+        if (!existing) sale.createdBy = actor.user.id
+        await sale.save()
+        if (existing) updated++
+        else created++
+      }
+      await AuditService.record(
+        {
+          action: 'sales.import',
+          userId: actor.user.id,
+          subjectType: 'product_sale',
+          ip: actor.ip,
+          meta: { created, updated },
+        },
+        trx
+      )
+    })
+    return { imported: created + updated, created, updated, errors: [] }
+  }
+}
