@@ -106,8 +106,10 @@ export default class DealService {
       deal.amount = input.amount === null ? null : fromCents(toCents(input.amount))
     if (input.currency) deal.currency = input.currency
     if (input.owner_id !== undefined) deal.ownerId = input.owner_id
-    if (input.team !== undefined)
-      deal.teamId = input.team ? (await Team.findByOrFail('key', input.team)).id : null
+    if (input.team !== undefined) {
+      const team = input.team ? await Team.findByOrFail('key', input.team) : null
+      deal.teamId = team?.id ?? null
+    }
     if (input.note !== undefined) deal.note = input.note
   }
 

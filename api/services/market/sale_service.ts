@@ -237,9 +237,8 @@ export default class SaleService {
         status: 422,
         data: { columns: missing.join(', ') },
       })
-    const creators = new Map(
-      (await Creator.query().select('id', 'brand_no')).map((row) => [row.brandNo, row.id])
-    )
+    const known = await Creator.query().select('id', 'brand_no')
+    const creators = new Map(known.map((row) => [row.brandNo, row.id]))
     const errors: { row: number; column: string; message: string }[] = []
     const inputs: SaleInput[] = []
     const text = (value: unknown) => {

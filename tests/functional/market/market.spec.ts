@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import ExcelJS from 'exceljs'
 import { DateTime } from 'luxon'
 import BrandDeal from '#models/brand_deal'
+import CreatorAdPrice from '#models/creator_ad_price'
 import ProductSale from '#models/product_sale'
 import Team from '#models/team'
 import { CreatorFactory } from '#database/factories/creator_factory'
@@ -208,16 +209,14 @@ test.group('market / deals', (group) => {
   test('ad offers sorted by the price in won', async ({ client, assert }) => {
     const a = await CreatorFactory.merge({ channelName: 'Alpha' }).create()
     const b = await CreatorFactory.merge({ channelName: 'Bravo' }).create()
-    await a
-      .related('adPrices' as never)
-      .createMany([
-        { platform: 'bilibili', format: 'dedicated', price: '1000000.00', currency: 'KRW' },
-      ] as never)
-    await b
-      .related('adPrices' as never)
-      .createMany([
-        { platform: 'youtube', format: 'integration', price: '800.00', currency: 'USD' },
-      ] as never)
+    await CreatorAdPrice.create({
+      creatorId: a.id,
+      ...{ platform: 'bilibili', format: 'dedicated', price: '1000000.00', currency: 'KRW' },
+    })
+    await CreatorAdPrice.create({
+      creatorId: b.id,
+      ...{ platform: 'youtube', format: 'integration', price: '800.00', currency: 'USD' },
+    })
     const staff = await UserFactory.create()
     const response = await client
       .get('/api/market/offers')
