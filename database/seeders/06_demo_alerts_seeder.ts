@@ -23,7 +23,8 @@ export default class DemoAlertsSeeder extends BaseSeeder {
     if (await Alert.query().first()) return null
     // The last two weeks of follower changes, then today's states.
     const newest = await AlertScanService.latestDay()
-    for (let back = 13; back >= 1; back--) await AlertScanService.scan({ day: addDays(newest, -back) })
+    for (let back = 13; back >= 1; back--)
+      await AlertScanService.scan({ day: addDays(newest, -back) })
     return AlertScanService.scan({ day: newest })
   }
 }

@@ -59,7 +59,17 @@ test.group('auth / user info and permissions', (group) => {
     response.assertStatus(200)
     response.assertBodyContains({ status: 0 })
     const data = response.body().data
-    assert.sameMembers(Object.keys(data), [...SCREENS, ...ADMIN_ONLY, 'metrics'])
+    assert.sameMembers(Object.keys(data), [
+      ...SCREENS,
+      ...ADMIN_ONLY,
+      'metrics',
+      'users',
+      'registrations',
+      'teams',
+      'alerts',
+      'market',
+      'commerce',
+    ])
     const catalogued = new Set(PERMISSION_CATALOGUE.map((entry) => entry.resource))
     for (const screen of SCREENS) {
       if (!catalogued.has(screen)) assert.deepEqual(data[screen], ['list'], screen)
@@ -84,9 +94,24 @@ test.group('auth / user info and permissions', (group) => {
     const keys = Object.keys(response.body().data)
     for (const missing of ['studio_log', 'creator_adjustment', ...ADMIN_ONLY])
       assert.notInclude(keys, missing)
-    assert.sameMembers(keys, [...SCREEN_ACCESS.staff, 'metrics'])
+    assert.sameMembers(keys, [
+      ...SCREEN_ACCESS.staff,
+      'metrics',
+      'users',
+      'teams',
+      'alerts',
+      'market',
+      'commerce',
+    ])
     assert.include(keys, 'creators')
-    assert.sameMembers(response.body().data.metrics, ['view', 'download'])
+    const data = response.body().data
+    assert.sameMembers(data.metrics, ['view', 'download'])
+    assert.sameMembers(data.users, ['list'])
+    assert.sameMembers(data.teams, ['join'])
+    assert.sameMembers(data.board, ['list', 'write'])
+    assert.sameMembers(data.alerts, ['view', 'handle'])
+    assert.sameMembers(data.market, ['view', 'enquire', 'manage'])
+    assert.sameMembers(data.commerce, ['view', 'write'])
   })
 
   test('managers have creator_adjustment but not studio_log', async ({ client, assert }) => {
@@ -97,8 +122,19 @@ test.group('auth / user info and permissions', (group) => {
     assert.include(keys, 'creator_adjustment')
     assert.notInclude(keys, 'studio_log')
     for (const missing of ADMIN_ONLY) assert.notInclude(keys, missing)
-    assert.sameMembers(keys, [...SCREEN_ACCESS.manager, 'metrics'])
-    assert.sameMembers(response.body().data.metrics, ['view', 'download', 'collect'])
+    assert.sameMembers(keys, [
+      ...SCREEN_ACCESS.manager,
+      'metrics',
+      'users',
+      'teams',
+      'alerts',
+      'market',
+      'commerce',
+    ])
+    const data = response.body().data
+    assert.sameMembers(data.metrics, ['view', 'download', 'collect'])
+    assert.sameMembers(data.board, ['list', 'write', 'pin'])
+    assert.sameMembers(data.alerts, ['view', 'handle', 'scan'])
   })
 
   test('creators get exactly their screens', async ({ client, assert }) => {
@@ -109,6 +145,7 @@ test.group('auth / user info and permissions', (group) => {
     assert.sameMembers(Object.keys(response.body().data), [...SCREEN_ACCESS.creator, 'metrics'])
     assert.notInclude(Object.keys(response.body().data), 'creators')
     assert.sameMembers(response.body().data.metrics, ['view', 'download'])
+    assert.sameMembers(response.body().data.board, ['list'])
   })
 
   test('companies get exactly their screens', async ({ client, assert }) => {
@@ -116,8 +153,11 @@ test.group('auth / user info and permissions', (group) => {
     const response = await client.get('/api/user/permissions').loginAs(user)
 
     response.assertStatus(200)
-    assert.sameMembers(Object.keys(response.body().data), SCREEN_ACCESS.company)
-    assert.include(Object.keys(response.body().data), 'market_dashboard')
+    const data = response.body().data
+    assert.sameMembers(Object.keys(data), [...SCREEN_ACCESS.company, 'market', 'commerce'])
+    assert.include(Object.keys(data), 'market_dashboard')
+    assert.sameMembers(data.market, ['view', 'enquire'])
+    assert.sameMembers(data.commerce, ['view'])
   })
 
   test('the permissions match what the admin endpoints answer', async ({ client, assert }) => {

@@ -1,0 +1,91 @@
+import { test } from '@japa/runner'
+import ExcelJS from 'exceljs'
+import { DateTime } from 'luxon'
+import BrandDeal from '#models/brand_deal'
+import ProductSale from '#models/product_sale'
+import { CreatorFactory } from '#database/factories/creator_factory'
+import { UserFactory } from '#database/factories/user_factory'
+import { FACTORY_PASSWORD, setupFunctionalGroup } from '#tests/helpers/functional'
+import { screenshot, signIn, useLanguage } from '#tests/helpers/browser'
+
+test.group('market store and e-commerce', (group) => {
+  setupFunctionalGroup(group)
+
+  test('move a deal across the stages on the board (Korean)', async ({ visit, assert }) => {
+    const staff = await UserFactory.create()
+    const deal = await BrandDeal.create({
+      brand: 'Sakura Cosme',
+      stage: 'enquiry',
+      currency: 'KRW',
+      amount: '2500000.00',
+      enquiryAt: DateTime.utc(),
+    })
+    const page = await visit('/login')
+    await useLanguage(page, 'kr')
+    await signIn(page, staff.email, FACTORY_PASSWORD)
+    await page.goto('/app/market_dashboard')
+    await page.locator(`[data-testid=deal-column-enquiry] [data-testid=deal-${deal.id}]`).waitFor()
+    await page.locator(`[data-testid=move-${deal.id}-negotiating]`).click()
+    await page
+      .locator(`[data-testid=deal-column-negotiating] [data-testid=deal-${deal.id}]`)
+      .waitFor()
+    await page.locator(`[data-testid=move-${deal.id}-signed]`).click()
+    await page.locator(`[data-testid=deal-column-signed] [data-testid=deal-${deal.id}]`).waitFor()
+    await screenshot(page, 'kr-market-board')
+    await deal.refresh()
+    assert.equal(deal.stage, 'signed')
+    assert.isNotNull(deal.signedAt)
+  })
+
+  test('import a sales file, fix its errors, import again (English)', async ({ visit, assert }) => {
+    await CreatorFactory.merge({ brandNo: 'MCN-9001', channelName: 'Wang Eats' }).create()
+    const staff = await UserFactory.create()
+    const file = async (rows: (string | number)[][]) => {
+      const workbook = new ExcelJS.Workbook()
+      const sheet = workbook.addWorksheet('sales')
+      sheet.addRow([
+        'brand_no',
+        'platform',
+        'month',
+        'product',
+        'items',
+        'orders',
+        'gmv',
+        'commission',
+        'currency',
+      ])
+      for (const row of rows) sheet.addRow(row)
+      return {
+        name: 'sales.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: Buffer.from(await workbook.xlsx.writeBuffer()),
+      }
+    }
+    const page = await visit('/login')
+    await signIn(page, staff.email, FACTORY_PASSWORD)
+    await page.goto('/app/products')
+    await page.locator('[data-testid=sale-import]').click()
+    await page
+      .locator('.ant-modal input[type=file]')
+      .setInputFiles(
+        await file([['MCN-9001', 'douyin', '2026-10', 'Beef jerky', 10, 9, '99.999', '20', 'CNY']])
+      )
+    await page
+      .locator('[data-testid=sale-import-errors]')
+      .getByText('An amount with at most two decimals')
+      .waitFor()
+    assert.lengthOf(await ProductSale.all(), 0)
+    await page
+      .locator('.ant-modal input[type=file]')
+      .setInputFiles(
+        await file([['MCN-9001', 'douyin', '2026-10', 'Beef jerky', 10, 9, '99.90', '20', 'CNY']])
+      )
+    await page.locator('[data-testid=sale-import-result]').getByText('1 new').waitFor()
+    await page.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click()
+    await page
+      .locator('[data-testid=sale-table] .ant-table-row', { hasText: 'Beef jerky' })
+      .waitFor()
+    await screenshot(page, 'en-products')
+    assert.lengthOf(await ProductSale.all(), 1)
+  })
+})
