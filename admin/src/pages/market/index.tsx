@@ -41,7 +41,7 @@ export function MarketDashboardPage() {
 function DealBoard({ staffSide }: { staffSide: boolean }) {
   const { t } = useTranslation()
   const { message } = App.useApp()
-  const { format } = useNumberFormat()
+  const { format, money } = useNumberFormat()
   const [q, setQ] = useState('')
   const [team, setTeam] = useState<string>()
   const [editing, setEditing] = useState<Deal | null | undefined>(undefined)
@@ -95,7 +95,7 @@ function DealBoard({ staffSide }: { staffSide: boolean }) {
                         <Typography.Text type="secondary">
                           {[deal.platform && t(`enum.platform.${deal.platform}`), deal.format && t(`enum.ad_format.${deal.format}`)].filter(Boolean).join(' · ') || '—'}
                         </Typography.Text>
-                        <Typography.Text>{deal.amount === null ? t('market.no_amount') : `${format(deal.amount)} ${deal.currency}`}</Typography.Text>
+                        <Typography.Text>{deal.amount === null ? t('market.no_amount') : `${money(deal.amount)} ${deal.currency}`}</Typography.Text>
                         {deal.owner && <Typography.Text type="secondary">{t('market.owner')}: {deal.owner.name}</Typography.Text>}
                         {staffSide && (
                           <Space size={4} wrap>
@@ -140,7 +140,7 @@ interface Offer {
 
 function Offers() {
   const { t } = useTranslation()
-  const { format } = useNumberFormat()
+  const { format, money } = useNumberFormat()
   const [filters, setFilters] = useState<Record<string, string | undefined>>({})
   const { tableProps } = useTable<Offer>({
     resource: 'market/offers',
@@ -164,7 +164,7 @@ function Offers() {
         <Table.Column<Offer> dataIndex="team" title={t('market.team')} render={(value) => (value ? t(`enum.team.${value}`) : '—')} />
         <Table.Column<Offer> dataIndex="platform" title={t('market.platform')} render={(value) => t(`enum.platform.${value}`)} />
         <Table.Column<Offer> dataIndex="format" title={t('market.format')} render={(value) => t(`enum.ad_format.${value}`)} />
-        <Table.Column<Offer> key="price" title={t('market.price')} align="right" render={(_, row) => `${format(row.price)} ${row.currency}`} />
+        <Table.Column<Offer> key="price" title={t('market.price')} align="right" render={(_, row) => `${money(row.price)} ${row.currency}`} />
         <Table.Column<Offer> dataIndex="price_krw" key="price_krw" title={t('market.price_krw')} sorter defaultSortOrder="descend" align="right" render={(value) => `₩${format(value)}`} />
       </Table>
     </Space>

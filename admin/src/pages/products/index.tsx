@@ -19,7 +19,7 @@ const SalesCharts = lazy(() => import('./sales-charts'))
 export function ProductsPage() {
   const { t } = useTranslation()
   const { message } = App.useApp()
-  const { format, compact } = useNumberFormat()
+  const { format, compact, money } = useNumberFormat()
   const { data: canWrite } = useCan({ resource: 'commerce', action: 'write' })
   const [filters, setFilters] = useState<Record<string, string | undefined>>({})
   const [editing, setEditing] = useState<Sale | null | undefined>(undefined)
@@ -77,8 +77,8 @@ export function ProductsPage() {
           <Table.Column<Sale> dataIndex="product" title={t('commerce.product')} />
           <Table.Column<Sale> dataIndex="items" title={t('commerce.items')} align="right" render={(value) => format(value)} />
           <Table.Column<Sale> dataIndex="orders" title={t('commerce.orders')} align="right" render={(value) => format(value)} />
-          <Table.Column<Sale> title={t('commerce.gmv')} align="right" render={(_, row) => `${format(row.gmv)} ${row.currency}`} />
-          <Table.Column<Sale> title={t('commerce.commission')} align="right" render={(_, row) => `${format(row.commission)} ${row.currency}`} />
+          <Table.Column<Sale> title={t('commerce.gmv')} align="right" render={(_, row) => `${money(row.gmv)} ${row.currency}`} />
+          <Table.Column<Sale> title={t('commerce.commission')} align="right" render={(_, row) => `${money(row.commission)} ${row.currency}`} />
           {canWrite?.can && (
             <Table.Column<Sale>
               width={100}
