@@ -7,6 +7,7 @@ import NotificationService from '#services/notification_service'
 import UserPresenter from '#services/user_presenter'
 import { escapeLike } from '#services/creator_query'
 import { isStaffSide } from '#policies/studio_policy'
+import { pageWindow } from '#services/paging'
 import type { Actor } from '#services/actor'
 
 function person(user: User | undefined) {
@@ -36,7 +37,7 @@ export default class LetterService {
     if (box === 'inbox') query.where('recipient_id', user.id).whereNull('recipient_deleted_at')
     else query.where('sender_id', user.id).whereNull('sender_deleted_at')
     const [counted] = await query.clone().count('* as total')
-    const limit = Math.max(0, Math.min(end - start, 100))
+    const { limit } = pageWindow(start, end)
     const rows = await query
       .preload('sender')
       .preload('recipient')

@@ -1,5 +1,4 @@
 import { test } from '@japa/runner'
-import ExcelJS from 'exceljs'
 import { DateTime } from 'luxon'
 import BrandDeal from '#models/brand_deal'
 import ProductSale from '#models/product_sale'
@@ -7,6 +6,7 @@ import { CreatorFactory } from '#database/factories/creator_factory'
 import { UserFactory } from '#database/factories/user_factory'
 import { FACTORY_PASSWORD, setupFunctionalGroup } from '#tests/helpers/functional'
 import { screenshot, signIn, useLanguage } from '#tests/helpers/browser'
+import { salesWorkbook } from '#tests/helpers/market'
 
 test.group('market store and e-commerce', (group) => {
   setupFunctionalGroup(group)
@@ -40,27 +40,11 @@ test.group('market store and e-commerce', (group) => {
   test('import a sales file, fix its errors, import again (English)', async ({ visit, assert }) => {
     await CreatorFactory.merge({ brandNo: 'MCN-9001', channelName: 'Wang Eats' }).create()
     const staff = await UserFactory.create()
-    const file = async (rows: (string | number)[][]) => {
-      const workbook = new ExcelJS.Workbook()
-      const sheet = workbook.addWorksheet('sales')
-      sheet.addRow([
-        'brand_no',
-        'platform',
-        'month',
-        'product',
-        'items',
-        'orders',
-        'gmv',
-        'commission',
-        'currency',
-      ])
-      for (const row of rows) sheet.addRow(row)
-      return {
-        name: 'sales.xlsx',
-        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        buffer: Buffer.from(await workbook.xlsx.writeBuffer()),
-      }
-    }
+    const file = async (rows: (string | number)[][]) => ({
+      name: 'sales.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await salesWorkbook(rows),
+    })
     const page = await visit('/login')
     await signIn(page, staff.email, FACTORY_PASSWORD)
     await page.goto('/app/products')

@@ -6,6 +6,7 @@ import StudioException from '#exceptions/studio_exception'
 import AuditService from '#services/audit_service'
 import NotificationService from '#services/notification_service'
 import UserPresenter from '#services/user_presenter'
+import { pageWindow } from '#services/paging'
 import type { Actor } from '#services/actor'
 import type { AlertListParams } from '#validators/alert'
 import { ALERT_KINDS } from '#shared/alerts'
@@ -59,8 +60,7 @@ export default class AlertService {
       )
     }
     const [counted] = await query.clone().count('* as total')
-    const start = params._start ?? 0
-    const limit = Math.max(0, Math.min((params._end ?? start + 20) - start, 100))
+    const { offset: start, limit } = pageWindow(params._start, params._end, 20, 100)
     const rows = await query
       .preload('creator')
       .preload('assignee')

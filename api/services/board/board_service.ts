@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises'
 import db from '@adonisjs/lucid/services/db'
 import drive from '@adonisjs/drive/services/main'
 import { DateTime } from 'luxon'
+import { pageWindow } from '#services/paging'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import BoardPost from '#models/board_post'
 import BoardAttachment from '#models/board_attachment'
@@ -84,8 +85,12 @@ export default class BoardService {
     }
     const [counted] = await query.clone().count('* as total')
     const total = Number(counted.$extras.total)
-    const start = params._start ?? 0
-    const limit = Math.max(0, Math.min((params._end ?? start + 20) - start, BOARD_LIMITS.pageMax))
+    const { offset: start, limit } = pageWindow(
+      params._start,
+      params._end,
+      20,
+      BOARD_LIMITS.pageMax
+    )
     const rows = await query
       .preload('author')
       .withCount('attachments')

@@ -9,6 +9,7 @@ import AuditService from '#services/audit_service'
 import { escapeLike } from '#services/creator_query'
 import { isStaffSide } from '#policies/studio_policy'
 import { fromCents, krwCents, toCents, wonOf } from '#services/market/money'
+import { pageWindow } from '#services/paging'
 import type { Actor } from '#services/actor'
 import type { DealInput, DealListParams } from '#validators/market'
 import { allowedMoves, type DealStage } from '#shared/market'
@@ -58,8 +59,7 @@ export default class DealService {
       query.whereIn('team_id', (sub) => sub.from('teams').where('key', params.team!).select('id'))
     if (params.q) query.whereRaw(`?? like ? escape '!'`, ['brand', `%${escapeLike(params.q)}%`])
     const [counted] = await query.clone().count('* as total')
-    const start = params._start ?? 0
-    const limit = Math.max(0, Math.min((params._end ?? start + 200) - start, 500))
+    const { offset: start, limit } = pageWindow(params._start, params._end, 200, 500)
     const rows = await query
       .preload('creator')
       .preload('owner')

@@ -1,6 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import { escapeLike } from '#services/creator_query'
 import { fromCents, krwCents, toCents, wonOf } from '#services/market/money'
+import { pageWindow } from '#services/paging'
 import type { OfferListParams } from '#validators/market'
 import { REFERENCE_KRW_RATES } from '#shared/constants'
 
@@ -35,8 +36,7 @@ export default class OfferService {
     if ((params._sort ?? 'price_krw') === 'price_krw') query.orderByRaw(`${krw} ${order}`)
     else if (params._sort === 'fans') query.orderBy('c.total_fans', order)
     else query.orderBy('c.channel_name', order)
-    const start = params._start ?? 0
-    const limit = Math.max(0, Math.min((params._end ?? start + 20) - start, 100))
+    const { offset: start, limit } = pageWindow(params._start, params._end, 20, 100)
     const rows = await query
       .orderBy('p.id', 'asc')
       .offset(start)

@@ -6,6 +6,7 @@ import StudioException from '#exceptions/studio_exception'
 import AuditService from '#services/audit_service'
 import { escapeLike } from '#services/creator_query'
 import { fromCents, krwCents, toCents, wonOf } from '#services/market/money'
+import { pageWindow } from '#services/paging'
 import type { Actor } from '#services/actor'
 import type { SaleInput, SaleListParams } from '#validators/market'
 import { CURRENCIES, PLATFORMS } from '#shared/constants'
@@ -59,8 +60,7 @@ export default class SaleService {
   static async list(params: SaleListParams) {
     const query = this.#filtered(params)
     const [counted] = await query.clone().count('* as total')
-    const start = params._start ?? 0
-    const limit = Math.max(0, Math.min((params._end ?? start + 20) - start, 100))
+    const { offset: start, limit } = pageWindow(params._start, params._end, 20, 100)
     const rows = await query
       .preload('creator')
       .orderBy('month', 'desc')

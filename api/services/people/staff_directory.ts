@@ -1,5 +1,6 @@
 import User from '#models/user'
 import { escapeLike } from '#services/creator_query'
+import { pageWindow } from '#services/paging'
 import type { StaffListParams } from '#validators/people'
 
 /** A literal, case-insensitive substring match (as the creator search does). */
@@ -36,9 +37,11 @@ export default class StaffDirectory {
 
     const [counted] = await query.clone().count('* as total')
     const total = Number(counted.$extras.total)
-    const start = params._start ?? params.offset ?? 0
-    const end = params._end ?? start + (params.limit ?? 20)
-    const limit = Math.max(0, Math.min(end - start, 100))
+    const { offset: start, limit } = pageWindow(
+      params._start ?? params.offset,
+      params._end,
+      params.limit ?? 20
+    )
     const order = (params._order ?? 'asc').toLowerCase() as 'asc' | 'desc'
     const rows = await query
       .preload('teams')

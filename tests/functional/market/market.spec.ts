@@ -1,5 +1,4 @@
 import { test } from '@japa/runner'
-import ExcelJS from 'exceljs'
 import { DateTime } from 'luxon'
 import BrandDeal from '#models/brand_deal'
 import CreatorAdPrice from '#models/creator_ad_price'
@@ -8,24 +7,7 @@ import Team from '#models/team'
 import { CreatorFactory } from '#database/factories/creator_factory'
 import { UserFactory } from '#database/factories/user_factory'
 import { expectStatus, setupFunctionalGroup } from '#tests/helpers/functional'
-
-async function xlsx(rows: (string | number)[][]) {
-  const workbook = new ExcelJS.Workbook()
-  const sheet = workbook.addWorksheet('sales')
-  for (const row of rows) sheet.addRow(row)
-  return Buffer.from(await workbook.xlsx.writeBuffer())
-}
-const HEADER = [
-  'brand_no',
-  'platform',
-  'month',
-  'product',
-  'items',
-  'orders',
-  'gmv',
-  'commission',
-  'currency',
-]
+import { salesWorkbook } from '#tests/helpers/market'
 
 test.group('market / deals', (group) => {
   setupFunctionalGroup(group)
@@ -292,8 +274,7 @@ test.group('e-commerce / product sales', (group) => {
   }) => {
     const creator = await CreatorFactory.merge({ brandNo: 'MCN-7001' }).create()
     const staff = await UserFactory.create()
-    const bad = await xlsx([
-      HEADER,
+    const bad = await salesWorkbook([
       ['MCN-7001', 'douyin', '2026-10', '牛肉干', 10, 9, '100.50', '20', 'CNY'],
       ['MCN-0000', 'tiktok', '2026/10', '', 1.5, 'x', '1.234', '-1', 'EUR'],
     ])
@@ -318,8 +299,7 @@ test.group('e-commerce / product sales', (group) => {
     ])
     assert.lengthOf(await ProductSale.all(), 0, 'all or nothing')
 
-    const good = await xlsx([
-      HEADER,
+    const good = await salesWorkbook([
       ['MCN-7001', 'douyin', '2026-10', '牛肉干', 10, 9, '100.50', '20', 'CNY'],
     ])
     const first = await client
@@ -328,8 +308,7 @@ test.group('e-commerce / product sales', (group) => {
       .file('file', good, { filename: 'sales.xlsx' })
     first.assertStatus(200)
     assert.include(first.body().data, { created: 1, updated: 0 })
-    const again = await xlsx([
-      HEADER,
+    const again = await salesWorkbook([
       ['MCN-7001', 'douyin', '2026-10', '牛肉干', 12, 11, '120.00', '24', 'CNY'],
     ])
     const second = await client

@@ -4,7 +4,7 @@ import { LockOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { LIMITS } from '@shared/constants'
 import { api } from '../../api/client'
-import { applyServerErrors } from './form-errors'
+import { applyServerErrors } from '../../components/form-errors'
 
 interface Values {
   current_password: string

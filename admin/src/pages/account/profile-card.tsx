@@ -7,7 +7,7 @@ import { LIMITS, PHONE_PATTERN } from '@shared/constants'
 import { AVATAR_MAX_BYTES } from '@shared/people'
 import { api } from '../../api/client'
 import { useRefreshIdentity, type StudioUser } from '../../providers/identity'
-import { applyServerErrors } from './form-errors'
+import { applyServerErrors } from '../../components/form-errors'
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif'
 

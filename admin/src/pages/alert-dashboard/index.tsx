@@ -3,8 +3,9 @@ import { useCan, useCustom, useInvalidate, useList } from '@refinedev/core'
 import { useTable } from '@refinedev/antd'
 import { App, Button, Card, Col, Row, Select, Space, Statistic, Table, Tag, Tooltip, Typography } from 'antd'
 import { CheckOutlined, CheckCircleOutlined, ControlOutlined, ReloadOutlined } from '@ant-design/icons'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import { useQueryPatch } from '../../components/use-query-patch'
 import { PLATFORMS, TEAMS } from '@shared/constants'
 import { ALERT_KINDS, type AlertKind } from '@shared/alerts'
 import { api } from '../../api/client'
@@ -48,7 +49,7 @@ export function AlertDashboardPage() {
   const { t, i18n } = useTranslation()
   const { message } = App.useApp()
   const invalidate = useInvalidate()
-  const [params, setParams] = useSearchParams()
+  const [params, patch] = useQueryPatch()
   const [selected, setSelected] = useState<number[]>([])
   const [rulesOpen, setRulesOpen] = useState(false)
   const [scanning, setScanning] = useState(false)
@@ -69,13 +70,8 @@ export function AlertDashboardPage() {
   const summary = summaryQuery.data?.data?.data
   const { result: staff } = useList<StudioUser>({ resource: 'users', pagination: { currentPage: 1, pageSize: 100 }, sorters: [{ field: 'name', order: 'asc' }] })
 
-  const set = (patch: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params)
-    for (const [key, value] of Object.entries(patch)) {
-      if (value) next.set(key, value)
-      else next.delete(key)
-    }
-    setParams(next)
+  const set = (changes: Record<string, string | undefined>) => {
+    patch(changes)
     setSelected([])
   }
   const refresh = async () => {

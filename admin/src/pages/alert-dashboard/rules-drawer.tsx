@@ -4,6 +4,7 @@ import { App, Button, Drawer, Form, InputNumber, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { ALERT_RULE_LIMITS, type AlertRules } from '@shared/alerts'
 import { api } from '../../api/client'
+import { applyServerErrors } from '../../components/form-errors'
 
 const FIELDS: (keyof AlertRules)[] = ['spikeMultiplier', 'surgeSharePct', 'minGain', 'lossMin', 'tokenWarnDays', 'cookieRecheckDays']
 
@@ -28,9 +29,7 @@ export function RulesDrawer({ open, onClose }: { open: boolean; onClose: () => v
       message.success(t('alerts.rules.saved'))
       onClose()
     } catch (error: any) {
-      const errors: { field: string; message: string }[] = error?.response?.data?.errors ?? []
-      if (errors.length) form.setFields(errors.map((item) => ({ name: item.field as keyof AlertRules, errors: [item.message] })))
-      else message.error(error?.message || t('errors.request_failed'))
+      if (!applyServerErrors(form, error)) message.error(error?.message || t('errors.request_failed'))
     } finally {
       setSaving(false)
     }

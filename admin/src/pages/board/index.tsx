@@ -4,8 +4,8 @@ import { useTable } from '@refinedev/antd'
 import { Avatar, Button, Card, Input, Space, Table, Tabs, Tag, Typography } from 'antd'
 import { EditOutlined, PaperClipOutlined, PushpinFilled, UserOutlined } from '@ant-design/icons'
 import dayjs from 'dayjs'
-import { useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import { useQueryPatch } from '../../components/use-query-patch'
 import { PostEditor } from './post-editor'
 import { PostView } from './post-view'
 import type { BoardCategoryRight, BoardListItem } from './types'
@@ -20,7 +20,7 @@ const ALL = 'all'
  */
 export function BoardPage() {
   const { t } = useTranslation()
-  const [params, setParams] = useSearchParams()
+  const [params, set] = useQueryPatch()
   const { query: categoriesQuery } = useCustom<{ data: BoardCategoryRight[] }>({ url: '/api/board/categories', method: 'get' })
   const categories = useMemo(() => categoriesQuery.data?.data?.data ?? [], [categoriesQuery.data])
   const canWrite = categories.some((category) => category.can_write)
@@ -39,15 +39,6 @@ export function BoardPage() {
       ],
     },
   })
-
-  const set = (patch: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params)
-    for (const [key, value] of Object.entries(patch)) {
-      if (value) next.set(key, value)
-      else next.delete(key)
-    }
-    setParams(next)
-  }
 
   const viewing = params.get('id')
   const editing = params.get('edit')

@@ -6,6 +6,7 @@ import type { UploadFile } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { BOARD_ATTACHMENT_EXTENSIONS, BOARD_LIMITS } from '@shared/board'
 import { api } from '../../api/client'
+import { applyServerErrors } from '../../components/form-errors'
 import type { BoardCategoryRight, BoardPostDetail } from './types'
 
 const RichTextEditor = lazy(() => import('./rich-text-editor'))
@@ -76,9 +77,7 @@ export function PostEditor({ id, categories, defaultCategory, onDone }: { id?: n
       message.success(t(status === 'draft' ? 'board.saved_draft' : 'board.published'))
       onDone(Number((result.data as { id: number }).id))
     } catch (error: any) {
-      const errors: { field: string; message: string }[] = error?.response?.data?.errors ?? []
-      if (errors.length) form.setFields(errors.map((item) => ({ name: item.field as keyof Values, errors: [item.message] })))
-      else message.error(error?.message || t('errors.request_failed'))
+      if (!applyServerErrors(form, error)) message.error(error?.message || t('errors.request_failed'))
     } finally {
       setSaving(null)
     }

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next'
 import { AD_FORMATS, CURRENCIES, PLATFORMS, TEAMS } from '@shared/constants'
 import { MARKET_LIMITS } from '@shared/market'
 import { api } from '../../api/client'
+import { applyServerErrors } from '../../components/form-errors'
+import { useCreatorOptions } from '../../components/use-creator-options'
 import type { StudioUser } from '../../providers/identity'
 import type { Deal } from './types'
 
@@ -28,13 +30,9 @@ export function DealForm({ open, deal, staffSide, onClose }: { open: boolean; de
   const { message } = App.useApp()
   const [form] = Form.useForm<Values>()
   const [saving, setSaving] = useState(false)
-  const [creators, setCreators] = useState<{ value: number; label: string }[]>([])
+  const { options: creators, setOptions: setCreators, search: searchCreators } = useCreatorOptions()
   const { result: staff } = useList<StudioUser>({ resource: 'users', pagination: { currentPage: 1, pageSize: 100 }, queryOptions: { enabled: open && staffSide } })
 
-  const searchCreators = async (q: string) => {
-    const response = await api.get('/api/creators', { params: { q: q || undefined, _start: 0, _end: 20 } })
-    setCreators((response.data as { id: number; channel_name: string; brand_no: string }[]).map((row) => ({ value: row.id, label: `${row.channel_name} · ${row.brand_no}` })))
-  }
 
   useEffect(() => {
     if (!open) return
@@ -62,9 +60,7 @@ export function DealForm({ open, deal, staffSide, onClose }: { open: boolean; de
       message.success(t('market.saved'))
       onClose(true)
     } catch (error: any) {
-      const errors: { field: string; message: string }[] = error?.response?.data?.errors ?? []
-      if (errors.length) form.setFields(errors.map((item) => ({ name: item.field as keyof Values, errors: [item.message] })))
-      else message.error(error?.message || t('errors.request_failed'))
+      if (!applyServerErrors(form, error)) message.error(error?.message || t('errors.request_failed'))
     } finally {
       setSaving(false)
     }

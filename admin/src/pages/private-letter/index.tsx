@@ -4,9 +4,10 @@ import { useTable } from '@refinedev/antd'
 import { App, Avatar, Button, Card, Drawer, Empty, Form, Input, Modal, Popconfirm, Select, Space, Table, Tabs, Tag, Typography } from 'antd'
 import { DeleteOutlined, EditOutlined, RollbackOutlined, UserOutlined } from '@ant-design/icons'
 import dayjs from 'dayjs'
-import { useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import { useQueryPatch } from '../../components/use-query-patch'
 import { api } from '../../api/client'
+import { applyServerErrors } from '../../components/form-errors'
 
 interface Person {
   id: number
@@ -39,7 +40,7 @@ interface Draft {
 export function PrivateLetterPage() {
   const { t } = useTranslation()
   const { message } = App.useApp()
-  const [params, setParams] = useSearchParams()
+  const [params, set] = useQueryPatch()
   const box = params.get('box') === 'sent' ? 'sent' : 'inbox'
   const openId = params.get('id')
   const [draft, setDraft] = useState<Draft | null>(null)
@@ -55,15 +56,6 @@ export function PrivateLetterPage() {
   })
   const { query: letterQuery } = useOne<LetterRow>({ resource: 'letters', id: openId ?? undefined, queryOptions: { enabled: Boolean(openId) }, errorNotification: false })
   const letter = openId ? letterQuery.data?.data : undefined
-
-  const set = (patch: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params)
-    for (const [key, value] of Object.entries(patch)) {
-      if (value) next.set(key, value)
-      else next.delete(key)
-    }
-    setParams(next)
-  }
 
   const search = async (q: string) => {
     const response = await api.get('/api/letters/recipients', { params: { q: q || undefined } })
@@ -109,9 +101,7 @@ export function PrivateLetterPage() {
       set({ box: 'sent', id: undefined })
       await tableQuery.refetch()
     } catch (error: any) {
-      const errors: { field: string; message: string }[] = error?.response?.data?.errors ?? []
-      if (errors.length) form.setFields(errors.map((item) => ({ name: item.field as keyof Draft, errors: [item.message] })))
-      else message.error(error?.message || t('errors.request_failed'))
+      if (!applyServerErrors(form, error)) message.error(error?.message || t('errors.request_failed'))
     } finally {
       setSending(false)
     }

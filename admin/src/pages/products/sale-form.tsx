@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next'
 import { CURRENCIES, PLATFORMS } from '@shared/constants'
 import { MARKET_LIMITS } from '@shared/market'
 import { api } from '../../api/client'
+import { applyServerErrors } from '../../components/form-errors'
+import { useCreatorOptions } from '../../components/use-creator-options'
 import type { Sale } from './types'
 
 interface Values {
@@ -25,12 +27,8 @@ export function SaleForm({ open, sale, onClose }: { open: boolean; sale: Sale | 
   const { message } = App.useApp()
   const [form] = Form.useForm<Values>()
   const [saving, setSaving] = useState(false)
-  const [creators, setCreators] = useState<{ value: number; label: string }[]>([])
+  const { options: creators, setOptions: setCreators, search: searchCreators } = useCreatorOptions()
 
-  const searchCreators = async (q: string) => {
-    const response = await api.get('/api/creators', { params: { q: q || undefined, _start: 0, _end: 20 } })
-    setCreators((response.data as { id: number; channel_name: string; brand_no: string }[]).map((row) => ({ value: row.id, label: `${row.channel_name} · ${row.brand_no}` })))
-  }
 
   useEffect(() => {
     if (!open) return
@@ -59,9 +57,7 @@ export function SaleForm({ open, sale, onClose }: { open: boolean; sale: Sale | 
       message.success(t('commerce.saved'))
       onClose(true)
     } catch (error: any) {
-      const errors: { field: string; message: string }[] = error?.response?.data?.errors ?? []
-      if (errors.length) form.setFields(errors.map((item) => ({ name: item.field as keyof Values, errors: [item.message] })))
-      else message.error(error?.message || t('errors.request_failed'))
+      if (!applyServerErrors(form, error)) message.error(error?.message || t('errors.request_failed'))
     } finally {
       setSaving(false)
     }

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next'
 import { TEAMS } from '@shared/constants'
 import { REJECT_REASON_MAX, STAFF_ROLES } from '@shared/people'
 import { api } from '../../api/client'
+import { applyServerErrors } from '../../components/form-errors'
 import type { StudioUser } from '../../providers/identity'
 
 type Registration = StudioUser & { sex: string | null; rejected_reason: string | null }
@@ -41,9 +42,7 @@ export function RegistrationsTab() {
       setRejecting(null)
       await refresh()
     } catch (error: any) {
-      const errors: { field: string; message: string }[] = error?.response?.data?.errors ?? []
-      if (errors.length) form.setFields(errors.map((item) => ({ name: item.field, errors: [item.message] })))
-      else message.error(error?.message || t('errors.request_failed'))
+      if (!applyServerErrors(form, error)) message.error(error?.message || t('errors.request_failed'))
     } finally {
       setBusy(false)
     }
