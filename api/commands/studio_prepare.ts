@@ -45,7 +45,10 @@ export default class StudioPrepare extends BaseCommand {
       if (await DemoBoardSeeder.seed()) this.logger.success('Seeded the demo board')
       const { default: DemoAlertsSeeder } = await import('#database/seeders/06_demo_alerts_seeder')
       const alerts = await DemoAlertsSeeder.seed()
-      if (alerts) this.logger.success(`Scanned the demo history for alerts (${alerts.found} conditions today)`)
+      if (alerts)
+        this.logger.success(
+          `Scanned the demo history for alerts (${alerts.found} conditions today)`
+        )
       const { default: DemoMarketSeeder } = await import('#database/seeders/07_demo_market_seeder')
       if (await DemoMarketSeeder.seed()) this.logger.success('Seeded the demo deals and sales')
     }

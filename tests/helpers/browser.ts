@@ -56,14 +56,20 @@ export async function menuLabels(page: Page) {
 
 /** Client-side navigation (what a menu click does), without reloading the page. */
 export async function navigateInApp(page: Page, path: string) {
-  // Let the current screen finish loading first: a list that is still syncing
-  // its filters into the address would otherwise rewrite the new one.
-  await page.waitForLoadState('networkidle')
-  await page.evaluate((target) => {
-    window.history.pushState({}, '', target)
-    window.dispatchEvent(new PopStateEvent('popstate'))
-  }, path)
-  await page.waitForURL((url) => url.pathname === path.split('?')[0])
+  const target = path.split('?')[0]
+  // A list that is still syncing its filters into the address may rewrite the
+  // new one right after the push (Refine's syncWithLocation): push again until
+  // the address stays where it was sent.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await page.evaluate((destination) => {
+      window.history.pushState({}, '', destination)
+      window.dispatchEvent(new PopStateEvent('popstate'))
+    }, path)
+    await page.waitForURL((url) => url.pathname === target)
+    await page.waitForLoadState('networkidle')
+    await page.waitForTimeout(200)
+    if (new URL(page.url()).pathname === target) return
+  }
 }
 
 /** A cookie of the page's browser context, as the browser holds it. */
