@@ -51,6 +51,9 @@ export default class StudioPrepare extends BaseCommand {
         )
       const { default: DemoMarketSeeder } = await import('#database/seeders/07_demo_market_seeder')
       if (await DemoMarketSeeder.seed()) this.logger.success('Seeded the demo deals and sales')
+      const { default: DemoLettersSeeder } =
+        await import('#database/seeders/08_demo_letters_seeder')
+      if (await DemoLettersSeeder.seed()) this.logger.success('Seeded the demo letters')
     }
   }
 }

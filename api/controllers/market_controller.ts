@@ -1,5 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import DealService from '#services/market/deal_service'
+import StudioException from '#exceptions/studio_exception'
 import OfferService from '#services/market/offer_service'
 import { actorOf } from '#services/actor'
 import { areaMessages } from '#validators/messages'
@@ -76,7 +77,18 @@ export default class MarketController {
     await ctx.bouncer.with('MarketPolicy').authorize('manage')
     const deal = await this.#deal(ctx)
     const { stage } = await ctx.request.validateUsing(dealStageValidator, this.#messages(ctx))
-    return DealService.present(await DealService.move(actorOf(ctx), deal, stage))
+    try {
+      return DealService.present(await DealService.move(actorOf(ctx), deal, stage))
+    } catch (error) {
+      // The refusal names the stages in the reader's words.
+      if (error instanceof StudioException && error.messageKey === 'market.errors.move') {
+        error.data = {
+          from: ctx.i18n.t(`market.stages.${deal.stage}`),
+          to: ctx.i18n.t(`market.stages.${stage}`),
+        }
+      }
+      throw error
+    }
   }
 
   /** GET /api/market/totals?year= */
