@@ -160,7 +160,7 @@ export default class CreatorService {
 
   /** Creates a creator with its accounts and ad prices (POST /api/creators). */
   static async create(input: CreatorStoreInput, actor: Actor) {
-    const { accounts, ad_prices: adPrices, ...fields } = input
+    const { accounts, ad_prices: adPrices, baidu_token: baiduToken, ...fields } = input
     return guardUnique(() =>
       db.transaction(async (trx) => {
         const now = DateTime.utc()
@@ -179,6 +179,7 @@ export default class CreatorService {
           createdBy: actor.user.id,
         })
         await this.fill(creator, fields, trx)
+        if (baiduToken) creator.setBaiduToken(baiduToken)
         creator.brandNo = fields.brand_no ?? (await this.nextBrandNo(trx))
         await creator.save()
 
@@ -207,12 +208,13 @@ export default class CreatorService {
     input: Omit<CreatorUpdateInput, 'security_code'>,
     actor: Actor
   ) {
-    const { accounts, ad_prices: adPrices, ...fields } = input
+    const { accounts, ad_prices: adPrices, baidu_token: baiduToken, ...fields } = input
     return guardUnique(() =>
       db.transaction(async (trx) => {
         const now = DateTime.utc()
         creator.useTransaction(trx)
         await this.fill(creator, fields, trx)
+        if (baiduToken) creator.setBaiduToken(baiduToken)
         await creator.save()
         await this.#writeAccounts(creator, accounts, trx, now)
         if (adPrices) await this.#replaceAdPrices(creator, adPrices, trx)
@@ -228,6 +230,7 @@ export default class CreatorService {
               fields: Object.keys(fields),
               accounts: (accounts ?? []).map((account) => account.platform),
               ad_prices: Boolean(adPrices),
+              baidu_token: Boolean(baiduToken),
             },
           },
           trx

@@ -389,6 +389,7 @@ const creatorFields = () => ({
     .nullable()
     .optional(),
   baidu_app_id: optionalText(64),
+  baidu_token: vine.string().trim().maxLength(CREATOR_LIMITS.tokenMax).nullable().optional(),
   accounts: vine
     .array(vine.object({ platform: vine.enum(PLATFORMS), ...accountFields() }))
     .maxLength(PLATFORMS.length)
@@ -419,7 +420,7 @@ export const creatorUpdateValidator = vine.withMetaData<CreatorMeta>().compile(
 export type CreatorStoreInput = Infer<typeof creatorStoreValidator>
 export type CreatorUpdateInput = Infer<typeof creatorUpdateValidator>
 /** What the creator service writes: the fields of either form (all optional). */
-export type CreatorInput = Partial<Omit<CreatorStoreInput, 'accounts' | 'ad_prices'>>
+export type CreatorInput = Partial<Omit<CreatorStoreInput, 'accounts' | 'ad_prices' | 'baidu_token'>>
 export type AccountInput = NonNullable<CreatorStoreInput['accounts']>[number]
 export type AdPriceInput = NonNullable<CreatorStoreInput['ad_prices']>[number]
 

@@ -493,6 +493,54 @@ test.group('creators / update and delete', (group) => {
     )
   })
 
+  test('one PATCH saves fields, accounts with their secrets and the Baidu token, or nothing', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await userWithCode('admin')
+    const creator = await CreatorFactory.create()
+    const failing = await client
+      .patch(`/api/creators/${creator.id}`)
+      .loginAs(admin)
+      .json({
+        channel_name: 'Renamed',
+        baidu_app_id: 'app-1',
+        baidu_token: 'baidu-secret-1',
+        accounts: [
+          { platform: 'bilibili', uid: 'b-1', token: 'bili-token' },
+          { platform: 'weibo', uid: 'w-1', cookie: '{"SUB": "only-one"}' },
+        ],
+        security_code: SECURITY_CODE,
+      })
+    failing.assertStatus(422)
+    assert.deepEqual(failing.body().data, { field: 'accounts.1.cookie_2' })
+    await creator.refresh()
+    assert.notEqual(creator.channelName, 'Renamed')
+    assert.isNull(creator.baiduTokenEncrypted)
+    assert.lengthOf(await CreatorPlatformAccount.query().where('creator_id', creator.id), 0)
+
+    const response = await client
+      .patch(`/api/creators/${creator.id}`)
+      .loginAs(admin)
+      .json({
+        channel_name: 'Renamed',
+        baidu_app_id: 'app-1',
+        baidu_token: 'baidu-secret-1',
+        accounts: [{ platform: 'bilibili', uid: 'b-1', token: 'bili-token' }],
+        security_code: SECURITY_CODE,
+      })
+    response.assertStatus(200)
+    assert.containsSubset(response.body(), {
+      channel_name: 'Renamed',
+      baidu_app_id: 'app-1',
+      baidu_token_present: true,
+    })
+    assert.notInclude(response.text(), 'baidu-secret-1')
+    assert.notInclude(response.text(), 'bili-token')
+    const account = response.body().accounts.find((row: any) => row.platform === 'bilibili')
+    assert.equal(account.token_status, 0)
+  })
+
   test('DELETE removes the creator and its accounts with the security code', async ({
     client,
     assert,
