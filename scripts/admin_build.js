@@ -8,7 +8,14 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const SOURCES = ['admin/src', 'admin/public', 'admin/index.html', 'admin/vite.config.ts', 'admin/package.json', 'api/shared']
+const SOURCES = [
+  'admin/src',
+  'admin/public',
+  'admin/index.html',
+  'admin/vite.config.ts',
+  'admin/package.json',
+  'api/shared',
+]
 
 function newest(path) {
   if (!existsSync(path)) return 0
@@ -26,10 +33,14 @@ export function ensureAdminBuild({ force = false } = {}) {
   if (!force && builtAt > changedAt) return false
 
   console.log('Building the admin (vite build)…')
-  const result = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: join(root, 'admin'),
-    stdio: 'inherit',
-  })
+  const result = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: join(root, 'admin'),
+      stdio: 'inherit',
+    }
+  )
   if (result.status !== 0) {
     throw new Error('The admin build failed (see above)')
   }

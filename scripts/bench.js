@@ -16,9 +16,21 @@ const env = {
   MYSQL_DB_NAME: process.env.MYSQL_DB_NAME ?? 'mcn_bench',
 }
 if (env.DB_CONNECTION === 'mysql') {
-  spawnSync('mysql', ['-h', env.MYSQL_HOST ?? '127.0.0.1', '-u', env.MYSQL_USER ?? 'root', '-e', `CREATE DATABASE IF NOT EXISTS \`${env.MYSQL_DB_NAME}\``], { stdio: 'inherit', env: { ...env, MYSQL_PWD: env.MYSQL_PASSWORD ?? '' } })
+  spawnSync(
+    'mysql',
+    [
+      '-h',
+      env.MYSQL_HOST ?? '127.0.0.1',
+      '-u',
+      env.MYSQL_USER ?? 'root',
+      '-e',
+      `CREATE DATABASE IF NOT EXISTS \`${env.MYSQL_DB_NAME}\``,
+    ],
+    { stdio: 'inherit', env: { ...env, MYSQL_PWD: env.MYSQL_PASSWORD ?? '' } }
+  )
 }
-const run = (args) => spawnSync(process.execPath, ['ace', ...args], { cwd: root, stdio: 'inherit', env }).status ?? 1
+const run = (args) =>
+  spawnSync(process.execPath, ['ace', ...args], { cwd: root, stdio: 'inherit', env }).status ?? 1
 const prepared = run(['studio:prepare', '--no-demo'])
 if (prepared !== 0) process.exit(prepared)
 process.exit(run(['bench', ...process.argv.slice(2)]))

@@ -10,12 +10,20 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' }
 
 ensureEnvFile(new URL('..', import.meta.url))
-const prepare = spawnSync(process.execPath, ['ace', 'studio:prepare'], { cwd: root, stdio: 'inherit', env })
+const prepare = spawnSync(process.execPath, ['ace', 'studio:prepare'], {
+  cwd: root,
+  stdio: 'inherit',
+  env,
+})
 if (prepare.status !== 0) process.exit(prepare.status ?? 1)
 
 const children = [
   spawn(process.execPath, ['ace', 'serve', '--watch'], { cwd: root, stdio: 'inherit', env }),
-  spawn(process.execPath, [`${root}/node_modules/vite/bin/vite.js`], { cwd: `${root}/admin`, stdio: 'inherit', env }),
+  spawn(process.execPath, [`${root}/node_modules/vite/bin/vite.js`], {
+    cwd: `${root}/admin`,
+    stdio: 'inherit',
+    env,
+  }),
 ]
 console.log('Admin with hot reload: http://localhost:5173 (API proxied)')
 for (const signal of ['SIGTERM', 'SIGINT']) {

@@ -32,7 +32,11 @@ if (ensureEnvFile(new URL('..', import.meta.url))) {
 
 ensureAdminBuild()
 
-const prepare = spawnSync(process.execPath, ['ace', 'studio:prepare'], { cwd: root, stdio: 'inherit', env })
+const prepare = spawnSync(process.execPath, ['ace', 'studio:prepare'], {
+  cwd: root,
+  stdio: 'inherit',
+  env,
+})
 if (prepare.status !== 0) process.exit(prepare.status ?? 1)
 
 const config = readDotEnv()
@@ -41,11 +45,15 @@ const port = config.PORT || '3333'
 const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host
 const url = `http://${shownHost}:${port}`
 
-const server = spawn(process.execPath, ['--import=ts-node-maintained/register/esm', 'bin/server.ts'], {
-  cwd: root,
-  stdio: 'inherit',
-  env,
-})
+const server = spawn(
+  process.execPath,
+  ['--import=ts-node-maintained/register/esm', 'bin/server.ts'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  }
+)
 
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.on(signal, () => server.kill(signal))
@@ -55,15 +63,23 @@ server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)))
 async function announce() {
   for (let attempt = 0; attempt < 120; attempt++) {
     try {
-      const response = await fetch(`http://${host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : host}:${port}/api/health`)
+      const response = await fetch(
+        `http://${host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : host}:${port}/api/health`
+      )
       if (response.ok) {
         const line = '─'.repeat(64)
         console.log(`\n${line}\n  MCN Studio is running at ${url}`)
-        console.log(`  Demo admin: ${config.DEMO_ADMIN_EMAIL || 'admin@mcn.local'} / ${config.DEMO_ADMIN_PASSWORD || '(see DEMO_ADMIN_PASSWORD in .env)'}`)
+        console.log(
+          `  Demo admin: ${config.DEMO_ADMIN_EMAIL || 'admin@mcn.local'} / ${config.DEMO_ADMIN_PASSWORD || '(see DEMO_ADMIN_PASSWORD in .env)'}`
+        )
         if (config.DEMO_SECURITY_CODE) {
-          console.log(`  Security code (private data): ${config.DEMO_SECURITY_CODE} · termination code: ${config.DEMO_TERMINATION_CODE ?? '—'}`)
+          console.log(
+            `  Security code (private data): ${config.DEMO_SECURITY_CODE} · termination code: ${config.DEMO_TERMINATION_CODE ?? '—'}`
+          )
         }
-        console.log(`  Other demo accounts (README) share that password. Stop with Ctrl+C.\n${line}\n`)
+        console.log(
+          `  Other demo accounts (README) share that password. Stop with Ctrl+C.\n${line}\n`
+        )
         return
       }
     } catch {

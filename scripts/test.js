@@ -11,5 +11,8 @@ import { ensureAdminBuild } from './admin_build.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 ensureAdminBuild()
-const result = spawnSync(process.execPath, ['ace', 'test', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' })
+const result = spawnSync(process.execPath, ['ace', 'test', ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+})
 process.exit(result.status ?? 1)

@@ -58,7 +58,9 @@ function StudioRefine() {
         disableTelemetry: true,
         syncWithLocation: true,
         warnWhenUnsavedChanges: true,
-        reactQuery: { clientConfig: { defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } } },
+        reactQuery: {
+          clientConfig: { defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } },
+        },
       }}
     >
       <Suspense fallback={<Loading />}>
@@ -77,7 +79,11 @@ function StudioRefine() {
           <Route
             path="/app"
             element={
-              <Authenticated key="app" fallback={<CatchAllNavigate to="/login" />} loading={<Loading />}>
+              <Authenticated
+                key="app"
+                fallback={<CatchAllNavigate to="/login" />}
+                loading={<Loading />}
+              >
                 <AppLayout />
               </Authenticated>
             }

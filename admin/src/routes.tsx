@@ -88,13 +88,25 @@ export const appRoutes = (
       <Route
         key={path}
         path={path}
-        element={<Screen resource={resource}>{page ?? <NotSupportedPage resource={resource} />}</Screen>}
+        element={
+          <Screen resource={resource}>{page ?? <NotSupportedPage resource={resource} />}</Screen>
+        }
       />
     ))}
     <Route path="*" element={<Navigate to="/404" replace />} />
   </>
 )
 
-const DOCS: PublicDocKey[] = ['br_page', 'bilidoc', 'bilidoc_hh', 'authorization_doc', 'xiguaright_doc', 'xiguasignup_doc', 'egg']
+const DOCS: PublicDocKey[] = [
+  'br_page',
+  'bilidoc',
+  'bilidoc_hh',
+  'authorization_doc',
+  'xiguaright_doc',
+  'xiguasignup_doc',
+  'egg',
+]
 
-export const publicDocRoutes = DOCS.map((doc) => <Route key={doc} path={`/${doc}`} element={<PublicDocPage doc={doc} />} />)
+export const publicDocRoutes = DOCS.map((doc) => (
+  <Route key={doc} path={`/${doc}`} element={<PublicDocPage doc={doc} />} />
+))

@@ -420,7 +420,9 @@ export const creatorUpdateValidator = vine.withMetaData<CreatorMeta>().compile(
 export type CreatorStoreInput = Infer<typeof creatorStoreValidator>
 export type CreatorUpdateInput = Infer<typeof creatorUpdateValidator>
 /** What the creator service writes: the fields of either form (all optional). */
-export type CreatorInput = Partial<Omit<CreatorStoreInput, 'accounts' | 'ad_prices' | 'baidu_token'>>
+export type CreatorInput = Partial<
+  Omit<CreatorStoreInput, 'accounts' | 'ad_prices' | 'baidu_token'>
+>
 export type AccountInput = NonNullable<CreatorStoreInput['accounts']>[number]
 export type AdPriceInput = NonNullable<CreatorStoreInput['ad_prices']>[number]
 

@@ -30,7 +30,9 @@ export function AuthDialogs() {
     body = (
       <>
         <Typography.Paragraph strong>{t('dialogs.login_failed_body')}</Typography.Paragraph>
-        <Typography.Paragraph type="secondary">{dialog.message ?? t('dialogs.login_failed_detail')}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          {dialog.message ?? t('dialogs.login_failed_detail')}
+        </Typography.Paragraph>
       </>
     )
   } else if (dialog?.kind === 'server_error') {
@@ -47,7 +49,11 @@ export function AuthDialogs() {
         open={dialog !== null}
         title={<span data-testid="auth-dialog-title">{title}</span>}
         onCancel={close}
-        footer={<Button type="primary" onClick={close}>{t('dialogs.close')}</Button>}
+        footer={
+          <Button type="primary" onClick={close}>
+            {t('dialogs.close')}
+          </Button>
+        }
         destroyOnHidden
         centered
       >

@@ -13,7 +13,11 @@ export function LanguageSwitcher({ size = 'middle' }: { size?: 'small' | 'middle
       onChange={(value) => changeLanguage(String(value))}
       options={LANGUAGES.map((language) => ({
         value: language.locale,
-        label: <span data-testid={`lang-${language.code}`} title={language.label}>{language.code.toUpperCase()}</span>,
+        label: (
+          <span data-testid={`lang-${language.code}`} title={language.label}>
+            {language.code.toUpperCase()}
+          </span>
+        ),
       }))}
     />
   )

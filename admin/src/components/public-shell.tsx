@@ -6,7 +6,13 @@ import { Logo } from './logo'
 import './public-shell.css'
 
 /** The frame of the public screens: brand, language buttons, version. */
-export function PublicShell({ children, wide = false }: { children: React.ReactNode; wide?: boolean }) {
+export function PublicShell({
+  children,
+  wide = false,
+}: {
+  children: React.ReactNode
+  wide?: boolean
+}) {
   const { t } = useTranslation()
   return (
     <Layout className="public-shell">
@@ -17,9 +23,13 @@ export function PublicShell({ children, wide = false }: { children: React.ReactN
         </Space>
         <LanguageSwitcher size="small" />
       </header>
-      <main className={wide ? 'public-shell__main public-shell__main--wide' : 'public-shell__main'}>{children}</main>
+      <main className={wide ? 'public-shell__main public-shell__main--wide' : 'public-shell__main'}>
+        {children}
+      </main>
       <footer className="public-shell__footer">
-        <Typography.Text type="secondary">{t('app.version', { version: VERSION_LABEL })}</Typography.Text>
+        <Typography.Text type="secondary">
+          {t('app.version', { version: VERSION_LABEL })}
+        </Typography.Text>
       </footer>
     </Layout>
   )

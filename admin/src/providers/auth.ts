@@ -44,7 +44,8 @@ export async function login(values: LoginValues): Promise<LoginOutcome> {
  */
 export function loginDialog(outcome: Extract<LoginOutcome, { ok: false }>): AuthDialog {
   if (outcome.kind === 'server_error') return { kind: 'server_error' }
-  const explain = outcome.status === API_STATUS.ACCOUNT_PENDING || outcome.status === API_STATUS.ACCOUNT_DISABLED
+  const explain =
+    outcome.status === API_STATUS.ACCOUNT_PENDING || outcome.status === API_STATUS.ACCOUNT_DISABLED
   return { kind: 'login_failed', message: explain ? outcome.message : undefined }
 }
 

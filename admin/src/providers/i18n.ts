@@ -13,13 +13,18 @@ type Messages = { [key: string]: string | Messages }
  * Areas keep their own files (locales/<area>/<locale>.json) beside the
  * shared ones; they are merged into one tree per language at build time.
  */
-const AREA_FILES = import.meta.glob<Messages>('../locales/*/*.json', { eager: true, import: 'default' })
+const AREA_FILES = import.meta.glob<Messages>('../locales/*/*.json', {
+  eager: true,
+  import: 'default',
+})
 
 function merge(target: Messages, source: Messages): Messages {
   for (const [key, value] of Object.entries(source)) {
     const current = target[key]
     target[key] =
-      typeof value === 'object' && typeof current === 'object' ? merge({ ...current }, value) : value
+      typeof value === 'object' && typeof current === 'object'
+        ? merge({ ...current }, value)
+        : value
   }
   return target
 }
@@ -52,7 +57,10 @@ document.documentElement.lang = i18n.language
 
 export const i18nProvider: I18nProvider = {
   translate: (key: string, options?: any, defaultMessage?: string) =>
-    i18n.t(key, { defaultValue: defaultMessage, ...(typeof options === 'object' ? options : {}) }) as string,
+    i18n.t(key, {
+      defaultValue: defaultMessage,
+      ...(typeof options === 'object' ? options : {}),
+    }) as string,
   changeLocale: async (locale: string) => {
     setLanguage(codeOf(locale))
     document.documentElement.lang = locale

@@ -55,6 +55,8 @@ export function useRefreshIdentity() {
   return async () => {
     forgetUserInfo()
     await client.invalidateQueries({ queryKey: ['auth'] })
-    await client.invalidateQueries({ predicate: (query) => JSON.stringify(query.queryKey).includes('identity') })
+    await client.invalidateQueries({
+      predicate: (query) => JSON.stringify(query.queryKey).includes('identity'),
+    })
   }
 }

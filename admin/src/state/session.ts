@@ -50,7 +50,8 @@ export const session = {
 
 export function getLanguage(): LanguageCode {
   const stored = localStorage.getItem(LANGUAGE_KEY)
-  return (LANGUAGES.find((language) => language.code === stored)?.code ?? DEFAULT_LANGUAGE) as LanguageCode
+  return (LANGUAGES.find((language) => language.code === stored)?.code ??
+    DEFAULT_LANGUAGE) as LanguageCode
 }
 
 export function setLanguage(code: LanguageCode) {
@@ -62,5 +63,6 @@ export function localeOf(code: LanguageCode): Locale {
 }
 
 export function codeOf(locale: string): LanguageCode {
-  return (LANGUAGES.find((language) => language.locale === locale)?.code ?? DEFAULT_LANGUAGE) as LanguageCode
+  return (LANGUAGES.find((language) => language.locale === locale)?.code ??
+    DEFAULT_LANGUAGE) as LanguageCode
 }

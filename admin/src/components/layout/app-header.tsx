@@ -1,6 +1,23 @@
 import { useCustom, useGetIdentity, useLogout } from '@refinedev/core'
-import { Avatar, Badge, Button, Dropdown, Layout, Space, Tag, Tooltip, Typography, theme } from 'antd'
-import { LogoutOutlined, MailOutlined, SettingOutlined, SyncOutlined, UserOutlined } from '@ant-design/icons'
+import {
+  Avatar,
+  Badge,
+  Button,
+  Dropdown,
+  Layout,
+  Space,
+  Tag,
+  Tooltip,
+  Typography,
+  theme,
+} from 'antd'
+import {
+  LogoutOutlined,
+  MailOutlined,
+  SettingOutlined,
+  SyncOutlined,
+  UserOutlined,
+} from '@ant-design/icons'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { DATA_REFRESH_HOUR } from '@shared/constants'
@@ -45,19 +62,47 @@ export function AppHeader() {
       </Tooltip>
       <LanguageSwitcher size="small" />
       <NotificationBell />
-      <Tooltip title={unreadLetters ? t('letters.unread_count', { count: unreadLetters }) : t('header.private_letter')}>
+      <Tooltip
+        title={
+          unreadLetters
+            ? t('letters.unread_count', { count: unreadLetters })
+            : t('header.private_letter')
+        }
+      >
         <Badge count={unreadLetters} size="small" overflowCount={99}>
-          <Button type="text" shape="circle" icon={<MailOutlined />} onClick={() => navigate('/app/private_letter')} aria-label={t('header.private_letter')} data-testid="letters-button" />
+          <Button
+            type="text"
+            shape="circle"
+            icon={<MailOutlined />}
+            onClick={() => navigate('/app/private_letter')}
+            aria-label={t('header.private_letter')}
+            data-testid="letters-button"
+          />
         </Badge>
       </Tooltip>
       <Dropdown
         trigger={['click']}
         menu={{
           items: [
-            { key: 'account', icon: <UserOutlined />, label: t('header.account'), onClick: () => navigate('/app/account') },
-            { key: 'settings', icon: <SettingOutlined />, label: t('header.settings'), onClick: () => navigate('/app/settings') },
+            {
+              key: 'account',
+              icon: <UserOutlined />,
+              label: t('header.account'),
+              onClick: () => navigate('/app/account'),
+            },
+            {
+              key: 'settings',
+              icon: <SettingOutlined />,
+              label: t('header.settings'),
+              onClick: () => navigate('/app/settings'),
+            },
             { type: 'divider' },
-            { key: 'logout', icon: <LogoutOutlined />, label: t('header.logout'), onClick: () => logout() },
+            {
+              key: 'logout',
+              icon: <LogoutOutlined />,
+              label: t('header.logout'),
+              onClick: () => logout(),
+            },
           ],
         }}
       >

@@ -20,10 +20,13 @@ export function AppSider() {
   const { token } = theme.useToken()
   const { menuItems, selectedKey, defaultOpenKeys } = useMenu()
   const { data: permissions } = usePermissions<Record<string, string[]>>({})
-  const [collapsed, setCollapsed] = useState(() => localStorage.getItem('mcn.sider') === 'collapsed')
+  const [collapsed, setCollapsed] = useState(
+    () => localStorage.getItem('mcn.sider') === 'collapsed'
+  )
 
   const items = useMemo(() => {
-    const allowed = (item: TreeMenuItem) => permissions?.[permissionKeyOf(item.name)]?.includes('list') ?? false
+    const allowed = (item: TreeMenuItem) =>
+      permissions?.[permissionKeyOf(item.name)]?.includes('list') ?? false
     const toItem = (item: TreeMenuItem): Item | null => {
       if (item.meta?.hide) return null
       if (item.children.length) {
@@ -63,7 +66,15 @@ export function AppSider() {
       }}
     >
       <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-        <div style={{ height: 64, display: 'flex', alignItems: 'center', padding: collapsed ? '0 22px' : '0 18px', flex: 'none' }}>
+        <div
+          style={{
+            height: 64,
+            display: 'flex',
+            alignItems: 'center',
+            padding: collapsed ? '0 22px' : '0 18px',
+            flex: 'none',
+          }}
+        >
           <AppTitle collapsed={collapsed} />
         </div>
         <Menu

@@ -48,7 +48,9 @@ export function NotificationBell() {
   const load = useCallback(async (offset: number) => {
     setLoading(true)
     try {
-      const response = await api.get('/api/headline-notifications', { params: { offset, limit: HEADLINE_PAGE_SIZE } })
+      const response = await api.get('/api/headline-notifications', {
+        params: { offset, limit: HEADLINE_PAGE_SIZE },
+      })
       const page: Page = response.data.data
       setItems((current) => (offset === 0 ? page.items : [...current, ...page.items]))
       setTotal(page.total)
@@ -80,18 +82,38 @@ export function NotificationBell() {
     <div style={{ width: 360 }} data-testid="notification-list">
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }}>
         <Typography.Text strong>{t('notifications.title')}</Typography.Text>
-        <Button type="link" size="small" disabled={!unread} onClick={() => void readAll()}>{t('notifications.read_all')}</Button>
+        <Button type="link" size="small" disabled={!unread} onClick={() => void readAll()}>
+          {t('notifications.read_all')}
+        </Button>
       </Space>
       <List<Item>
         size="small"
         loading={loading && !items.length}
         dataSource={items}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notifications.empty')} /> }}
+        locale={{
+          emptyText: (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notifications.empty')} />
+          ),
+        }}
         style={{ maxHeight: 420, overflowY: 'auto' }}
         renderItem={(item) => (
-          <List.Item style={{ cursor: 'pointer', background: item.read ? undefined : 'rgba(22,119,255,0.06)', paddingInline: 8 }} onClick={() => void openItem(item)}>
+          <List.Item
+            style={{
+              cursor: 'pointer',
+              background: item.read ? undefined : 'rgba(22,119,255,0.06)',
+              paddingInline: 8,
+            }}
+            onClick={() => void openItem(item)}
+          >
             <List.Item.Meta
-              title={<Typography.Text strong={!item.read}>{t(`notifications.kinds.${item.kind}`, { ...item.params, defaultValue: item.kind })}</Typography.Text>}
+              title={
+                <Typography.Text strong={!item.read}>
+                  {t(`notifications.kinds.${item.kind}`, {
+                    ...item.params,
+                    defaultValue: item.kind,
+                  })}
+                </Typography.Text>
+              }
               description={dayjs(item.created_at).fromNow()}
             />
           </List.Item>
@@ -99,7 +121,9 @@ export function NotificationBell() {
         loadMore={
           items.length < total ? (
             <div style={{ textAlign: 'center', marginTop: 8 }}>
-              <Button size="small" loading={loading} onClick={() => void load(items.length)}>{t('notifications.load_more')}</Button>
+              <Button size="small" loading={loading} onClick={() => void load(items.length)}>
+                {t('notifications.load_more')}
+              </Button>
             </div>
           ) : null
         }
@@ -108,10 +132,22 @@ export function NotificationBell() {
   )
 
   return (
-    <Popover content={content} trigger="click" open={open} onOpenChange={setOpen} placement="bottomRight">
+    <Popover
+      content={content}
+      trigger="click"
+      open={open}
+      onOpenChange={setOpen}
+      placement="bottomRight"
+    >
       <Tooltip title={t('notifications.title')}>
         <Badge count={unread} size="small" overflowCount={99}>
-          <Button type="text" shape="circle" icon={<BellOutlined />} aria-label={t('notifications.title')} data-testid="notification-bell" />
+          <Button
+            type="text"
+            shape="circle"
+            icon={<BellOutlined />}
+            aria-label={t('notifications.title')}
+            data-testid="notification-bell"
+          />
         </Badge>
       </Tooltip>
     </Popover>

@@ -27,7 +27,8 @@ export function PasswordCard() {
       message.success(response.data?.message ?? t('people.account.password_saved'))
     } catch (error: any) {
       if (!applyServerErrors(form, error)) {
-        if (error?.statusCode === 422) form.setFields([{ name: 'current_password', errors: [error.message] }])
+        if (error?.statusCode === 422)
+          form.setFields([{ name: 'current_password', errors: [error.message] }])
         else message.error(error?.message || t('errors.request_failed'))
       }
     } finally {
@@ -36,12 +37,33 @@ export function PasswordCard() {
   }
 
   return (
-    <Card title={<span><LockOutlined /> {t('people.account.password_title')}</span>}>
+    <Card
+      title={
+        <span>
+          <LockOutlined /> {t('people.account.password_title')}
+        </span>
+      }
+    >
       <Form form={form} layout="vertical" onFinish={submit} data-testid="password-form">
-        <Form.Item name="current_password" label={t('people.account.current_password')} rules={[{ required: true, message: t('people.account.current_password_required') }]}>
+        <Form.Item
+          name="current_password"
+          label={t('people.account.current_password')}
+          rules={[{ required: true, message: t('people.account.current_password_required') }]}
+        >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item name="password" label={t('people.account.new_password')} rules={[{ required: true, min: LIMITS.passwordMin, message: t('register.validation.password_min', { min: LIMITS.passwordMin }) }, { max: LIMITS.passwordMax }]}>
+        <Form.Item
+          name="password"
+          label={t('people.account.new_password')}
+          rules={[
+            {
+              required: true,
+              min: LIMITS.passwordMin,
+              message: t('register.validation.password_min', { min: LIMITS.passwordMin }),
+            },
+            { max: LIMITS.passwordMax },
+          ]}
+        >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item
@@ -51,13 +73,18 @@ export function PasswordCard() {
           rules={[
             { required: true, message: t('register.validation.password_mismatch') },
             ({ getFieldValue }) => ({
-              validator: (_, value) => (!value || getFieldValue('password') === value ? Promise.resolve() : Promise.reject(new Error(t('register.validation.password_mismatch')))),
+              validator: (_, value) =>
+                !value || getFieldValue('password') === value
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('register.validation.password_mismatch'))),
             }),
           ]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={saving}>{t('people.account.change_password')}</Button>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          {t('people.account.change_password')}
+        </Button>
       </Form>
     </Card>
   )

@@ -20,7 +20,8 @@ export function ProfileCard({ user, loading }: { user?: StudioUser; loading: boo
   const [editing, setEditing] = useState(false)
   const [saving, setSaving] = useState(false)
   const [uploading, setUploading] = useState(false)
-  const format = (value: string | null | undefined) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : t('common.none'))
+  const format = (value: string | null | undefined) =>
+    value ? dayjs(value).format('YYYY-MM-DD HH:mm') : t('common.none')
 
   const upload = async (file: File) => {
     if (file.size > AVATAR_MAX_BYTES) {
@@ -54,7 +55,8 @@ export function ProfileCard({ user, loading }: { user?: StudioUser; loading: boo
       setEditing(false)
       message.success(t('people.account.profile_saved'))
     } catch (error: any) {
-      if (!applyServerErrors(form, error)) message.error(error?.message || t('errors.request_failed'))
+      if (!applyServerErrors(form, error))
+        message.error(error?.message || t('errors.request_failed'))
     } finally {
       setSaving(false)
     }
@@ -66,7 +68,13 @@ export function ProfileCard({ user, loading }: { user?: StudioUser; loading: boo
       loading={loading}
       extra={
         user && !editing ? (
-          <Button data-testid="edit-profile" onClick={() => { form.setFieldsValue({ name: user.name, phone: user.phone ?? '' }); setEditing(true) }}>
+          <Button
+            data-testid="edit-profile"
+            onClick={() => {
+              form.setFieldsValue({ name: user.name, phone: user.phone ?? '' })
+              setEditing(true)
+            }}
+          >
             {t('people.account.edit_profile')}
           </Button>
         ) : null
@@ -75,28 +83,78 @@ export function ProfileCard({ user, loading }: { user?: StudioUser; loading: boo
       {user && (
         <Space align="start" size="large" wrap>
           <Space direction="vertical" align="center">
-            <Avatar size={96} icon={<UserOutlined />} src={user.avatar_url ?? undefined} data-testid="account-avatar" />
-            <Upload accept={ACCEPT} showUploadList={false} beforeUpload={(file) => { void upload(file); return false }}>
-              <Button size="small" icon={<CameraOutlined />} loading={uploading} data-testid="avatar-upload">
+            <Avatar
+              size={96}
+              icon={<UserOutlined />}
+              src={user.avatar_url ?? undefined}
+              data-testid="account-avatar"
+            />
+            <Upload
+              accept={ACCEPT}
+              showUploadList={false}
+              beforeUpload={(file) => {
+                void upload(file)
+                return false
+              }}
+            >
+              <Button
+                size="small"
+                icon={<CameraOutlined />}
+                loading={uploading}
+                data-testid="avatar-upload"
+              >
                 {t('people.account.change_avatar')}
               </Button>
             </Upload>
             {user.avatar_url && (
-              <Button size="small" type="link" danger icon={<DeleteOutlined />} onClick={() => void removeAvatar()}>
+              <Button
+                size="small"
+                type="link"
+                danger
+                icon={<DeleteOutlined />}
+                onClick={() => void removeAvatar()}
+              >
                 {t('people.account.remove_avatar')}
               </Button>
             )}
           </Space>
           {editing ? (
-            <Form form={form} layout="vertical" onFinish={save} style={{ minWidth: 280 }} data-testid="profile-form">
-              <Form.Item name="name" label={t('account.name')} rules={[{ required: true, whitespace: true, message: t('people.account.name_required') }, { max: LIMITS.nameMax }]}>
+            <Form
+              form={form}
+              layout="vertical"
+              onFinish={save}
+              style={{ minWidth: 280 }}
+              data-testid="profile-form"
+            >
+              <Form.Item
+                name="name"
+                label={t('account.name')}
+                rules={[
+                  { required: true, whitespace: true, message: t('people.account.name_required') },
+                  { max: LIMITS.nameMax },
+                ]}
+              >
                 <Input />
               </Form.Item>
-              <Form.Item name="phone" label={t('account.phone')} rules={[{ pattern: PHONE_PATTERN, message: t('register.validation.phone_digits') }, { max: LIMITS.phoneMax }]}>
+              <Form.Item
+                name="phone"
+                label={t('account.phone')}
+                rules={[
+                  { pattern: PHONE_PATTERN, message: t('register.validation.phone_digits') },
+                  { max: LIMITS.phoneMax },
+                ]}
+              >
                 <Input inputMode="numeric" />
               </Form.Item>
               <Space>
-                <Button type="primary" htmlType="submit" loading={saving} data-testid="save-profile">{t('buttons.save')}</Button>
+                <Button
+                  type="primary"
+                  htmlType="submit"
+                  loading={saving}
+                  data-testid="save-profile"
+                >
+                  {t('buttons.save')}
+                </Button>
                 <Button onClick={() => setEditing(false)}>{t('buttons.cancel')}</Button>
               </Space>
             </Form>
@@ -104,9 +162,15 @@ export function ProfileCard({ user, loading }: { user?: StudioUser; loading: boo
             <Descriptions column={1} size="small" data-testid="account-profile">
               <Descriptions.Item label={t('account.name')}>{user.name}</Descriptions.Item>
               <Descriptions.Item label={t('account.email')}>{user.email}</Descriptions.Item>
-              <Descriptions.Item label={t('account.phone')}>{user.phone ?? t('common.none')}</Descriptions.Item>
-              <Descriptions.Item label={t('account.role')}>{t(`enum.role.${user.role}`)}</Descriptions.Item>
-              <Descriptions.Item label={t('account.account_type')}>{t(`enum.account_type.${user.account_type}`)}</Descriptions.Item>
+              <Descriptions.Item label={t('account.phone')}>
+                {user.phone ?? t('common.none')}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('account.role')}>
+                {t(`enum.role.${user.role}`)}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('account.account_type')}>
+                {t(`enum.account_type.${user.account_type}`)}
+              </Descriptions.Item>
               <Descriptions.Item label={t('account.teams')}>
                 {user.teams.length
                   ? user.teams.map((team) => (
@@ -117,8 +181,12 @@ export function ProfileCard({ user, loading }: { user?: StudioUser; loading: boo
                     ))
                   : t('account.no_team')}
               </Descriptions.Item>
-              <Descriptions.Item label={t('account.last_login')}>{format(user.last_login_at)}</Descriptions.Item>
-              <Descriptions.Item label={t('account.member_since')}>{format(user.created_at)}</Descriptions.Item>
+              <Descriptions.Item label={t('account.last_login')}>
+                {format(user.last_login_at)}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('account.member_since')}>
+                {format(user.created_at)}
+              </Descriptions.Item>
             </Descriptions>
           )}
         </Space>

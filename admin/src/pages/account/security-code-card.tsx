@@ -38,8 +38,12 @@ export function SecurityCodeCard() {
       void query.refetch()
     } catch (error: any) {
       const errors: { field: string; message: string }[] = error?.response?.data?.errors ?? []
-      if (errors.length) form.setFields(errors.map((item) => ({ name: item.field as keyof Values, errors: [item.message] })))
-      else if (error?.statusCode === 422 || error?.statusCode === 429) form.setFields([{ name: 'current_password', errors: [error.message] }])
+      if (errors.length)
+        form.setFields(
+          errors.map((item) => ({ name: item.field as keyof Values, errors: [item.message] }))
+        )
+      else if (error?.statusCode === 422 || error?.statusCode === 429)
+        form.setFields([{ name: 'current_password', errors: [error.message] }])
       else message.error(error?.message || t('errors.request_failed'))
     } finally {
       setSaving(false)
@@ -56,19 +60,30 @@ export function SecurityCodeCard() {
       extra={
         configured === undefined ? null : (
           <Tag color={configured ? 'green' : 'orange'} data-testid="security-code-status">
-            {t(configured ? 'account.security_code.configured' : 'account.security_code.not_configured')}
+            {t(
+              configured
+                ? 'account.security_code.configured'
+                : 'account.security_code.not_configured'
+            )}
           </Tag>
         )
       }
       data-testid="security-code-card"
     >
-      <Typography.Paragraph type="secondary">{t('account.security_code.help')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {t('account.security_code.help')}
+      </Typography.Paragraph>
       <Form form={form} layout="vertical" onFinish={submit} autoComplete="off">
         <Form.Item
           name="current_password"
           label={t('account.security_code.current_password')}
           rules={[
-            { required: true, message: t('register.validation.required', { field: t('account.security_code.current_password') }) },
+            {
+              required: true,
+              message: t('register.validation.required', {
+                field: t('account.security_code.current_password'),
+              }),
+            },
             { max: LIMITS.passwordMax },
           ]}
         >
@@ -78,7 +93,12 @@ export function SecurityCodeCard() {
           name="code"
           label={t('account.security_code.code')}
           rules={[
-            { required: true, message: t('register.validation.required', { field: t('account.security_code.code') }) },
+            {
+              required: true,
+              message: t('register.validation.required', {
+                field: t('account.security_code.code'),
+              }),
+            },
             { pattern: SECURITY_CODE_PATTERN, message: t('creators.security.code_pattern') },
           ]}
         >
@@ -89,10 +109,17 @@ export function SecurityCodeCard() {
           label={t('account.security_code.confirmation')}
           dependencies={['code']}
           rules={[
-            { required: true, message: t('register.validation.required', { field: t('account.security_code.confirmation') }) },
+            {
+              required: true,
+              message: t('register.validation.required', {
+                field: t('account.security_code.confirmation'),
+              }),
+            },
             ({ getFieldValue }) => ({
               validator: (_, value) =>
-                !value || value === getFieldValue('code') ? Promise.resolve() : Promise.reject(new Error(t('account.security_code.mismatch'))),
+                !value || value === getFieldValue('code')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('account.security_code.mismatch'))),
             }),
           ]}
         >

@@ -1,7 +1,28 @@
 import { useMemo, useState } from 'react'
 import { useCustom } from '@refinedev/core'
-import { App, Avatar, Button, Card, Empty, List, Popconfirm, Select, Space, Switch, Table, Tabs, Tag, Typography } from 'antd'
-import { LoginOutlined, LogoutOutlined, TeamOutlined, UserAddOutlined, UserOutlined } from '@ant-design/icons'
+import {
+  App,
+  Avatar,
+  Button,
+  Card,
+  Empty,
+  List,
+  Popconfirm,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd'
+import {
+  LoginOutlined,
+  LogoutOutlined,
+  TeamOutlined,
+  UserAddOutlined,
+  UserOutlined,
+} from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { api } from '../../api/client'
 import { useRefreshIdentity, type StudioUser } from '../../providers/identity'
@@ -34,9 +55,14 @@ export function TeamsCard({ user }: { user: StudioUser }) {
   const refresh = useRefreshIdentity()
   const [choice, setChoice] = useState<string>()
   const [busy, setBusy] = useState(false)
-  const { query } = useCustom<{ data: TeamRow[] }>({ url: '/api/teams', method: 'get', errorNotification: false })
+  const { query } = useCustom<{ data: TeamRow[] }>({
+    url: '/api/teams',
+    method: 'get',
+    errorNotification: false,
+  })
   const teams = query.data?.data?.data ?? []
-  const teamLabel = (team: { key: string; name: string }) => t(`enum.team.${team.key}`, { defaultValue: team.name })
+  const teamLabel = (team: { key: string; name: string }) =>
+    t(`enum.team.${team.key}`, { defaultValue: team.name })
 
   const change = async (team: string, action: 'import' | 'export') => {
     setBusy(true)
@@ -46,7 +72,10 @@ export function TeamsCard({ user }: { user: StudioUser }) {
       setChoice(undefined)
       await Promise.all([refresh(), query.refetch()])
     } catch (error: any) {
-      message.error(error?.message || t(action === 'import' ? 'people.teams.join_failed' : 'people.teams.leave_failed'))
+      message.error(
+        error?.message ||
+          t(action === 'import' ? 'people.teams.join_failed' : 'people.teams.leave_failed')
+      )
     } finally {
       setBusy(false)
     }
@@ -58,7 +87,15 @@ export function TeamsCard({ user }: { user: StudioUser }) {
 
   return (
     <>
-      <Card title={<span><TeamOutlined /> {t('people.teams.title')}</span>} loading={query.isLoading} data-testid="teams-card">
+      <Card
+        title={
+          <span>
+            <TeamOutlined /> {t('people.teams.title')}
+          </span>
+        }
+        loading={query.isLoading}
+        data-testid="teams-card"
+      >
         <List
           size="small"
           dataSource={mine}
@@ -66,14 +103,27 @@ export function TeamsCard({ user }: { user: StudioUser }) {
           renderItem={(team) => (
             <List.Item
               actions={[
-                <Popconfirm key="leave" title={t('people.teams.leave_confirm', { team: teamLabel(team) })} onConfirm={() => change(team.key, 'export')}>
-                  <Button size="small" danger icon={<LogoutOutlined />} data-testid={`leave-${team.key}`}>{t('people.teams.leave')}</Button>
+                <Popconfirm
+                  key="leave"
+                  title={t('people.teams.leave_confirm', { team: teamLabel(team) })}
+                  onConfirm={() => change(team.key, 'export')}
+                >
+                  <Button
+                    size="small"
+                    danger
+                    icon={<LogoutOutlined />}
+                    data-testid={`leave-${team.key}`}
+                  >
+                    {t('people.teams.leave')}
+                  </Button>
                 </Popconfirm>,
               ]}
             >
               <Space>
                 <Tag color={team.is_manager ? 'gold' : 'blue'}>{teamLabel(team)}</Tag>
-                <Typography.Text type="secondary">{t('people.teams.member_count', { count: team.members })}</Typography.Text>
+                <Typography.Text type="secondary">
+                  {t('people.teams.member_count', { count: team.members })}
+                </Typography.Text>
                 {team.is_manager && <Tag color="gold">{t('account.manager')}</Tag>}
               </Space>
             </List.Item>
@@ -88,7 +138,14 @@ export function TeamsCard({ user }: { user: StudioUser }) {
             options={others.map((team) => ({ value: team.key, label: teamLabel(team) }))}
             data-testid="join-team-select"
           />
-          <Button type="primary" icon={<LoginOutlined />} disabled={!choice} loading={busy} onClick={() => choice && change(choice, 'import')} data-testid="join-team">
+          <Button
+            type="primary"
+            icon={<LoginOutlined />}
+            disabled={!choice}
+            loading={busy}
+            onClick={() => choice && change(choice, 'import')}
+            data-testid="join-team"
+          >
             {t('people.teams.join')}
           </Button>
         </Space>
@@ -104,11 +161,22 @@ function MembersCard({ teams, me }: { teams: TeamRow[]; me: StudioUser }) {
   const [active, setActive] = useState(teams[0]?.key)
   const team = teams.find((row) => row.key === active) ?? teams[0]
   return (
-    <Card title={<span><UserAddOutlined /> {t('people.members.title')}</span>} style={{ marginTop: 16 }} data-testid="members-card">
+    <Card
+      title={
+        <span>
+          <UserAddOutlined /> {t('people.members.title')}
+        </span>
+      }
+      style={{ marginTop: 16 }}
+      data-testid="members-card"
+    >
       <Tabs
         activeKey={team?.key}
         onChange={setActive}
-        items={teams.map((row) => ({ key: row.key, label: t(`enum.team.${row.key}`, { defaultValue: row.name }) }))}
+        items={teams.map((row) => ({
+          key: row.key,
+          label: t(`enum.team.${row.key}`, { defaultValue: row.name }),
+        }))}
       />
       {team && <TeamMembers key={team.key} team={team.key} isAdmin={me.role === 'admin'} />}
     </Card>
@@ -120,7 +188,11 @@ function TeamMembers({ team, isAdmin }: { team: string; isAdmin: boolean }) {
   const { message } = App.useApp()
   const [search, setSearch] = useState('')
   const [adding, setAdding] = useState<number>()
-  const { query } = useCustom<{ data: Member[] }>({ url: `/api/teams/${team}/members`, method: 'get', errorNotification: false })
+  const { query } = useCustom<{ data: Member[] }>({
+    url: `/api/teams/${team}/members`,
+    method: 'get',
+    errorNotification: false,
+  })
   const members = useMemo(() => query.data?.data?.data ?? [], [query.data])
   const candidates = useCustom<Member[]>({
     url: '/api/users',
@@ -165,28 +237,66 @@ function TeamMembers({ team, isAdmin }: { team: string; isAdmin: boolean }) {
           type="primary"
           icon={<UserAddOutlined />}
           disabled={!adding}
-          onClick={() => act(async () => { await api.post(`/api/teams/${team}/members`, { user_id: adding }); setAdding(undefined) })}
+          onClick={() =>
+            act(async () => {
+              await api.post(`/api/teams/${team}/members`, { user_id: adding })
+              setAdding(undefined)
+            })
+          }
           data-testid="add-member"
         >
           {t('people.members.add')}
         </Button>
       </Space>
-      <Table<Member> rowKey="id" size="small" dataSource={members} loading={query.isLoading} pagination={false}>
-        <Table.Column<Member> title={t('account.name')} render={(_, row) => (<Space><Avatar size="small" src={row.avatar_url ?? undefined} icon={<UserOutlined />} />{row.name}</Space>)} />
+      <Table<Member>
+        rowKey="id"
+        size="small"
+        dataSource={members}
+        loading={query.isLoading}
+        pagination={false}
+      >
+        <Table.Column<Member>
+          title={t('account.name')}
+          render={(_, row) => (
+            <Space>
+              <Avatar size="small" src={row.avatar_url ?? undefined} icon={<UserOutlined />} />
+              {row.name}
+            </Space>
+          )}
+        />
         <Table.Column<Member> dataIndex="email" title={t('account.email')} />
-        <Table.Column<Member> dataIndex="role" title={t('account.role')} render={(role) => t(`enum.role.${role}`)} />
+        <Table.Column<Member>
+          dataIndex="role"
+          title={t('account.role')}
+          render={(role) => t(`enum.role.${role}`)}
+        />
         <Table.Column<Member>
           title={t('account.manager')}
           render={(_, row) =>
             isAdmin ? (
-              <Switch size="small" checked={row.is_manager} onChange={(checked) => act(() => api.put(`/api/teams/${team}/members/${row.id}`, { is_manager: checked }))} />
-            ) : row.is_manager ? <Tag color="gold">{t('account.manager')}</Tag> : null
+              <Switch
+                size="small"
+                checked={row.is_manager}
+                onChange={(checked) =>
+                  act(() =>
+                    api.put(`/api/teams/${team}/members/${row.id}`, { is_manager: checked })
+                  )
+                }
+              />
+            ) : row.is_manager ? (
+              <Tag color="gold">{t('account.manager')}</Tag>
+            ) : null
           }
         />
         <Table.Column<Member>
           render={(_, row) => (
-            <Popconfirm title={t('people.members.remove_confirm', { name: row.name })} onConfirm={() => act(() => api.delete(`/api/teams/${team}/members/${row.id}`))}>
-              <Button size="small" danger type="link">{t('people.members.remove')}</Button>
+            <Popconfirm
+              title={t('people.members.remove_confirm', { name: row.name })}
+              onConfirm={() => act(() => api.delete(`/api/teams/${team}/members/${row.id}`))}
+            >
+              <Button size="small" danger type="link">
+                {t('people.members.remove')}
+              </Button>
             </Popconfirm>
           )}
         />

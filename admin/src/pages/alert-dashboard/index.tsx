@@ -1,8 +1,26 @@
 import { useMemo, useState } from 'react'
 import { useCan, useCustom, useInvalidate, useList } from '@refinedev/core'
 import { useTable } from '@refinedev/antd'
-import { App, Button, Card, Col, Row, Select, Space, Statistic, Table, Tag, Tooltip, Typography } from 'antd'
-import { CheckOutlined, CheckCircleOutlined, ControlOutlined, ReloadOutlined } from '@ant-design/icons'
+import {
+  App,
+  Button,
+  Card,
+  Col,
+  Row,
+  Select,
+  Space,
+  Statistic,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd'
+import {
+  CheckOutlined,
+  CheckCircleOutlined,
+  ControlOutlined,
+  ReloadOutlined,
+} from '@ant-design/icons'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { useQueryPatch } from '../../components/use-query-patch'
@@ -55,7 +73,13 @@ export function AlertDashboardPage() {
   const [scanning, setScanning] = useState(false)
   const { data: canScan } = useCan({ resource: 'alerts', action: 'scan' })
   const filters = useMemo(
-    () => Object.fromEntries(['kind', 'status', 'platform', 'team', 'assignee'].map((key) => [key, params.get(key) ?? undefined])),
+    () =>
+      Object.fromEntries(
+        ['kind', 'status', 'platform', 'team', 'assignee'].map((key) => [
+          key,
+          params.get(key) ?? undefined,
+        ])
+      ),
     [params]
   )
   const number = (value: unknown) => Number(value ?? 0).toLocaleString(i18n.language)
@@ -64,11 +88,24 @@ export function AlertDashboardPage() {
     resource: 'alerts',
     pagination: { pageSize: 20 },
     syncWithLocation: false,
-    filters: { permanent: Object.entries(filters).map(([field, value]) => ({ field, operator: 'eq' as const, value })) },
+    filters: {
+      permanent: Object.entries(filters).map(([field, value]) => ({
+        field,
+        operator: 'eq' as const,
+        value,
+      })),
+    },
   })
-  const { query: summaryQuery } = useCustom<{ data: Summary }>({ url: '/api/alerts/summary', method: 'get' })
+  const { query: summaryQuery } = useCustom<{ data: Summary }>({
+    url: '/api/alerts/summary',
+    method: 'get',
+  })
   const summary = summaryQuery.data?.data?.data
-  const { result: staff } = useList<StudioUser>({ resource: 'users', pagination: { currentPage: 1, pageSize: 100 }, sorters: [{ field: 'name', order: 'asc' }] })
+  const { result: staff } = useList<StudioUser>({
+    resource: 'users',
+    pagination: { currentPage: 1, pageSize: 100 },
+    sorters: [{ field: 'name', order: 'asc' }],
+  })
 
   const set = (changes: Record<string, string | undefined>) => {
     patch(changes)
@@ -76,7 +113,11 @@ export function AlertDashboardPage() {
   }
   const refresh = async () => {
     setSelected([])
-    await Promise.all([tableQuery.refetch(), summaryQuery.refetch(), invalidate({ resource: 'alerts', invalidates: ['list'] })])
+    await Promise.all([
+      tableQuery.refetch(),
+      summaryQuery.refetch(),
+      invalidate({ resource: 'alerts', invalidates: ['list'] }),
+    ])
   }
   const act = async (run: () => Promise<unknown>, done?: string) => {
     try {
@@ -105,7 +146,10 @@ export function AlertDashboardPage() {
     const f = row.figures
     switch (row.kind) {
       case 'token_expiring':
-        return t('alerts.detail.token_expiring', { days: f.days_left, date: String(f.expires_at ?? '').slice(0, 10) })
+        return t('alerts.detail.token_expiring', {
+          days: f.days_left,
+          date: String(f.expires_at ?? '').slice(0, 10),
+        })
       case 'token_expired':
         return t('alerts.detail.token_expired', { date: String(f.expires_at ?? '').slice(0, 10) })
       case 'cookie_recheck':
@@ -113,30 +157,71 @@ export function AlertDashboardPage() {
       case 'collection_failed':
         return f.error ? String(f.error) : t('alerts.detail.collection_failed')
       case 'follower_spike':
-        return t('alerts.detail.follower_spike', { change: number(f.change), ratio: f.ratio, average: number(f.average) })
+        return t('alerts.detail.follower_spike', {
+          change: number(f.change),
+          ratio: f.ratio,
+          average: number(f.average),
+        })
       case 'follower_surge':
-        return t('alerts.detail.follower_surge', { change: number(f.change), share: f.share_pct, before: number(f.before) })
+        return t('alerts.detail.follower_surge', {
+          change: number(f.change),
+          share: f.share_pct,
+          before: number(f.before),
+        })
       case 'follower_loss':
-        return t('alerts.detail.follower_loss', { change: number(f.change), before: number(f.before) })
+        return t('alerts.detail.follower_loss', {
+          change: number(f.change),
+          before: number(f.before),
+        })
     }
   }
 
   const groupCount = (kinds: AlertKind[]) =>
-    kinds.reduce((sum, kind) => sum + (summary?.kinds[kind]?.open ?? 0) + (summary?.kinds[kind]?.acknowledged ?? 0), 0)
+    kinds.reduce(
+      (sum, kind) =>
+        sum + (summary?.kinds[kind]?.open ?? 0) + (summary?.kinds[kind]?.acknowledged ?? 0),
+      0
+    )
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Row gutter={[16, 16]}>
         {GROUPS.map((group) => (
           <Col key={group.key} xs={12} md={8} xl={4}>
-            <Card hoverable size="small" onClick={() => set({ kind: group.kinds.length === 1 ? group.kinds[0] : filters.kind === group.kinds[0] ? group.kinds[1] : group.kinds[0] })} data-testid={`alert-card-${group.key}`}>
-              <Statistic title={t(`alerts.groups.${group.key}`)} value={groupCount(group.kinds)} loading={summaryQuery.isLoading} />
+            <Card
+              hoverable
+              size="small"
+              onClick={() =>
+                set({
+                  kind:
+                    group.kinds.length === 1
+                      ? group.kinds[0]
+                      : filters.kind === group.kinds[0]
+                        ? group.kinds[1]
+                        : group.kinds[0],
+                })
+              }
+              data-testid={`alert-card-${group.key}`}
+            >
+              <Statistic
+                title={t(`alerts.groups.${group.key}`)}
+                value={groupCount(group.kinds)}
+                loading={summaryQuery.isLoading}
+              />
             </Card>
           </Col>
         ))}
         <Col xs={12} md={8} xl={4}>
-          <Card hoverable size="small" onClick={() => set({ assignee: filters.assignee === 'me' ? undefined : 'me' })}>
-            <Statistic title={t('alerts.groups.mine')} value={summary?.mine ?? 0} loading={summaryQuery.isLoading} />
+          <Card
+            hoverable
+            size="small"
+            onClick={() => set({ assignee: filters.assignee === 'me' ? undefined : 'me' })}
+          >
+            <Statistic
+              title={t('alerts.groups.mine')}
+              value={summary?.mine ?? 0}
+              loading={summaryQuery.isLoading}
+            />
           </Card>
         </Col>
       </Row>
@@ -144,21 +229,95 @@ export function AlertDashboardPage() {
         title={t('menu.alert_dashboard')}
         extra={
           <Space>
-            <Button icon={<ControlOutlined />} onClick={() => setRulesOpen(true)}>{t('alerts.rules.title')}</Button>
-            {canScan?.can && <Button icon={<ReloadOutlined />} loading={scanning} onClick={() => void scan()} data-testid="alert-scan">{t('alerts.scan')}</Button>}
+            <Button icon={<ControlOutlined />} onClick={() => setRulesOpen(true)}>
+              {t('alerts.rules.title')}
+            </Button>
+            {canScan?.can && (
+              <Button
+                icon={<ReloadOutlined />}
+                loading={scanning}
+                onClick={() => void scan()}
+                data-testid="alert-scan"
+              >
+                {t('alerts.scan')}
+              </Button>
+            )}
           </Space>
         }
       >
         <Space wrap style={{ marginBottom: 16 }}>
-          <Select style={{ width: 170 }} value={filters.status ?? 'active'} onChange={(value) => set({ status: value === 'active' ? undefined : value })} options={['active', 'open', 'acknowledged', 'resolved'].map((status) => ({ value: status, label: t(`alerts.status.${status}`) }))} data-testid="alert-status-filter" />
-          <Select allowClear style={{ width: 210 }} placeholder={t('alerts.kind')} value={filters.kind} onChange={(value) => set({ kind: value })} options={ALERT_KINDS.map((kind) => ({ value: kind, label: t(`alerts.kinds.${kind}`) }))} />
-          <Select allowClear style={{ width: 150 }} placeholder={t('alerts.platform')} value={filters.platform} onChange={(value) => set({ platform: value })} options={PLATFORMS.map((platform) => ({ value: platform, label: t(`enum.platform.${platform}`) }))} />
-          <Select allowClear style={{ width: 150 }} placeholder={t('alerts.team')} value={filters.team} onChange={(value) => set({ team: value })} options={TEAMS.map((team) => ({ value: team, label: t(`enum.team.${team}`) }))} />
-          <Select allowClear style={{ width: 170 }} placeholder={t('alerts.assignee')} value={filters.assignee} onChange={(value) => set({ assignee: value })} options={[{ value: 'me', label: t('alerts.assigned_to_me') }, { value: 'none', label: t('alerts.unassigned') }]} />
+          <Select
+            style={{ width: 170 }}
+            value={filters.status ?? 'active'}
+            onChange={(value) => set({ status: value === 'active' ? undefined : value })}
+            options={['active', 'open', 'acknowledged', 'resolved'].map((status) => ({
+              value: status,
+              label: t(`alerts.status.${status}`),
+            }))}
+            data-testid="alert-status-filter"
+          />
+          <Select
+            allowClear
+            style={{ width: 210 }}
+            placeholder={t('alerts.kind')}
+            value={filters.kind}
+            onChange={(value) => set({ kind: value })}
+            options={ALERT_KINDS.map((kind) => ({ value: kind, label: t(`alerts.kinds.${kind}`) }))}
+          />
+          <Select
+            allowClear
+            style={{ width: 150 }}
+            placeholder={t('alerts.platform')}
+            value={filters.platform}
+            onChange={(value) => set({ platform: value })}
+            options={PLATFORMS.map((platform) => ({
+              value: platform,
+              label: t(`enum.platform.${platform}`),
+            }))}
+          />
+          <Select
+            allowClear
+            style={{ width: 150 }}
+            placeholder={t('alerts.team')}
+            value={filters.team}
+            onChange={(value) => set({ team: value })}
+            options={TEAMS.map((team) => ({ value: team, label: t(`enum.team.${team}`) }))}
+          />
+          <Select
+            allowClear
+            style={{ width: 170 }}
+            placeholder={t('alerts.assignee')}
+            value={filters.assignee}
+            onChange={(value) => set({ assignee: value })}
+            options={[
+              { value: 'me', label: t('alerts.assigned_to_me') },
+              { value: 'none', label: t('alerts.unassigned') },
+            ]}
+          />
           {selected.length > 0 && (
             <>
-              <Button icon={<CheckOutlined />} onClick={() => act(() => api.post('/api/alerts/bulk', { ids: selected, action: 'acknowledge' }), t('alerts.done'))}>{t('alerts.acknowledge_selected', { count: selected.length })}</Button>
-              <Button icon={<CheckCircleOutlined />} onClick={() => act(() => api.post('/api/alerts/bulk', { ids: selected, action: 'resolve' }), t('alerts.done'))}>{t('alerts.resolve_selected', { count: selected.length })}</Button>
+              <Button
+                icon={<CheckOutlined />}
+                onClick={() =>
+                  act(
+                    () => api.post('/api/alerts/bulk', { ids: selected, action: 'acknowledge' }),
+                    t('alerts.done')
+                  )
+                }
+              >
+                {t('alerts.acknowledge_selected', { count: selected.length })}
+              </Button>
+              <Button
+                icon={<CheckCircleOutlined />}
+                onClick={() =>
+                  act(
+                    () => api.post('/api/alerts/bulk', { ids: selected, action: 'resolve' }),
+                    t('alerts.done')
+                  )
+                }
+              >
+                {t('alerts.resolve_selected', { count: selected.length })}
+              </Button>
             </>
           )}
         </Space>
@@ -168,19 +327,57 @@ export function AlertDashboardPage() {
           size="middle"
           data-testid="alert-table"
           locale={{ emptyText: t('alerts.empty') }}
-          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), getCheckboxProps: (row) => ({ disabled: row.status === 'resolved' }) }}
+          rowSelection={{
+            selectedRowKeys: selected,
+            onChange: (keys) => setSelected(keys as number[]),
+            getCheckboxProps: (row) => ({ disabled: row.status === 'resolved' }),
+          }}
         >
-          <Table.Column<AlertRow> dataIndex="severity" title={t('alerts.severity')} width={100} render={(value: AlertRow['severity']) => <Tag color={SEVERITY_COLORS[value]}>{t(`alerts.severities.${value}`)}</Tag>} />
-          <Table.Column<AlertRow> dataIndex="kind" title={t('alerts.kind')} render={(value) => t(`alerts.kinds.${value}`)} />
-          <Table.Column<AlertRow> title={t('alerts.creator')} render={(_, row) => (row.creator ? <Link to={`/app/creator_info?id=${row.creator.id}`}>{row.creator.name}</Link> : '—')} />
-          <Table.Column<AlertRow> dataIndex="platform" title={t('alerts.platform')} render={(value) => (value ? t(`enum.platform.${value}`) : '—')} />
+          <Table.Column<AlertRow>
+            dataIndex="severity"
+            title={t('alerts.severity')}
+            width={100}
+            render={(value: AlertRow['severity']) => (
+              <Tag color={SEVERITY_COLORS[value]}>{t(`alerts.severities.${value}`)}</Tag>
+            )}
+          />
+          <Table.Column<AlertRow>
+            dataIndex="kind"
+            title={t('alerts.kind')}
+            render={(value) => t(`alerts.kinds.${value}`)}
+          />
+          <Table.Column<AlertRow>
+            title={t('alerts.creator')}
+            render={(_, row) =>
+              row.creator ? (
+                <Link to={`/app/creator_info?id=${row.creator.id}`}>{row.creator.name}</Link>
+              ) : (
+                '—'
+              )
+            }
+          />
+          <Table.Column<AlertRow>
+            dataIndex="platform"
+            title={t('alerts.platform')}
+            render={(value) => (value ? t(`enum.platform.${value}`) : '—')}
+          />
           <Table.Column<AlertRow> dataIndex="day" title={t('alerts.day')} width={110} />
-          <Table.Column<AlertRow> title={t('alerts.details')} render={(_, row) => <Typography.Text>{detail(row)}</Typography.Text>} />
+          <Table.Column<AlertRow>
+            title={t('alerts.details')}
+            render={(_, row) => <Typography.Text>{detail(row)}</Typography.Text>}
+          />
           <Table.Column<AlertRow>
             dataIndex="status"
             title={t('alerts.status_column')}
             render={(value: AlertRow['status'], row) => (
-              <Tooltip title={row.note ?? (row.acknowledged_by ? t('alerts.acknowledged_by', { name: row.acknowledged_by.name }) : undefined)}>
+              <Tooltip
+                title={
+                  row.note ??
+                  (row.acknowledged_by
+                    ? t('alerts.acknowledged_by', { name: row.acknowledged_by.name })
+                    : undefined)
+                }
+              >
                 <Tag color={STATUS_COLORS[value]}>{t(`alerts.status.${value}`)}</Tag>
               </Tooltip>
             )}
@@ -196,7 +393,9 @@ export function AlertDashboardPage() {
                 placeholder={t('alerts.unassigned')}
                 value={row.assignee?.id}
                 disabled={row.status === 'resolved'}
-                onChange={(value) => act(() => api.post(`/api/alerts/${row.id}/assign`, { user_id: value ?? null }))}
+                onChange={(value) =>
+                  act(() => api.post(`/api/alerts/${row.id}/assign`, { user_id: value ?? null }))
+                }
                 options={(staff?.data ?? []).map((user) => ({ value: user.id, label: user.name }))}
                 showSearch
                 optionFilterProp="label"
@@ -209,11 +408,26 @@ export function AlertDashboardPage() {
               row.status === 'resolved' ? null : (
                 <Space>
                   {row.status === 'open' && (
-                    <Button size="small" onClick={() => act(() => api.post(`/api/alerts/${row.id}/acknowledge`, {}), t('alerts.acknowledged'))} data-testid={`acknowledge-${row.id}`}>
+                    <Button
+                      size="small"
+                      onClick={() =>
+                        act(
+                          () => api.post(`/api/alerts/${row.id}/acknowledge`, {}),
+                          t('alerts.acknowledged')
+                        )
+                      }
+                      data-testid={`acknowledge-${row.id}`}
+                    >
                       {t('alerts.acknowledge')}
                     </Button>
                   )}
-                  <Button size="small" type="link" onClick={() => act(() => api.post(`/api/alerts/${row.id}/resolve`, {}), t('alerts.resolved'))}>
+                  <Button
+                    size="small"
+                    type="link"
+                    onClick={() =>
+                      act(() => api.post(`/api/alerts/${row.id}/resolve`, {}), t('alerts.resolved'))
+                    }
+                  >
                     {t('alerts.resolve')}
                   </Button>
                 </Space>
@@ -222,7 +436,13 @@ export function AlertDashboardPage() {
           />
         </Table>
       </Card>
-      <RulesDrawer open={rulesOpen} onClose={() => { setRulesOpen(false); void refresh() }} />
+      <RulesDrawer
+        open={rulesOpen}
+        onClose={() => {
+          setRulesOpen(false)
+          void refresh()
+        }}
+      />
     </Space>
   )
 }

@@ -6,7 +6,14 @@ import { ALERT_RULE_LIMITS, type AlertRules } from '@shared/alerts'
 import { api } from '../../api/client'
 import { applyServerErrors } from '../../components/form-errors'
 
-const FIELDS: (keyof AlertRules)[] = ['spikeMultiplier', 'surgeSharePct', 'minGain', 'lossMin', 'tokenWarnDays', 'cookieRecheckDays']
+const FIELDS: (keyof AlertRules)[] = [
+  'spikeMultiplier',
+  'surgeSharePct',
+  'minGain',
+  'lossMin',
+  'tokenWarnDays',
+  'cookieRecheckDays',
+]
 
 /** The growth/loss rules and warning windows; admins change them, everybody reads them. */
 export function RulesDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -15,7 +22,11 @@ export function RulesDrawer({ open, onClose }: { open: boolean; onClose: () => v
   const [form] = Form.useForm<AlertRules>()
   const [saving, setSaving] = useState(false)
   const { data: canEdit } = useCan({ resource: 'alerts', action: 'edit_rules' })
-  const { query } = useCustom<{ data: AlertRules }>({ url: '/api/alerts/rules', method: 'get', queryOptions: { enabled: open } })
+  const { query } = useCustom<{ data: AlertRules }>({
+    url: '/api/alerts/rules',
+    method: 'get',
+    queryOptions: { enabled: open },
+  })
   const rules = query.data?.data?.data
 
   useEffect(() => {
@@ -29,23 +40,48 @@ export function RulesDrawer({ open, onClose }: { open: boolean; onClose: () => v
       message.success(t('alerts.rules.saved'))
       onClose()
     } catch (error: any) {
-      if (!applyServerErrors(form, error)) message.error(error?.message || t('errors.request_failed'))
+      if (!applyServerErrors(form, error))
+        message.error(error?.message || t('errors.request_failed'))
     } finally {
       setSaving(false)
     }
   }
 
   return (
-    <Drawer open={open} onClose={onClose} title={t('alerts.rules.title')} width={460} destroyOnHidden>
+    <Drawer
+      open={open}
+      onClose={onClose}
+      title={t('alerts.rules.title')}
+      width={460}
+      destroyOnHidden
+    >
       <Typography.Paragraph type="secondary">{t('alerts.rules.help')}</Typography.Paragraph>
-      <Form form={form} layout="vertical" onFinish={save} disabled={!canEdit?.can} data-testid="alert-rules-form">
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={save}
+        disabled={!canEdit?.can}
+        data-testid="alert-rules-form"
+      >
         {FIELDS.map((field) => (
-          <Form.Item key={field} name={field} label={t(`alerts.rules.${field}`)} extra={t(`alerts.rules.${field}_help`)} rules={[{ required: true }]}>
-            <InputNumber min={ALERT_RULE_LIMITS[field][0]} max={ALERT_RULE_LIMITS[field][1]} style={{ width: 180 }} />
+          <Form.Item
+            key={field}
+            name={field}
+            label={t(`alerts.rules.${field}`)}
+            extra={t(`alerts.rules.${field}_help`)}
+            rules={[{ required: true }]}
+          >
+            <InputNumber
+              min={ALERT_RULE_LIMITS[field][0]}
+              max={ALERT_RULE_LIMITS[field][1]}
+              style={{ width: 180 }}
+            />
           </Form.Item>
         ))}
         {canEdit?.can && (
-          <Button type="primary" htmlType="submit" loading={saving}>{t('alerts.rules.save')}</Button>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            {t('alerts.rules.save')}
+          </Button>
         )}
       </Form>
     </Drawer>

@@ -21,7 +21,10 @@ const ALL = 'all'
 export function BoardPage() {
   const { t } = useTranslation()
   const [params, set] = useQueryPatch()
-  const { query: categoriesQuery } = useCustom<{ data: BoardCategoryRight[] }>({ url: '/api/board/categories', method: 'get' })
+  const { query: categoriesQuery } = useCustom<{ data: BoardCategoryRight[] }>({
+    url: '/api/board/categories',
+    method: 'get',
+  })
   const categories = useMemo(() => categoriesQuery.data?.data?.data ?? [], [categoriesQuery.data])
   const canWrite = categories.some((category) => category.can_write)
   const tab = params.get('tab') ?? ALL
@@ -33,7 +36,11 @@ export function BoardPage() {
     syncWithLocation: false,
     filters: {
       permanent: [
-        { field: 'category', operator: 'eq', value: tab !== ALL && tab !== DRAFTS ? tab : undefined },
+        {
+          field: 'category',
+          operator: 'eq',
+          value: tab !== ALL && tab !== DRAFTS ? tab : undefined,
+        },
         { field: 'status', operator: 'eq', value: tab === DRAFTS ? 'draft' : undefined },
         { field: 'q', operator: 'eq', value: q || undefined },
       ],
@@ -53,7 +60,13 @@ export function BoardPage() {
     )
   }
   if (viewing) {
-    return <PostView id={Number(viewing)} onBack={() => set({ id: undefined })} onEdit={(id) => set({ id: undefined, edit: String(id) })} />
+    return (
+      <PostView
+        id={Number(viewing)}
+        onBack={() => set({ id: undefined })}
+        onEdit={(id) => set({ id: undefined, edit: String(id) })}
+      />
+    )
   }
 
   return (
@@ -70,7 +83,12 @@ export function BoardPage() {
             data-testid="board-search"
           />
           {canWrite && (
-            <Button type="primary" icon={<EditOutlined />} onClick={() => set({ write: '1' })} data-testid="board-write">
+            <Button
+              type="primary"
+              icon={<EditOutlined />}
+              onClick={() => set({ write: '1' })}
+              data-testid="board-write"
+            >
               {t('board.write')}
             </Button>
           )}
@@ -82,7 +100,10 @@ export function BoardPage() {
         onChange={(key) => set({ tab: key === ALL ? undefined : key })}
         items={[
           { key: ALL, label: t('board.all') },
-          ...categories.map((category) => ({ key: category.key, label: t(`board.categories.${category.key}`) })),
+          ...categories.map((category) => ({
+            key: category.key,
+            label: t(`board.categories.${category.key}`),
+          })),
           ...(canWrite ? [{ key: DRAFTS, label: t('board.my_drafts') }] : []),
         ]}
       />
@@ -92,35 +113,60 @@ export function BoardPage() {
         size="middle"
         data-testid="board-table"
         locale={{ emptyText: q ? t('board.no_results') : t('board.empty') }}
-        onRow={(row) => ({ onClick: () => set({ id: String(row.id) }), style: { cursor: 'pointer' } })}
+        onRow={(row) => ({
+          onClick: () => set({ id: String(row.id) }),
+          style: { cursor: 'pointer' },
+        })}
       >
         <Table.Column<BoardListItem>
           title={t('board.title_field')}
           render={(_, row) => (
             <Space direction="vertical" size={0}>
               <Space size={6}>
-                {row.pinned && <PushpinFilled style={{ color: '#fa541c' }} aria-label={t('board.pinned')} />}
+                {row.pinned && (
+                  <PushpinFilled style={{ color: '#fa541c' }} aria-label={t('board.pinned')} />
+                )}
                 <Typography.Text strong={row.pinned}>{row.title}</Typography.Text>
                 {row.attachments > 0 && <PaperClipOutlined />}
                 {row.status === 'draft' && <Tag color="orange">{t('board.draft')}</Tag>}
               </Space>
-              <Typography.Text type="secondary" ellipsis style={{ maxWidth: 560 }}>{row.excerpt}</Typography.Text>
+              <Typography.Text type="secondary" ellipsis style={{ maxWidth: 560 }}>
+                {row.excerpt}
+              </Typography.Text>
             </Space>
           )}
         />
-        <Table.Column<BoardListItem> dataIndex="category" title={t('board.category')} width={150} render={(value) => <Tag color="blue">{t(`board.categories.${value}`)}</Tag>} />
+        <Table.Column<BoardListItem>
+          dataIndex="category"
+          title={t('board.category')}
+          width={150}
+          render={(value) => <Tag color="blue">{t(`board.categories.${value}`)}</Tag>}
+        />
         <Table.Column<BoardListItem>
           title={t('board.author')}
           width={170}
           render={(_, row) => (
             <Space size={4}>
-              <Avatar size="small" src={row.author?.avatar_url ?? undefined} icon={<UserOutlined />} />
+              <Avatar
+                size="small"
+                src={row.author?.avatar_url ?? undefined}
+                icon={<UserOutlined />}
+              />
               {row.author?.name ?? t('board.former_member')}
             </Space>
           )}
         />
-        <Table.Column<BoardListItem> title={t('board.date')} width={150} render={(_, row) => dayjs(row.published_at ?? row.updated_at).format('YYYY-MM-DD HH:mm')} />
-        <Table.Column<BoardListItem> dataIndex="views" title={t('board.views_column')} width={80} align="right" />
+        <Table.Column<BoardListItem>
+          title={t('board.date')}
+          width={150}
+          render={(_, row) => dayjs(row.published_at ?? row.updated_at).format('YYYY-MM-DD HH:mm')}
+        />
+        <Table.Column<BoardListItem>
+          dataIndex="views"
+          title={t('board.views_column')}
+          width={80}
+          align="right"
+        />
       </Table>
     </Card>
   )

@@ -15,10 +15,25 @@ const MODULES = {
 }
 
 /** Quill through react-quill-new, as an antd form control (value/onChange of HTML). */
-export default function RichTextEditor({ value, onChange, placeholder }: { value?: string; onChange?: (html: string) => void; placeholder?: string }) {
+export default function RichTextEditor({
+  value,
+  onChange,
+  placeholder,
+}: {
+  value?: string
+  onChange?: (html: string) => void
+  placeholder?: string
+}) {
   return (
     <div data-testid="board-editor">
-      <ReactQuill theme="snow" value={value ?? ''} onChange={(html) => onChange?.(html)} modules={MODULES} placeholder={placeholder} style={{ background: '#fff' }} />
+      <ReactQuill
+        theme="snow"
+        value={value ?? ''}
+        onChange={(html) => onChange?.(html)}
+        modules={MODULES}
+        placeholder={placeholder}
+        style={{ background: '#fff' }}
+      />
     </div>
   )
 }

@@ -26,18 +26,30 @@ export function DiagnosticsPage() {
       .catch(() => setHealth(null))
   }, [])
 
-  const state = (value?: string) => <Badge status={value === 'ok' ? 'success' : 'error'} text={value ?? '…'} />
+  const state = (value?: string) => (
+    <Badge status={value === 'ok' ? 'success' : 'error'} text={value ?? '…'} />
+  )
 
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={10}>
         <Card title={t('diagnostics.health')}>
           <Descriptions column={1} size="small">
-            <Descriptions.Item label={t('diagnostics.database')}>{state(health?.database)}</Descriptions.Item>
-            <Descriptions.Item label={t('diagnostics.queue')}>{state(health?.queue)}</Descriptions.Item>
-            <Descriptions.Item label={t('diagnostics.driver')}>{health?.queue_driver ?? '…'}</Descriptions.Item>
-            <Descriptions.Item label={t('diagnostics.version')}>{health?.version ?? '…'}</Descriptions.Item>
-            <Descriptions.Item label={t('diagnostics.your_ip')}>{client ? `${client.ip} (${client.country_name})` : '…'}</Descriptions.Item>
+            <Descriptions.Item label={t('diagnostics.database')}>
+              {state(health?.database)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('diagnostics.queue')}>
+              {state(health?.queue)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('diagnostics.driver')}>
+              {health?.queue_driver ?? '…'}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('diagnostics.version')}>
+              {health?.version ?? '…'}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('diagnostics.your_ip')}>
+              {client ? `${client.ip} (${client.country_name})` : '…'}
+            </Descriptions.Item>
           </Descriptions>
         </Card>
       </Col>

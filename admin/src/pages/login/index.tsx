@@ -36,7 +36,12 @@ export function LoginPage() {
     setSubmitting(false)
   }
 
-  const findAccount = () => modal.info({ title: t('login.find_account'), content: t('login.find_account_alert'), centered: true })
+  const findAccount = () =>
+    modal.info({
+      title: t('login.find_account'),
+      content: t('login.find_account_alert'),
+      centered: true,
+    })
 
   const oldUrl = client?.old_version.url ?? ''
   const oldLabel = client?.old_version.label ?? '1.4.0'
@@ -83,9 +88,16 @@ export function LoginPage() {
                 name="email"
                 label={t('login.email')}
                 rules={[
-                  { required: true, whitespace: true, message: t('login.validation.email_required') },
+                  {
+                    required: true,
+                    whitespace: true,
+                    message: t('login.validation.email_required'),
+                  },
                   { type: 'email', message: t('login.validation.email_invalid') },
-                  { max: LIMITS.emailMax, message: t('login.validation.email_max', { max: LIMITS.emailMax }) },
+                  {
+                    max: LIMITS.emailMax,
+                    message: t('login.validation.email_max', { max: LIMITS.emailMax }),
+                  },
                 ]}
               >
                 <Input
@@ -101,12 +113,26 @@ export function LoginPage() {
                 label={t('login.password')}
                 rules={[
                   { required: true, message: t('login.validation.password_required') },
-                  { max: LIMITS.passwordMax, message: t('login.validation.password_max', { max: LIMITS.passwordMax }) },
+                  {
+                    max: LIMITS.passwordMax,
+                    message: t('login.validation.password_max', { max: LIMITS.passwordMax }),
+                  },
                 ]}
               >
-                <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
+                <Input.Password
+                  prefix={<LockOutlined />}
+                  autoComplete="current-password"
+                  size="large"
+                />
               </Form.Item>
-              <Button type="primary" htmlType="submit" size="large" block loading={submitting} disabled={submitting}>
+              <Button
+                type="primary"
+                htmlType="submit"
+                size="large"
+                block
+                loading={submitting}
+                disabled={submitting}
+              >
                 {t('login.submit')}
               </Button>
             </Form>

@@ -25,20 +25,38 @@ interface Values {
 }
 
 /** A deal's brief: brand, contact, creator, platform and format, amount, owner and team (companies: the brief only). */
-export function DealForm({ open, deal, staffSide, onClose }: { open: boolean; deal: Deal | null; staffSide: boolean; onClose: (saved: boolean) => void }) {
+export function DealForm({
+  open,
+  deal,
+  staffSide,
+  onClose,
+}: {
+  open: boolean
+  deal: Deal | null
+  staffSide: boolean
+  onClose: (saved: boolean) => void
+}) {
   const { t } = useTranslation()
   const { message } = App.useApp()
   const [form] = Form.useForm<Values>()
   const [saving, setSaving] = useState(false)
   const { options: creators, setOptions: setCreators, search: searchCreators } = useCreatorOptions()
-  const { result: staff } = useList<StudioUser>({ resource: 'users', pagination: { currentPage: 1, pageSize: 100 }, queryOptions: { enabled: open && staffSide } })
-
+  const { result: staff } = useList<StudioUser>({
+    resource: 'users',
+    pagination: { currentPage: 1, pageSize: 100 },
+    queryOptions: { enabled: open && staffSide },
+  })
 
   useEffect(() => {
     if (!open) return
     form.resetFields()
     if (deal) {
-      form.setFieldsValue({ ...deal, amount: deal.amount === null ? null : Number(deal.amount), creator_id: deal.creator?.id ?? null, owner_id: deal.owner?.id ?? null })
+      form.setFieldsValue({
+        ...deal,
+        amount: deal.amount === null ? null : Number(deal.amount),
+        creator_id: deal.creator?.id ?? null,
+        owner_id: deal.owner?.id ?? null,
+      })
       setCreators(deal.creator ? [{ value: deal.creator.id, label: deal.creator.name }] : [])
     } else {
       form.setFieldsValue({ currency: 'KRW' })
@@ -60,55 +78,122 @@ export function DealForm({ open, deal, staffSide, onClose }: { open: boolean; de
       message.success(t('market.saved'))
       onClose(true)
     } catch (error: any) {
-      if (!applyServerErrors(form, error)) message.error(error?.message || t('errors.request_failed'))
+      if (!applyServerErrors(form, error))
+        message.error(error?.message || t('errors.request_failed'))
     } finally {
       setSaving(false)
     }
   }
 
   return (
-    <Modal open={open} title={deal ? t('market.edit_deal') : staffSide ? t('market.new_deal') : t('market.new_enquiry')} okText={t('buttons.save')} confirmLoading={saving} onOk={() => void save()} onCancel={() => onClose(false)} width={640} destroyOnHidden>
+    <Modal
+      open={open}
+      title={
+        deal ? t('market.edit_deal') : staffSide ? t('market.new_deal') : t('market.new_enquiry')
+      }
+      okText={t('buttons.save')}
+      confirmLoading={saving}
+      onOk={() => void save()}
+      onCancel={() => onClose(false)}
+      width={640}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" data-testid="deal-form">
         {staffSide && (
-          <Form.Item name="brand" label={t('market.brand')} rules={[{ required: true, whitespace: true, message: t('market.brand_required') }, { max: MARKET_LIMITS.brandMax }]}>
+          <Form.Item
+            name="brand"
+            label={t('market.brand')}
+            rules={[
+              { required: true, whitespace: true, message: t('market.brand_required') },
+              { max: MARKET_LIMITS.brandMax },
+            ]}
+          >
             <Input data-testid="deal-brand" />
           </Form.Item>
         )}
-        {!staffSide && <Form.Item name="brand" hidden initialValue="-"><Input /></Form.Item>}
+        {!staffSide && (
+          <Form.Item name="brand" hidden initialValue="-">
+            <Input />
+          </Form.Item>
+        )}
         <Space wrap>
           <Form.Item name="contact_name" label={t('market.contact_name')}>
             <Input style={{ width: 200 }} maxLength={100} />
           </Form.Item>
-          <Form.Item name="contact_email" label={t('market.contact_email')} rules={[{ type: 'email', message: t('register.validation.email_invalid') }]}>
+          <Form.Item
+            name="contact_email"
+            label={t('market.contact_email')}
+            rules={[{ type: 'email', message: t('register.validation.email_invalid') }]}
+          >
             <Input style={{ width: 260 }} />
           </Form.Item>
         </Space>
         {staffSide && (
           <Form.Item name="creator_id" label={t('market.creator')}>
-            <Select allowClear showSearch filterOption={false} onSearch={(value) => void searchCreators(value)} options={creators} placeholder={t('market.creator_placeholder')} />
+            <Select
+              allowClear
+              showSearch
+              filterOption={false}
+              onSearch={(value) => void searchCreators(value)}
+              options={creators}
+              placeholder={t('market.creator_placeholder')}
+            />
           </Form.Item>
         )}
         <Space wrap>
           <Form.Item name="platform" label={t('market.platform')}>
-            <Select allowClear style={{ width: 160 }} options={PLATFORMS.map((platform) => ({ value: platform, label: t(`enum.platform.${platform}`) }))} />
+            <Select
+              allowClear
+              style={{ width: 160 }}
+              options={PLATFORMS.map((platform) => ({
+                value: platform,
+                label: t(`enum.platform.${platform}`),
+              }))}
+            />
           </Form.Item>
           <Form.Item name="format" label={t('market.format')}>
-            <Select allowClear style={{ width: 170 }} options={AD_FORMATS.map((format) => ({ value: format, label: t(`enum.ad_format.${format}`) }))} />
+            <Select
+              allowClear
+              style={{ width: 170 }}
+              options={AD_FORMATS.map((format) => ({
+                value: format,
+                label: t(`enum.ad_format.${format}`),
+              }))}
+            />
           </Form.Item>
           <Form.Item name="amount" label={t('market.amount')}>
-            <InputNumber min={0} max={MARKET_LIMITS.amountMax} precision={2} style={{ width: 180 }} data-testid="deal-amount" />
+            <InputNumber
+              min={0}
+              max={MARKET_LIMITS.amountMax}
+              precision={2}
+              style={{ width: 180 }}
+              data-testid="deal-amount"
+            />
           </Form.Item>
           <Form.Item name="currency" label={t('market.currency')}>
-            <Select style={{ width: 100 }} options={CURRENCIES.map((currency) => ({ value: currency, label: currency }))} />
+            <Select
+              style={{ width: 100 }}
+              options={CURRENCIES.map((currency) => ({ value: currency, label: currency }))}
+            />
           </Form.Item>
         </Space>
         {staffSide && (
           <Space wrap>
             <Form.Item name="owner_id" label={t('market.owner')}>
-              <Select allowClear showSearch optionFilterProp="label" style={{ width: 220 }} options={(staff?.data ?? []).map((user) => ({ value: user.id, label: user.name }))} />
+              <Select
+                allowClear
+                showSearch
+                optionFilterProp="label"
+                style={{ width: 220 }}
+                options={(staff?.data ?? []).map((user) => ({ value: user.id, label: user.name }))}
+              />
             </Form.Item>
             <Form.Item name="team" label={t('market.team')}>
-              <Select allowClear style={{ width: 180 }} options={TEAMS.map((team) => ({ value: team, label: t(`enum.team.${team}`) }))} />
+              <Select
+                allowClear
+                style={{ width: 180 }}
+                options={TEAMS.map((team) => ({ value: team, label: t(`enum.team.${team}`) }))}
+              />
             </Form.Item>
           </Space>
         )}

@@ -1,7 +1,24 @@
 import { useEffect, useState } from 'react'
 import { useOne } from '@refinedev/core'
 import { useTable } from '@refinedev/antd'
-import { App, Avatar, Button, Card, Drawer, Empty, Form, Input, Modal, Popconfirm, Select, Space, Table, Tabs, Tag, Typography } from 'antd'
+import {
+  App,
+  Avatar,
+  Button,
+  Card,
+  Drawer,
+  Empty,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd'
 import { DeleteOutlined, EditOutlined, RollbackOutlined, UserOutlined } from '@ant-design/icons'
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
@@ -54,7 +71,12 @@ export function PrivateLetterPage() {
     syncWithLocation: false,
     filters: { permanent: [{ field: 'box', operator: 'eq', value: box }] },
   })
-  const { query: letterQuery } = useOne<LetterRow>({ resource: 'letters', id: openId ?? undefined, queryOptions: { enabled: Boolean(openId) }, errorNotification: false })
+  const { query: letterQuery } = useOne<LetterRow>({
+    resource: 'letters',
+    id: openId ?? undefined,
+    queryOptions: { enabled: Boolean(openId) },
+    errorNotification: false,
+  })
   const letter = openId ? letterQuery.data?.data : undefined
 
   const search = async (q: string) => {
@@ -77,7 +99,9 @@ export function PrivateLetterPage() {
     void api.get('/api/letters/recipients').then((response) => {
       const people: Person[] = response.data.data
       setRecipientOptions(people)
-      compose({ recipient_id: people.some((person) => person.id === Number(to)) ? Number(to) : undefined })
+      compose({
+        recipient_id: people.some((person) => person.id === Number(to)) ? Number(to) : undefined,
+      })
       set({ to: undefined })
     })
   }, []) // eslint-disable-line react-hooks/exhaustive-deps
@@ -101,7 +125,8 @@ export function PrivateLetterPage() {
       set({ box: 'sent', id: undefined })
       await tableQuery.refetch()
     } catch (error: any) {
-      if (!applyServerErrors(form, error)) message.error(error?.message || t('errors.request_failed'))
+      if (!applyServerErrors(form, error))
+        message.error(error?.message || t('errors.request_failed'))
     } finally {
       setSending(false)
     }
@@ -118,24 +143,49 @@ export function PrivateLetterPage() {
   return (
     <Card
       title={t('menu.private_letter')}
-      extra={<Button type="primary" icon={<EditOutlined />} onClick={() => compose({})} data-testid="letter-compose">{t('letters.compose')}</Button>}
+      extra={
+        <Button
+          type="primary"
+          icon={<EditOutlined />}
+          onClick={() => compose({})}
+          data-testid="letter-compose"
+        >
+          {t('letters.compose')}
+        </Button>
+      }
     >
-      <Tabs activeKey={box} onChange={(key) => set({ box: key === 'inbox' ? undefined : key, id: undefined })} items={[{ key: 'inbox', label: t('letters.inbox') }, { key: 'sent', label: t('letters.sent_box') }]} />
+      <Tabs
+        activeKey={box}
+        onChange={(key) => set({ box: key === 'inbox' ? undefined : key, id: undefined })}
+        items={[
+          { key: 'inbox', label: t('letters.inbox') },
+          { key: 'sent', label: t('letters.sent_box') },
+        ]}
+      />
       <Table<LetterRow>
         {...tableProps}
         rowKey="id"
         size="middle"
         data-testid="letter-table"
         locale={{ emptyText: <Empty description={t('letters.empty')} /> }}
-        onRow={(row) => ({ onClick: () => set({ id: String(row.id) }), style: { cursor: 'pointer' } })}
+        onRow={(row) => ({
+          onClick: () => set({ id: String(row.id) }),
+          style: { cursor: 'pointer' },
+        })}
       >
         <Table.Column<LetterRow>
           title={box === 'inbox' ? t('letters.from') : t('letters.to')}
           width={220}
           render={(_, row) => (
             <Space>
-              <Avatar size="small" src={other(row)?.avatar_url ?? undefined} icon={<UserOutlined />} />
-              <Typography.Text strong={box === 'inbox' && !row.read}>{other(row)?.name}</Typography.Text>
+              <Avatar
+                size="small"
+                src={other(row)?.avatar_url ?? undefined}
+                icon={<UserOutlined />}
+              />
+              <Typography.Text strong={box === 'inbox' && !row.read}>
+                {other(row)?.name}
+              </Typography.Text>
             </Space>
           )}
         />
@@ -145,30 +195,67 @@ export function PrivateLetterPage() {
             <Space direction="vertical" size={0}>
               <Space>
                 {box === 'inbox' && !row.read && <Tag color="blue">{t('letters.new')}</Tag>}
-                {box === 'sent' && <Tag color={row.read ? 'green' : 'default'}>{row.read ? t('letters.read') : t('letters.unread')}</Tag>}
-                <Typography.Text strong={box === 'inbox' && !row.read}>{row.subject}</Typography.Text>
+                {box === 'sent' && (
+                  <Tag color={row.read ? 'green' : 'default'}>
+                    {row.read ? t('letters.read') : t('letters.unread')}
+                  </Tag>
+                )}
+                <Typography.Text strong={box === 'inbox' && !row.read}>
+                  {row.subject}
+                </Typography.Text>
               </Space>
-              <Typography.Text type="secondary" ellipsis style={{ maxWidth: 560 }}>{row.excerpt}</Typography.Text>
+              <Typography.Text type="secondary" ellipsis style={{ maxWidth: 560 }}>
+                {row.excerpt}
+              </Typography.Text>
             </Space>
           )}
         />
-        <Table.Column<LetterRow> dataIndex="created_at" title={t('letters.date')} width={160} render={(value) => dayjs(value).format('YYYY-MM-DD HH:mm')} />
+        <Table.Column<LetterRow>
+          dataIndex="created_at"
+          title={t('letters.date')}
+          width={160}
+          render={(value) => dayjs(value).format('YYYY-MM-DD HH:mm')}
+        />
       </Table>
 
-      <Drawer open={Boolean(openId)} width={560} onClose={() => set({ id: undefined })} title={letter?.subject} loading={letterQuery.isLoading} destroyOnHidden>
+      <Drawer
+        open={Boolean(openId)}
+        width={560}
+        onClose={() => set({ id: undefined })}
+        title={letter?.subject}
+        loading={letterQuery.isLoading}
+        destroyOnHidden
+      >
         {letter && (
-          <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="letter-view">
+          <Space
+            direction="vertical"
+            size="middle"
+            style={{ width: '100%' }}
+            data-testid="letter-view"
+          >
             <Typography.Text type="secondary">
-              {t('letters.from')}: {letter.from?.name} · {t('letters.to')}: {letter.to?.name} · {dayjs(letter.created_at).format('YYYY-MM-DD HH:mm')}
+              {t('letters.from')}: {letter.from?.name} · {t('letters.to')}: {letter.to?.name} ·{' '}
+              {dayjs(letter.created_at).format('YYYY-MM-DD HH:mm')}
             </Typography.Text>
-            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{letter.body}</Typography.Paragraph>
+            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>
+              {letter.body}
+            </Typography.Paragraph>
             <Space>
               {letter.from && letter.to && (
                 <Button
                   icon={<RollbackOutlined />}
                   onClick={() => {
                     const counterpart = box === 'inbox' ? letter.from : letter.to
-                    compose({ recipient_id: counterpart!.id, subject: letter.subject.startsWith('Re: ') ? letter.subject : `Re: ${letter.subject}`, reply_to_id: letter.id }, counterpart)
+                    compose(
+                      {
+                        recipient_id: counterpart!.id,
+                        subject: letter.subject.startsWith('Re: ')
+                          ? letter.subject
+                          : `Re: ${letter.subject}`,
+                        reply_to_id: letter.id,
+                      },
+                      counterpart
+                    )
                   }}
                   data-testid="letter-reply"
                 >
@@ -176,29 +263,60 @@ export function PrivateLetterPage() {
                 </Button>
               )}
               <Popconfirm title={t('letters.delete_confirm')} onConfirm={() => remove(letter.id)}>
-                <Button danger icon={<DeleteOutlined />}>{t('letters.delete')}</Button>
+                <Button danger icon={<DeleteOutlined />}>
+                  {t('letters.delete')}
+                </Button>
               </Popconfirm>
             </Space>
           </Space>
         )}
       </Drawer>
 
-      <Modal open={draft !== null} title={draft?.reply_to_id ? t('letters.reply') : t('letters.compose')} okText={t('letters.send')} confirmLoading={sending} onOk={() => void send()} onCancel={() => setDraft(null)} destroyOnHidden>
+      <Modal
+        open={draft !== null}
+        title={draft?.reply_to_id ? t('letters.reply') : t('letters.compose')}
+        okText={t('letters.send')}
+        confirmLoading={sending}
+        onOk={() => void send()}
+        onCancel={() => setDraft(null)}
+        destroyOnHidden
+      >
         <Form form={form} layout="vertical" data-testid="letter-form">
-          <Form.Item name="recipient_id" label={t('letters.to')} rules={[{ required: true, message: t('letters.recipient_required') }]}>
+          <Form.Item
+            name="recipient_id"
+            label={t('letters.to')}
+            rules={[{ required: true, message: t('letters.recipient_required') }]}
+          >
             <Select
               showSearch
               filterOption={false}
               onSearch={(value) => void search(value)}
-              options={recipientOptions.map((person) => ({ value: person.id, label: `${person.name}${person.email ? ` · ${person.email}` : ''}` }))}
+              options={recipientOptions.map((person) => ({
+                value: person.id,
+                label: `${person.name}${person.email ? ` · ${person.email}` : ''}`,
+              }))}
               placeholder={t('letters.recipient_placeholder')}
               data-testid="letter-recipient"
             />
           </Form.Item>
-          <Form.Item name="subject" label={t('letters.subject')} rules={[{ required: true, whitespace: true, message: t('letters.subject_required') }, { max: 200 }]}>
+          <Form.Item
+            name="subject"
+            label={t('letters.subject')}
+            rules={[
+              { required: true, whitespace: true, message: t('letters.subject_required') },
+              { max: 200 },
+            ]}
+          >
             <Input maxLength={200} data-testid="letter-subject" />
           </Form.Item>
-          <Form.Item name="body" label={t('letters.body')} rules={[{ required: true, whitespace: true, message: t('letters.body_required') }, { max: 10000 }]}>
+          <Form.Item
+            name="body"
+            label={t('letters.body')}
+            rules={[
+              { required: true, whitespace: true, message: t('letters.body_required') },
+              { max: 10000 },
+            ]}
+          >
             <Input.TextArea rows={8} maxLength={10000} showCount data-testid="letter-body" />
           </Form.Item>
         </Form>

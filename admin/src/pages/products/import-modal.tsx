@@ -11,7 +11,13 @@ interface RowError {
 }
 
 /** Excel import of product sales: template, upload, all-or-nothing with errors by row and column. */
-export function ImportModal({ open, onClose }: { open: boolean; onClose: (imported: boolean) => void }) {
+export function ImportModal({
+  open,
+  onClose,
+}: {
+  open: boolean
+  onClose: (imported: boolean) => void
+}) {
   const { t } = useTranslation()
   const { message } = App.useApp()
   const [errors, setErrors] = useState<RowError[]>([])
@@ -37,7 +43,14 @@ export function ImportModal({ open, onClose }: { open: boolean; onClose: (import
       body.append('file', file)
       const response = await api.post('/api/products/sales/import', body)
       setResult(response.data.data)
-      message.success(String(t('commerce.import_done', { created: response.data.data.created, updated: response.data.data.updated })))
+      message.success(
+        String(
+          t('commerce.import_done', {
+            created: response.data.data.created,
+            updated: response.data.data.updated,
+          })
+        )
+      )
     } catch (error: any) {
       const rows: RowError[] = error?.response?.data?.data?.errors ?? []
       setErrors(rows)
@@ -48,16 +61,59 @@ export function ImportModal({ open, onClose }: { open: boolean; onClose: (import
   }
 
   return (
-    <Modal open={open} title={t('commerce.import')} footer={<Button onClick={() => onClose(result !== null)}>{t('commerce.close')}</Button>} onCancel={() => onClose(result !== null)} width={720} destroyOnHidden>
+    <Modal
+      open={open}
+      title={t('commerce.import')}
+      footer={<Button onClick={() => onClose(result !== null)}>{t('commerce.close')}</Button>}
+      onCancel={() => onClose(result !== null)}
+      width={720}
+      destroyOnHidden
+    >
       <Space direction="vertical" style={{ width: '100%' }}>
-        <Alert type="info" showIcon message={t('commerce.import_help')} action={<Button size="small" icon={<DownloadOutlined />} onClick={() => void template()}>{t('commerce.template')}</Button>} />
-        <Upload.Dragger accept=".xlsx" showUploadList={false} disabled={uploading} beforeUpload={(file) => { void upload(file); return false }} data-testid="sale-import-drop">
-          <p className="ant-upload-drag-icon"><InboxOutlined /></p>
+        <Alert
+          type="info"
+          showIcon
+          message={t('commerce.import_help')}
+          action={
+            <Button size="small" icon={<DownloadOutlined />} onClick={() => void template()}>
+              {t('commerce.template')}
+            </Button>
+          }
+        />
+        <Upload.Dragger
+          accept=".xlsx"
+          showUploadList={false}
+          disabled={uploading}
+          beforeUpload={(file) => {
+            void upload(file)
+            return false
+          }}
+          data-testid="sale-import-drop"
+        >
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined />
+          </p>
           <p>{uploading ? t('commerce.importing') : t('commerce.drop')}</p>
         </Upload.Dragger>
-        {result && <Alert type="success" showIcon message={t('commerce.import_done', { created: result.created, updated: result.updated })} data-testid="sale-import-result" />}
+        {result && (
+          <Alert
+            type="success"
+            showIcon
+            message={t('commerce.import_done', {
+              created: result.created,
+              updated: result.updated,
+            })}
+            data-testid="sale-import-result"
+          />
+        )}
         {errors.length > 0 && (
-          <Table<RowError> size="small" rowKey={(row) => `${row.row}-${row.column}`} dataSource={errors} pagination={{ pageSize: 8 }} data-testid="sale-import-errors">
+          <Table<RowError>
+            size="small"
+            rowKey={(row) => `${row.row}-${row.column}`}
+            dataSource={errors}
+            pagination={{ pageSize: 8 }}
+            data-testid="sale-import-errors"
+          >
             <Table.Column<RowError> dataIndex="row" title={t('commerce.row')} width={70} />
             <Table.Column<RowError> dataIndex="column" title={t('commerce.column')} width={130} />
             <Table.Column<RowError> dataIndex="message" title={t('commerce.problem')} />

@@ -22,23 +22,41 @@ interface Values {
 }
 
 /** One product's sales by a creator on a platform in a month. */
-export function SaleForm({ open, sale, onClose }: { open: boolean; sale: Sale | null; onClose: (saved: boolean) => void }) {
+export function SaleForm({
+  open,
+  sale,
+  onClose,
+}: {
+  open: boolean
+  sale: Sale | null
+  onClose: (saved: boolean) => void
+}) {
   const { t } = useTranslation()
   const { message } = App.useApp()
   const [form] = Form.useForm<Values>()
   const [saving, setSaving] = useState(false)
   const { options: creators, setOptions: setCreators, search: searchCreators } = useCreatorOptions()
 
-
   useEffect(() => {
     if (!open) return
     form.resetFields()
     if (sale) {
       setCreators(sale.creator ? [{ value: sale.creator.id, label: sale.creator.name }] : [])
-      form.setFieldsValue({ ...sale, creator_id: sale.creator?.id, month: dayjs(`${sale.month}-01`), gmv: Number(sale.gmv), commission: Number(sale.commission) })
+      form.setFieldsValue({
+        ...sale,
+        creator_id: sale.creator?.id,
+        month: dayjs(`${sale.month}-01`),
+        gmv: Number(sale.gmv),
+        commission: Number(sale.commission),
+      })
     } else {
       void searchCreators('')
-      form.setFieldsValue({ currency: 'CNY', month: dayjs().subtract(1, 'month'), items: 0, orders: 0 })
+      form.setFieldsValue({
+        currency: 'CNY',
+        month: dayjs().subtract(1, 'month'),
+        items: 0,
+        orders: 0,
+      })
     }
   }, [open, sale]) // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -57,7 +75,8 @@ export function SaleForm({ open, sale, onClose }: { open: boolean; sale: Sale | 
       message.success(t('commerce.saved'))
       onClose(true)
     } catch (error: any) {
-      if (!applyServerErrors(form, error)) message.error(error?.message || t('errors.request_failed'))
+      if (!applyServerErrors(form, error))
+        message.error(error?.message || t('errors.request_failed'))
     } finally {
       setSaving(false)
     }
@@ -65,30 +84,72 @@ export function SaleForm({ open, sale, onClose }: { open: boolean; sale: Sale | 
 
   const required = { required: true, message: t('commerce.required') }
   return (
-    <Modal open={open} title={sale ? t('commerce.edit') : t('commerce.add')} okText={t('buttons.save')} confirmLoading={saving} onOk={() => void save()} onCancel={() => onClose(false)} width={620} destroyOnHidden>
+    <Modal
+      open={open}
+      title={sale ? t('commerce.edit') : t('commerce.add')}
+      okText={t('buttons.save')}
+      confirmLoading={saving}
+      onOk={() => void save()}
+      onCancel={() => onClose(false)}
+      width={620}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" data-testid="sale-form">
         <Form.Item name="creator_id" label={t('commerce.creator')} rules={[required]}>
-          <Select showSearch filterOption={false} onSearch={(value) => void searchCreators(value)} options={creators} />
+          <Select
+            showSearch
+            filterOption={false}
+            onSearch={(value) => void searchCreators(value)}
+            options={creators}
+          />
         </Form.Item>
         <Space wrap>
           <Form.Item name="platform" label={t('commerce.platform')} rules={[required]}>
-            <Select style={{ width: 160 }} options={PLATFORMS.map((key) => ({ value: key, label: t(`enum.platform.${key}`) }))} />
+            <Select
+              style={{ width: 160 }}
+              options={PLATFORMS.map((key) => ({ value: key, label: t(`enum.platform.${key}`) }))}
+            />
           </Form.Item>
           <Form.Item name="month" label={t('commerce.month')} rules={[required]}>
             <DatePicker picker="month" />
           </Form.Item>
           <Form.Item name="currency" label={t('commerce.currency')}>
-            <Select style={{ width: 100 }} options={CURRENCIES.map((key) => ({ value: key, label: key }))} />
+            <Select
+              style={{ width: 100 }}
+              options={CURRENCIES.map((key) => ({ value: key, label: key }))}
+            />
           </Form.Item>
         </Space>
-        <Form.Item name="product" label={t('commerce.product')} rules={[required, { max: MARKET_LIMITS.productMax }]}>
+        <Form.Item
+          name="product"
+          label={t('commerce.product')}
+          rules={[required, { max: MARKET_LIMITS.productMax }]}
+        >
           <Input maxLength={MARKET_LIMITS.productMax} />
         </Form.Item>
         <Space wrap>
-          <Form.Item name="items" label={t('commerce.items')} rules={[required]}><InputNumber min={0} max={MARKET_LIMITS.countMax} precision={0} /></Form.Item>
-          <Form.Item name="orders" label={t('commerce.orders')} rules={[required]}><InputNumber min={0} max={MARKET_LIMITS.countMax} precision={0} /></Form.Item>
-          <Form.Item name="gmv" label={t('commerce.gmv')} rules={[required]}><InputNumber min={0} max={MARKET_LIMITS.amountMax} precision={2} style={{ width: 160 }} /></Form.Item>
-          <Form.Item name="commission" label={t('commerce.commission')} rules={[required]}><InputNumber min={0} max={MARKET_LIMITS.amountMax} precision={2} style={{ width: 160 }} /></Form.Item>
+          <Form.Item name="items" label={t('commerce.items')} rules={[required]}>
+            <InputNumber min={0} max={MARKET_LIMITS.countMax} precision={0} />
+          </Form.Item>
+          <Form.Item name="orders" label={t('commerce.orders')} rules={[required]}>
+            <InputNumber min={0} max={MARKET_LIMITS.countMax} precision={0} />
+          </Form.Item>
+          <Form.Item name="gmv" label={t('commerce.gmv')} rules={[required]}>
+            <InputNumber
+              min={0}
+              max={MARKET_LIMITS.amountMax}
+              precision={2}
+              style={{ width: 160 }}
+            />
+          </Form.Item>
+          <Form.Item name="commission" label={t('commerce.commission')} rules={[required]}>
+            <InputNumber
+              min={0}
+              max={MARKET_LIMITS.amountMax}
+              precision={2}
+              style={{ width: 160 }}
+            />
+          </Form.Item>
         </Space>
       </Form>
     </Modal>

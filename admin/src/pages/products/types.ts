@@ -14,7 +14,13 @@ export interface Sale {
 
 export interface SalesSummary {
   totals: { gmv_krw: number; commission_krw: number; orders: number; records: number }
-  months: { month: string; gmv_krw: number; commission_krw: number; orders: number; items: number }[]
+  months: {
+    month: string
+    gmv_krw: number
+    commission_krw: number
+    orders: number
+    items: number
+  }[]
   platforms: { platform: string; gmv_krw: number }[]
   creators: { id: number; name: string; gmv_krw: number }[]
 }

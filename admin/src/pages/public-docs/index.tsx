@@ -5,9 +5,22 @@ import { useTranslation } from 'react-i18next'
 import { PublicShell } from '../../components/public-shell'
 import { usePageTitle } from '../../components/page-title'
 
-export type PublicDocKey = 'br_page' | 'bilidoc' | 'bilidoc_hh' | 'authorization_doc' | 'xiguaright_doc' | 'xiguasignup_doc' | 'egg'
+export type PublicDocKey =
+  | 'br_page'
+  | 'bilidoc'
+  | 'bilidoc_hh'
+  | 'authorization_doc'
+  | 'xiguaright_doc'
+  | 'xiguasignup_doc'
+  | 'egg'
 
-const DOCUMENTS: PublicDocKey[] = ['bilidoc', 'bilidoc_hh', 'authorization_doc', 'xiguaright_doc', 'xiguasignup_doc']
+const DOCUMENTS: PublicDocKey[] = [
+  'bilidoc',
+  'bilidoc_hh',
+  'authorization_doc',
+  'xiguaright_doc',
+  'xiguasignup_doc',
+]
 
 /**
  * The public pages of SPEC §2. The document pages show issued documents by
@@ -17,7 +30,14 @@ export function PublicDocPage({ doc }: { doc: PublicDocKey }) {
   const { t } = useTranslation()
   usePageTitle(t(`docs.${doc}.title`))
   const isDocument = DOCUMENTS.includes(doc)
-  const icon = doc === 'egg' ? <SmileOutlined /> : doc === 'br_page' ? <ChromeOutlined /> : <FileProtectOutlined />
+  const icon =
+    doc === 'egg' ? (
+      <SmileOutlined />
+    ) : doc === 'br_page' ? (
+      <ChromeOutlined />
+    ) : (
+      <FileProtectOutlined />
+    )
 
   return (
     <PublicShell wide>

@@ -1,8 +1,27 @@
 import { useEffect, useMemo, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { Alert, App, Button, Card, Checkbox, Form, Input, Result, Segmented, Select, Typography } from 'antd'
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Checkbox,
+  Form,
+  Input,
+  Result,
+  Segmented,
+  Select,
+  Typography,
+} from 'antd'
 import { useTranslation } from 'react-i18next'
-import { ACCOUNT_TYPES, LIMITS, PHONE_PATTERN, REGISTER_CODE_PATTERN, SEXES, type AccountType } from '@shared/constants'
+import {
+  ACCOUNT_TYPES,
+  LIMITS,
+  PHONE_PATTERN,
+  REGISTER_CODE_PATTERN,
+  SEXES,
+  type AccountType,
+} from '@shared/constants'
 import { api } from '../../api/client'
 import { useClientInfo } from '../../api/client_info'
 import { PublicShell } from '../../components/public-shell'
@@ -42,16 +61,27 @@ export function RegisterPage() {
 
   useEffect(() => {
     api
-      .get('/api/resource', { params: { key: 'group' }, headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+      .get('/api/resource', {
+        params: { key: 'group' },
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      })
       .then((response) => setGroups(response.data?.data?.user_group ?? []))
       .catch(() => setGroupsFailed(true))
   }, [])
 
-  const required = (field: string) => ({ required: true, whitespace: true, message: t('register.validation.required', { field: t(`register.fields.${field}`) }) })
+  const required = (field: string) => ({
+    required: true,
+    whitespace: true,
+    message: t('register.validation.required', { field: t(`register.fields.${field}`) }),
+  })
   const sexRequired = i18n.language === 'zh'
 
   const teamOptions = useMemo(
-    () => groups.map((group) => ({ value: group.key, label: t(`enum.team.${group.key}`, { defaultValue: group.name }) })),
+    () =>
+      groups.map((group) => ({
+        value: group.key,
+        label: t(`enum.team.${group.key}`, { defaultValue: group.name }),
+      })),
     [groups, t]
   )
 
@@ -70,7 +100,12 @@ export function RegisterPage() {
     } catch (error: any) {
       const errors: ServerError[] = error?.response?.data?.errors ?? []
       if (errors.length) {
-        form.setFields(errors.map((item) => ({ name: item.field === 'password_confirmation' ? 'password_confirmation' : item.field, errors: [item.message] })))
+        form.setFields(
+          errors.map((item) => ({
+            name: item.field === 'password_confirmation' ? 'password_confirmation' : item.field,
+            errors: [item.message],
+          }))
+        )
       } else {
         setFormError(error?.message ?? t('errors.request_failed'))
       }
@@ -83,7 +118,12 @@ export function RegisterPage() {
     return (
       <PublicShell>
         <Card>
-          <Result status="info" title={t('register.not_support')} subTitle={t('register.not_support_body')} extra={<Link to="/login">{t('register.back_to_login')}</Link>} />
+          <Result
+            status="info"
+            title={t('register.not_support')}
+            subTitle={t('register.not_support_body')}
+            extra={<Link to="/login">{t('register.back_to_login')}</Link>}
+          />
         </Card>
       </PublicShell>
     )
@@ -97,7 +137,11 @@ export function RegisterPage() {
             status="success"
             title={t('register.success_title')}
             subTitle={t('register.success_body')}
-            extra={<Link to="/login"><Button type="primary">{t('register.back_to_login')}</Button></Link>}
+            extra={
+              <Link to="/login">
+                <Button type="primary">{t('register.back_to_login')}</Button>
+              </Link>
+            }
           />
         </Card>
       </PublicShell>
@@ -107,7 +151,9 @@ export function RegisterPage() {
   return (
     <PublicShell>
       <Card>
-        <Typography.Title level={3} style={{ marginTop: 0 }}>{t('register.title')}</Typography.Title>
+        <Typography.Title level={3} style={{ marginTop: 0 }}>
+          {t('register.title')}
+        </Typography.Title>
         <Typography.Paragraph type="secondary">{t('register.intro')}</Typography.Paragraph>
         <Segmented
           block
@@ -116,56 +162,125 @@ export function RegisterPage() {
             setParams({ type: String(value) }, { replace: true })
             form.resetFields()
           }}
-          options={(['creator', 'company', 'staff'] as const).map((item) => ({ value: item, label: t(`register.types.${item}`) }))}
+          options={(['creator', 'company', 'staff'] as const).map((item) => ({
+            value: item,
+            label: t(`register.types.${item}`),
+          }))}
           style={{ marginBottom: 8 }}
         />
-        <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}>{t(`register.type_help.${type}`)}</Typography.Paragraph>
-        {groupsFailed && <Alert type="warning" showIcon message={t('register.groups_failed')} style={{ marginBottom: 12 }} />}
-        {formError && <Alert type="error" showIcon message={formError} style={{ marginBottom: 12 }} />}
+        <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}>
+          {t(`register.type_help.${type}`)}
+        </Typography.Paragraph>
+        {groupsFailed && (
+          <Alert
+            type="warning"
+            showIcon
+            message={t('register.groups_failed')}
+            style={{ marginBottom: 12 }}
+          />
+        )}
+        {formError && (
+          <Alert type="error" showIcon message={formError} style={{ marginBottom: 12 }} />
+        )}
 
-        <Form form={form} layout="vertical" requiredMark onFinish={onFinish} validateTrigger={['onChange', 'onBlur']} key={type}>
+        <Form
+          form={form}
+          layout="vertical"
+          requiredMark
+          onFinish={onFinish}
+          validateTrigger={['onChange', 'onBlur']}
+          key={type}
+        >
           {type === 'company' && (
-            <Form.Item name="company_name" label={t('register.fields.company_name')} rules={[required('company_name'), { max: 150 }]}>
+            <Form.Item
+              name="company_name"
+              label={t('register.fields.company_name')}
+              rules={[required('company_name'), { max: 150 }]}
+            >
               <Input autoComplete="organization" />
             </Form.Item>
           )}
-          <Form.Item name="name" label={t(type === 'company' ? 'register.fields.contact_name' : 'register.fields.name')} rules={[required('name'), { max: LIMITS.nameMax }]}>
+          <Form.Item
+            name="name"
+            label={t(type === 'company' ? 'register.fields.contact_name' : 'register.fields.name')}
+            rules={[required('name'), { max: LIMITS.nameMax }]}
+          >
             <Input autoComplete="name" />
           </Form.Item>
           {type === 'creator' && (
-            <Form.Item name="channel_name" label={t('register.fields.channel_name')} rules={[required('channel_name'), { max: 150 }]}>
+            <Form.Item
+              name="channel_name"
+              label={t('register.fields.channel_name')}
+              rules={[required('channel_name'), { max: 150 }]}
+            >
               <Input />
             </Form.Item>
           )}
           {type === 'staff' && (
-            <Form.Item name="team" label={t('register.fields.team')} rules={[{ required: true, message: t('register.validation.team') }]}>
-              <Select options={teamOptions} loading={!groups.length && !groupsFailed} showSearch optionFilterProp="label" data-testid="team-select" />
+            <Form.Item
+              name="team"
+              label={t('register.fields.team')}
+              rules={[{ required: true, message: t('register.validation.team') }]}
+            >
+              <Select
+                options={teamOptions}
+                loading={!groups.length && !groupsFailed}
+                showSearch
+                optionFilterProp="label"
+                data-testid="team-select"
+              />
             </Form.Item>
           )}
           {type === 'staff' && (
-            <Form.Item name="sex" label={t('register.fields.sex')} rules={sexRequired ? [{ required: true, message: t('register.validation.sex') }] : []}>
-              <Select allowClear options={SEXES.map((sex) => ({ value: sex, label: t(`enum.sex.${sex}`) }))} />
+            <Form.Item
+              name="sex"
+              label={t('register.fields.sex')}
+              rules={sexRequired ? [{ required: true, message: t('register.validation.sex') }] : []}
+            >
+              <Select
+                allowClear
+                options={SEXES.map((sex) => ({ value: sex, label: t(`enum.sex.${sex}`) }))}
+              />
             </Form.Item>
           )}
           <Form.Item
             name="email"
             label={t('register.fields.email')}
-            rules={[required('email'), { type: 'email', message: t('register.validation.email_invalid') }, { max: LIMITS.emailMax }]}
+            rules={[
+              required('email'),
+              { type: 'email', message: t('register.validation.email_invalid') },
+              { max: LIMITS.emailMax },
+            ]}
           >
             <Input autoComplete="email" inputMode="email" />
           </Form.Item>
           <Form.Item
             name="phone"
             label={t('register.fields.phone')}
-            rules={[required('phone'), { pattern: PHONE_PATTERN, message: t('register.validation.phone_digits') }, { max: LIMITS.phoneMax }]}
+            rules={[
+              required('phone'),
+              { pattern: PHONE_PATTERN, message: t('register.validation.phone_digits') },
+              { max: LIMITS.phoneMax },
+            ]}
           >
-            <Input inputMode="numeric" autoComplete="tel" placeholder={t('register.placeholders.phone')} />
+            <Input
+              inputMode="numeric"
+              autoComplete="tel"
+              placeholder={t('register.placeholders.phone')}
+            />
           </Form.Item>
           {type === 'staff' && (
             <Form.Item
               name="register_code"
               label={t('register.fields.register_code')}
-              rules={[required('register_code'), { pattern: REGISTER_CODE_PATTERN, message: t('register.validation.register_code_caps') }, { max: LIMITS.registerCodeMax }]}
+              rules={[
+                required('register_code'),
+                {
+                  pattern: REGISTER_CODE_PATTERN,
+                  message: t('register.validation.register_code_caps'),
+                },
+                { max: LIMITS.registerCodeMax },
+              ]}
             >
               <Input placeholder={t('register.placeholders.register_code')} autoComplete="off" />
             </Form.Item>
@@ -173,7 +288,14 @@ export function RegisterPage() {
           <Form.Item
             name="password"
             label={t('register.fields.password')}
-            rules={[required('password'), { min: LIMITS.passwordMin, message: t('register.validation.password_min', { min: LIMITS.passwordMin }) }, { max: LIMITS.passwordMax }]}
+            rules={[
+              required('password'),
+              {
+                min: LIMITS.passwordMin,
+                message: t('register.validation.password_min', { min: LIMITS.passwordMin }),
+              },
+              { max: LIMITS.passwordMax },
+            ]}
             hasFeedback
           >
             <Input.Password autoComplete="new-password" />
@@ -187,7 +309,9 @@ export function RegisterPage() {
               required('password_confirmation'),
               ({ getFieldValue }) => ({
                 validator: (_, value) =>
-                  !value || getFieldValue('password') === value ? Promise.resolve() : Promise.reject(new Error(t('register.validation.password_mismatch'))),
+                  !value || getFieldValue('password') === value
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('register.validation.password_mismatch'))),
               }),
             ]}
           >
@@ -196,17 +320,39 @@ export function RegisterPage() {
           <Form.Item
             name="terms"
             valuePropName="checked"
-            rules={[{ validator: (_, value) => (value ? Promise.resolve() : Promise.reject(new Error(t('register.validation.terms')))) }]}
+            rules={[
+              {
+                validator: (_, value) =>
+                  value
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('register.validation.terms'))),
+              },
+            ]}
           >
             <Checkbox>
               {t('register.fields.terms')}{' '}
-              <Typography.Link onClick={(event) => { event.preventDefault(); modal.info({ title: t('register.terms_title'), content: t('register.terms_text') }) }}>
+              <Typography.Link
+                onClick={(event) => {
+                  event.preventDefault()
+                  modal.info({
+                    title: t('register.terms_title'),
+                    content: t('register.terms_text'),
+                  })
+                }}
+              >
                 ({t('register.view_terms')})
               </Typography.Link>
             </Checkbox>
           </Form.Item>
           <Alert type="info" showIcon message={t('register.note')} style={{ marginBottom: 16 }} />
-          <Button type="primary" htmlType="submit" block size="large" loading={submitting} disabled={submitting}>
+          <Button
+            type="primary"
+            htmlType="submit"
+            block
+            size="large"
+            loading={submitting}
+            disabled={submitting}
+          >
             {t('register.submit')}
           </Button>
         </Form>

@@ -45,13 +45,25 @@ export function SettingsPage() {
         ]
       : []),
     ...(registrationsAccess.data?.can
-      ? [{ key: 'registrations', label: t('people.registrations.tab'), children: <RegistrationsTab /> }]
+      ? [
+          {
+            key: 'registrations',
+            label: t('people.registrations.tab'),
+            children: <RegistrationsTab />,
+          },
+        ]
       : []),
     ...(codesAccess.data?.can
       ? [{ key: 'codes', label: t('settings.tabs.register_codes'), children: <RegisterCodesTab /> }]
       : []),
     ...(terminationAccess.data?.can
-      ? [{ key: 'termination', label: t('settings.tabs.termination_code'), children: <TerminationCodeTab /> }]
+      ? [
+          {
+            key: 'termination',
+            label: t('settings.tabs.termination_code'),
+            children: <TerminationCodeTab />,
+          },
+        ]
       : []),
   ]
 
@@ -60,7 +72,9 @@ export function SettingsPage() {
       <Tabs
         items={items}
         destroyOnHidden
-        activeKey={items.some((item) => item.key === params.get('tab')) ? params.get('tab')! : undefined}
+        activeKey={
+          items.some((item) => item.key === params.get('tab')) ? params.get('tab')! : undefined
+        }
         onChange={(key) => setParams({ tab: key }, { replace: true })}
       />
     </Card>

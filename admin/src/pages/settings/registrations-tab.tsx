@@ -42,46 +42,93 @@ export function RegistrationsTab() {
       setRejecting(null)
       await refresh()
     } catch (error: any) {
-      if (!applyServerErrors(form, error)) message.error(error?.message || t('errors.request_failed'))
+      if (!applyServerErrors(form, error))
+        message.error(error?.message || t('errors.request_failed'))
     } finally {
       setBusy(false)
     }
   }
 
   const openApprove = (row: Registration) => {
-    approveForm.setFieldsValue({ role: row.account_type === 'staff' ? 'staff' : undefined, team: row.teams[0]?.key })
+    approveForm.setFieldsValue({
+      role: row.account_type === 'staff' ? 'staff' : undefined,
+      team: row.teams[0]?.key,
+    })
     setApproving(row)
   }
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Radio.Group value={status} onChange={(event) => setStatus(event.target.value)} optionType="button">
+      <Radio.Group
+        value={status}
+        onChange={(event) => setStatus(event.target.value)}
+        optionType="button"
+      >
         <Radio.Button value="pending">{t('people.registrations.pending')}</Radio.Button>
         <Radio.Button value="rejected">{t('people.registrations.rejected')}</Radio.Button>
       </Radio.Group>
-      <Table<Registration> {...tableProps} rowKey="id" size="middle" data-testid="registrations-table" locale={{ emptyText: t('people.registrations.empty') }}>
+      <Table<Registration>
+        {...tableProps}
+        rowKey="id"
+        size="middle"
+        data-testid="registrations-table"
+        locale={{ emptyText: t('people.registrations.empty') }}
+      >
         <Table.Column<Registration> dataIndex="name" title={t('account.name')} />
         <Table.Column<Registration> dataIndex="email" title={t('account.email')} />
-        <Table.Column<Registration> dataIndex="account_type" title={t('account.account_type')} render={(value) => <Tag>{t(`enum.account_type.${value}`)}</Tag>} />
+        <Table.Column<Registration>
+          dataIndex="account_type"
+          title={t('account.account_type')}
+          render={(value) => <Tag>{t(`enum.account_type.${value}`)}</Tag>}
+        />
         <Table.Column<Registration>
           title={t('people.registrations.details')}
           render={(_, row) => (
             <Space direction="vertical" size={0}>
-              {row.teams.map((team) => <Tag key={team.id} color="blue">{t(`enum.team.${team.key}`, { defaultValue: team.name })}</Tag>)}
+              {row.teams.map((team) => (
+                <Tag key={team.id} color="blue">
+                  {t(`enum.team.${team.key}`, { defaultValue: team.name })}
+                </Tag>
+              ))}
               {row.company_name && <Typography.Text>{row.company_name}</Typography.Text>}
               {row.channel_name && <Typography.Text>{row.channel_name}</Typography.Text>}
               {row.phone && <Typography.Text type="secondary">{row.phone}</Typography.Text>}
-              {row.rejected_reason && <Typography.Text type="danger">{row.rejected_reason}</Typography.Text>}
+              {row.rejected_reason && (
+                <Typography.Text type="danger">{row.rejected_reason}</Typography.Text>
+              )}
             </Space>
           )}
         />
-        <Table.Column<Registration> dataIndex="created_at" title={t('people.registrations.submitted')} render={(value) => dayjs(value).format('YYYY-MM-DD HH:mm')} />
+        <Table.Column<Registration>
+          dataIndex="created_at"
+          title={t('people.registrations.submitted')}
+          render={(value) => dayjs(value).format('YYYY-MM-DD HH:mm')}
+        />
         {status === 'pending' && (
           <Table.Column<Registration>
             render={(_, row) => (
               <Space>
-                <Button type="primary" size="small" icon={<CheckOutlined />} onClick={() => openApprove(row)} data-testid={`approve-${row.id}`}>{t('people.registrations.approve')}</Button>
-                <Button danger size="small" icon={<CloseOutlined />} onClick={() => { rejectForm.resetFields(); setRejecting(row) }} data-testid={`reject-${row.id}`}>{t('people.registrations.reject')}</Button>
+                <Button
+                  type="primary"
+                  size="small"
+                  icon={<CheckOutlined />}
+                  onClick={() => openApprove(row)}
+                  data-testid={`approve-${row.id}`}
+                >
+                  {t('people.registrations.approve')}
+                </Button>
+                <Button
+                  danger
+                  size="small"
+                  icon={<CloseOutlined />}
+                  onClick={() => {
+                    rejectForm.resetFields()
+                    setRejecting(row)
+                  }}
+                  data-testid={`reject-${row.id}`}
+                >
+                  {t('people.registrations.reject')}
+                </Button>
               </Space>
             )}
           />
@@ -100,19 +147,42 @@ export function RegistrationsTab() {
         <Form
           form={approveForm}
           layout="vertical"
-          onFinish={(values) => run(() => api.post(`/api/registrations/${approving!.id}/approve`, values), t('people.registrations.approved', { name: approving?.name }), approveForm)}
+          onFinish={(values) =>
+            run(
+              () => api.post(`/api/registrations/${approving!.id}/approve`, values),
+              t('people.registrations.approved', { name: approving?.name }),
+              approveForm
+            )
+          }
         >
           {approving?.account_type === 'staff' ? (
             <>
               <Form.Item name="role" label={t('account.role')} rules={[{ required: true }]}>
-                <Select options={STAFF_ROLES.map((role) => ({ value: role, label: t(`enum.role.${role}`) }))} data-testid="approve-role" />
+                <Select
+                  options={STAFF_ROLES.map((role) => ({
+                    value: role,
+                    label: t(`enum.role.${role}`),
+                  }))}
+                  data-testid="approve-role"
+                />
               </Form.Item>
-              <Form.Item name="team" label={t('people.staff.team')} rules={[{ required: true, message: t('register.validation.team') }]}>
-                <Select options={TEAMS.map((team) => ({ value: team, label: t(`enum.team.${team}`) }))} data-testid="approve-team" />
+              <Form.Item
+                name="team"
+                label={t('people.staff.team')}
+                rules={[{ required: true, message: t('register.validation.team') }]}
+              >
+                <Select
+                  options={TEAMS.map((team) => ({ value: team, label: t(`enum.team.${team}`) }))}
+                  data-testid="approve-team"
+                />
               </Form.Item>
             </>
           ) : (
-            <Typography.Paragraph>{t('people.registrations.approve_account', { type: t(`enum.account_type.${approving?.account_type ?? 'creator'}`) })}</Typography.Paragraph>
+            <Typography.Paragraph>
+              {t('people.registrations.approve_account', {
+                type: t(`enum.account_type.${approving?.account_type ?? 'creator'}`),
+              })}
+            </Typography.Paragraph>
           )}
         </Form>
       </Modal>
@@ -130,9 +200,27 @@ export function RegistrationsTab() {
         <Form
           form={rejectForm}
           layout="vertical"
-          onFinish={(values) => run(() => api.post(`/api/registrations/${rejecting!.id}/reject`, values), t('people.registrations.rejected_done'), rejectForm)}
+          onFinish={(values) =>
+            run(
+              () => api.post(`/api/registrations/${rejecting!.id}/reject`, values),
+              t('people.registrations.rejected_done'),
+              rejectForm
+            )
+          }
         >
-          <Form.Item name="reason" label={t('people.registrations.reason')} extra={t('people.registrations.reason_help')} rules={[{ required: true, whitespace: true, message: t('people.registrations.reason_required') }, { max: REJECT_REASON_MAX }]}>
+          <Form.Item
+            name="reason"
+            label={t('people.registrations.reason')}
+            extra={t('people.registrations.reason_help')}
+            rules={[
+              {
+                required: true,
+                whitespace: true,
+                message: t('people.registrations.reason_required'),
+              },
+              { max: REJECT_REASON_MAX },
+            ]}
+          >
             <Input.TextArea rows={3} maxLength={REJECT_REASON_MAX} showCount />
           </Form.Item>
         </Form>

@@ -25,7 +25,10 @@ export function TerminationCodeTab() {
   const [form] = Form.useForm<Values>()
   const [saving, setSaving] = useState(false)
   const [missing, setMissing] = useState<string | null>(null)
-  const { query } = useCustom<{ status: number; data: Status }>({ url: '/api/settings/termination-code', method: 'get' })
+  const { query } = useCustom<{ status: number; data: Status }>({
+    url: '/api/settings/termination-code',
+    method: 'get',
+  })
   const status = query.data?.data?.data
 
   const submit = async (values: Values) => {
@@ -39,8 +42,12 @@ export function TerminationCodeTab() {
     } catch (error: any) {
       const errors: { field: string; message: string }[] = error?.response?.data?.errors ?? []
       if (error?.statusCode === 409) setMissing(error.message)
-      else if (errors.length) form.setFields(errors.map((item) => ({ name: item.field as keyof Values, errors: [item.message] })))
-      else if (error?.statusCode === 422 || error?.statusCode === 429) form.setFields([{ name: 'security_code', errors: [error.message] }])
+      else if (errors.length)
+        form.setFields(
+          errors.map((item) => ({ name: item.field as keyof Values, errors: [item.message] }))
+        )
+      else if (error?.statusCode === 422 || error?.statusCode === 429)
+        form.setFields([{ name: 'security_code', errors: [error.message] }])
       else message.error(error?.message || t('errors.request_failed'))
     } finally {
       setSaving(false)
@@ -51,10 +58,16 @@ export function TerminationCodeTab() {
     <Space direction="vertical" size="middle" style={{ maxWidth: 520, width: '100%' }}>
       <Alert type="info" showIcon message={t('settings.termination.help')} />
       <Typography.Text data-testid="termination-status">
-        {query.isLoading ? '…' : status?.configured ? (
+        {query.isLoading ? (
+          '…'
+        ) : status?.configured ? (
           <>
             <Tag color="green">{t('settings.termination.configured')}</Tag>{' '}
-            {status.updated_at ? t('settings.termination.updated_at', { date: dayjs(status.updated_at).format('YYYY-MM-DD HH:mm') }) : null}
+            {status.updated_at
+              ? t('settings.termination.updated_at', {
+                  date: dayjs(status.updated_at).format('YYYY-MM-DD HH:mm'),
+                })
+              : null}
           </>
         ) : (
           <Tag color="orange">{t('settings.termination.not_configured')}</Tag>
@@ -73,7 +86,10 @@ export function TerminationCodeTab() {
           name="code"
           label={t('settings.termination.code')}
           rules={[
-            { required: true, message: t('register.validation.required', { field: t('settings.termination.code') }) },
+            {
+              required: true,
+              message: t('register.validation.required', { field: t('settings.termination.code') }),
+            },
             { pattern: SECURITY_CODE_PATTERN, message: t('creators.security.code_pattern') },
           ]}
         >
@@ -84,10 +100,17 @@ export function TerminationCodeTab() {
           label={t('settings.termination.confirmation')}
           dependencies={['code']}
           rules={[
-            { required: true, message: t('register.validation.required', { field: t('settings.termination.confirmation') }) },
+            {
+              required: true,
+              message: t('register.validation.required', {
+                field: t('settings.termination.confirmation'),
+              }),
+            },
             ({ getFieldValue }) => ({
               validator: (_, value) =>
-                !value || value === getFieldValue('code') ? Promise.resolve() : Promise.reject(new Error(t('account.security_code.mismatch'))),
+                !value || value === getFieldValue('code')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('account.security_code.mismatch'))),
             }),
           ]}
         >

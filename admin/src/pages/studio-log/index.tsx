@@ -25,7 +25,10 @@ const COLOR: Record<string, string> = {
 /** /app/{brand}_studio_log: the audit log, newest first, searchable and paged on the server. */
 export function StudioLogPage() {
   const { t } = useTranslation()
-  const { query: actionsQuery } = useCustom<{ action: string; total: number }[]>({ url: '/api/audit-logs/actions', method: 'get' })
+  const { query: actionsQuery } = useCustom<{ action: string; total: number }[]>({
+    url: '/api/audit-logs/actions',
+    method: 'get',
+  })
   const actions = actionsQuery.data?.data ?? []
   const { tableProps, searchFormProps } = useTable<Row, any, { q?: string; action?: string }>({
     resource: 'audit-logs',
@@ -45,7 +48,13 @@ export function StudioLogPage() {
       <Typography.Paragraph type="secondary">{t('studio_log.help')}</Typography.Paragraph>
       <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16 }}>
         <Form.Item name="q">
-          <Input allowClear prefix={<SearchOutlined />} placeholder={t('studio_log.search')} style={{ width: 260 }} onPressEnter={searchFormProps.form?.submit} />
+          <Input
+            allowClear
+            prefix={<SearchOutlined />}
+            placeholder={t('studio_log.search')}
+            style={{ width: 260 }}
+            onPressEnter={searchFormProps.form?.submit}
+          />
         </Form.Item>
         <Form.Item name="action">
           <Select
@@ -61,8 +70,17 @@ export function StudioLogPage() {
           />
         </Form.Item>
       </Form>
-      <Table {...tableProps} rowKey="id" size="middle" locale={{ emptyText: t('errors.no_results') }}>
-        <Table.Column<Row> dataIndex="created_at" title={t('studio_log.when')} render={(value) => <DateField value={value} format="YYYY-MM-DD HH:mm:ss" />} />
+      <Table
+        {...tableProps}
+        rowKey="id"
+        size="middle"
+        locale={{ emptyText: t('errors.no_results') }}
+      >
+        <Table.Column<Row>
+          dataIndex="created_at"
+          title={t('studio_log.when')}
+          render={(value) => <DateField value={value} format="YYYY-MM-DD HH:mm:ss" />}
+        />
         <Table.Column<Row>
           dataIndex="user"
           title={t('studio_log.who')}
@@ -70,7 +88,9 @@ export function StudioLogPage() {
             user ? (
               <Space direction="vertical" size={0}>
                 <Typography.Text>{user.name}</Typography.Text>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>{user.email}</Typography.Text>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {user.email}
+                </Typography.Text>
               </Space>
             ) : (
               t('common.none')
@@ -80,10 +100,25 @@ export function StudioLogPage() {
         <Table.Column<Row>
           dataIndex="action"
           title={t('studio_log.action')}
-          render={(action: string) => <Tag color={COLOR[action] ?? 'blue'}>{t(`studio_log.actions.${action}`, { defaultValue: action })}</Tag>}
+          render={(action: string) => (
+            <Tag color={COLOR[action] ?? 'blue'}>
+              {t(`studio_log.actions.${action}`, { defaultValue: action })}
+            </Tag>
+          )}
         />
-        <Table.Column<Row> title={t('studio_log.subject')} render={(_, row) => (row.subject_type ? `${row.subject_type} #${row.subject_id}` : t('common.none'))} />
-        <Table.Column<Row> dataIndex="ip" title={t('studio_log.ip')} render={(value) => (value ? <Typography.Text code>{value}</Typography.Text> : t('common.none'))} />
+        <Table.Column<Row>
+          title={t('studio_log.subject')}
+          render={(_, row) =>
+            row.subject_type ? `${row.subject_type} #${row.subject_id}` : t('common.none')
+          }
+        />
+        <Table.Column<Row>
+          dataIndex="ip"
+          title={t('studio_log.ip')}
+          render={(value) =>
+            value ? <Typography.Text code>{value}</Typography.Text> : t('common.none')
+          }
+        />
         <Table.Column<Row>
           dataIndex="meta"
           title={t('studio_log.details')}

@@ -31,7 +31,11 @@ export function CreatorCompare() {
     errorNotification: false,
   })
   const byId = new Map((result?.data ?? []).map((item) => [item.id, item]))
-  const creators = ids.map((id) => ({ id, name: byId.get(id)?.channel_name ?? `#${id}`, item: byId.get(id) }))
+  const creators = ids.map((id) => ({
+    id,
+    name: byId.get(id)?.channel_name ?? `#${id}`,
+    item: byId.get(id),
+  }))
   const details = useCreatorDetails(ids, range[0], range[1])
 
   /** The picker edits the tray: removed ids leave it, new ones join it. */
@@ -41,7 +45,10 @@ export function CreatorCompare() {
   }
 
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }} data-testid="creator-compare">
+    <div
+      style={{ display: 'flex', flexDirection: 'column', gap: 12 }}
+      data-testid="creator-compare"
+    >
       <Typography.Title level={4} style={{ margin: 0 }}>
         {t('menu.creator_compare')}
       </Typography.Title>
@@ -49,7 +56,13 @@ export function CreatorCompare() {
         size="small"
         title={t('creator_compare.tray_title', { n: ids.length, max: COMPARE_MAX })}
         extra={
-          <Button size="small" icon={<ClearOutlined />} onClick={clear} disabled={!ids.length} data-testid="tray-clear">
+          <Button
+            size="small"
+            icon={<ClearOutlined />}
+            onClick={clear}
+            disabled={!ids.length}
+            data-testid="tray-clear"
+          >
             {t('creators.compare.clear')}
           </Button>
         }
@@ -61,7 +74,12 @@ export function CreatorCompare() {
               <Tag
                 key={creator.id}
                 closable
-                closeIcon={<CloseOutlined aria-label={t('creators.compare.remove')} data-testid={`tray-remove-${creator.id}`} />}
+                closeIcon={
+                  <CloseOutlined
+                    aria-label={t('creators.compare.remove')}
+                    data-testid={`tray-remove-${creator.id}`}
+                  />
+                }
                 onClose={(event) => {
                   event.preventDefault()
                   toggle(creator.id)
@@ -71,7 +89,11 @@ export function CreatorCompare() {
                 data-testid="tray-creator"
               >
                 <Link to={`/app/creator_info?id=${creator.id}`}>{creator.name}</Link>
-                {creator.item?.brand_no ? <Typography.Text type="secondary" style={{ fontSize: 12, marginInlineStart: 6 }}>{creator.item.brand_no}</Typography.Text> : null}
+                {creator.item?.brand_no ? (
+                  <Typography.Text type="secondary" style={{ fontSize: 12, marginInlineStart: 6 }}>
+                    {creator.item.brand_no}
+                  </Typography.Text>
+                ) : null}
               </Tag>
             ))}
           </Space>
@@ -88,9 +110,22 @@ export function CreatorCompare() {
         )}
       </Card>
       {ids.length > 0 && (
-        <SideBySide creators={creators} details={details.details} loading={details.loading} error={details.error} range={range} format={format} />
+        <SideBySide
+          creators={creators}
+          details={details.details}
+          loading={details.loading}
+          error={details.error}
+          range={range}
+          format={format}
+        />
       )}
-      <ChartPanel state={state} update={update} creators={ids} onCreatorsChange={setTray} maxCreators={COMPARE_MAX} />
+      <ChartPanel
+        state={state}
+        update={update}
+        creators={ids}
+        onCreatorsChange={setTray}
+        maxCreators={COMPARE_MAX}
+      />
     </div>
   )
 }

@@ -29,14 +29,25 @@ function EditForm({ id }: { id: number }) {
     return <CreatorNotFound message={failure.status === 404 ? undefined : failure.message} />
   }
   if (!record) return <Card loading style={{ minHeight: 320 }} />
-  return <CreatorForm action="edit" title={t('creators.titles.edit', { name: record.channel_name })} state={state} />
+  return (
+    <CreatorForm
+      action="edit"
+      title={t('creators.titles.edit', { name: record.channel_name })}
+      state={state}
+    />
+  )
 }
 
 /** /app/modify_creator?id=…: the same form, filled (admins; saving asks for the security code). */
 export function CreatorEdit() {
   const id = useCreatorIdParam()
   return (
-    <CanAccess resource="creators" action="edit" params={{ id: id ?? undefined }} fallback={<NoPermission />}>
+    <CanAccess
+      resource="creators"
+      action="edit"
+      params={{ id: id ?? undefined }}
+      fallback={<NoPermission />}
+    >
       {id === null ? <CreatorNotFound /> : <EditForm id={id} />}
     </CanAccess>
   )

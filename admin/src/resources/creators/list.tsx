@@ -1,9 +1,21 @@
 import { useCallback, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { CanAccess, useCustom, useInvalidate, type CrudFilter } from '@refinedev/core'
-import { CreateButton, EditButton, ShowButton, getDefaultSortOrder, useTable } from '@refinedev/antd'
+import {
+  CreateButton,
+  EditButton,
+  ShowButton,
+  getDefaultSortOrder,
+  useTable,
+} from '@refinedev/antd'
 import { App, Avatar, Button, Card, Space, Table, Tag, Tooltip, Typography } from 'antd'
-import { DownloadOutlined, FileExcelOutlined, StarOutlined, UploadOutlined, WarningFilled } from '@ant-design/icons'
+import {
+  DownloadOutlined,
+  FileExcelOutlined,
+  StarOutlined,
+  UploadOutlined,
+  WarningFilled,
+} from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import type { CreatorListItem, CreatorSummary } from './types'
 import { downloadFile, failureOf, unwrap } from './lib/http'
@@ -23,7 +35,12 @@ const nowrap = () => ({ style: { whiteSpace: 'nowrap' as const } })
 function valuesOf(filters: CrudFilter[]): FilterValues {
   const values: FilterValues = {}
   for (const filter of filters) {
-    if ('field' in filter && (FILTER_FIELDS as readonly string[]).includes(filter.field) && filter.value !== undefined && filter.value !== '') {
+    if (
+      'field' in filter &&
+      (FILTER_FIELDS as readonly string[]).includes(filter.field) &&
+      filter.value !== undefined &&
+      filter.value !== ''
+    ) {
       values[filter.field as keyof FilterValues] = String(filter.value)
     }
   }
@@ -39,21 +56,28 @@ export function CreatorList() {
   const [importOpen, setImportOpen] = useState(false)
   const [downloading, setDownloading] = useState<'template' | 'export' | null>(null)
 
-  const { tableProps, filters, setFilters, sorters, setCurrentPage, tableQuery } = useTable<CreatorListItem>({
-    resource: 'creators',
-    pagination: { pageSize: 20 },
-    sorters: { initial: [{ field: 'id', order: 'desc' }] },
-    syncWithLocation: true,
-  })
+  const { tableProps, filters, setFilters, sorters, setCurrentPage, tableQuery } =
+    useTable<CreatorListItem>({
+      resource: 'creators',
+      pagination: { pageSize: 20 },
+      sorters: { initial: [{ field: 'id', order: 'desc' }] },
+      syncWithLocation: true,
+    })
   const { query: summaryQuery } = useCustom({ url: '/api/creators/summary', method: 'get' })
-  const summary = summaryQuery.data?.data ? unwrap<CreatorSummary>(summaryQuery.data.data) : undefined
+  const summary = summaryQuery.data?.data
+    ? unwrap<CreatorSummary>(summaryQuery.data.data)
+    : undefined
   const values = useMemo(() => valuesOf(filters), [filters])
 
   const apply = (patch: FilterValues) => {
     const next = { ...patch }
     if ('platform' in next && !next.platform) next.token_status = undefined
     setFilters(
-      Object.entries(next).map(([field, value]) => ({ field, operator: 'eq' as const, value: value || undefined })),
+      Object.entries(next).map(([field, value]) => ({
+        field,
+        operator: 'eq' as const,
+        value: value || undefined,
+      })),
       'merge'
     )
     setCurrentPage(1)
@@ -65,10 +89,14 @@ export function CreatorList() {
 
   const pickSummary = (key: SummaryKey) => {
     if (key === 'total') return clear()
-    if (key === 'CR' || key === 'IP' || key === 'CH') return apply({ kind: values.kind === key ? undefined : key })
+    if (key === 'CR' || key === 'IP' || key === 'CH')
+      return apply({ kind: values.kind === key ? undefined : key })
     if (key === 'new') return apply({ new: values.new === '1' ? undefined : '1' })
     if (key === 'failing') return apply({ failing: values.failing === '1' ? undefined : '1' })
-    if (key === 'terminated') return apply({ contract_status: values.contract_status === 'terminated' ? undefined : 'terminated' })
+    if (key === 'terminated')
+      return apply({
+        contract_status: values.contract_status === 'terminated' ? undefined : 'terminated',
+      })
   }
 
   const refetchSummary = summaryQuery.refetch
@@ -80,7 +108,8 @@ export function CreatorList() {
   const download = async (kind: 'template' | 'export') => {
     setDownloading(kind)
     try {
-      if (kind === 'template') await downloadFile('/api/creators/template', 'creators-template.xlsx')
+      if (kind === 'template')
+        await downloadFile('/api/creators/template', 'creators-template.xlsx')
       else {
         const params: Record<string, string> = { ...(values as Record<string, string>) }
         if (sorters[0]) {
@@ -130,16 +159,30 @@ export function CreatorList() {
         extra={
           <Space wrap>
             <CompareTray />
-            <Button icon={<FileExcelOutlined />} loading={downloading === 'template'} onClick={() => download('template')} data-testid="download-template">
+            <Button
+              icon={<FileExcelOutlined />}
+              loading={downloading === 'template'}
+              onClick={() => download('template')}
+              data-testid="download-template"
+            >
               {t('creators.buttons.template')}
             </Button>
             <CanAccess resource="creators" action="export" fallback={null}>
-              <Button icon={<DownloadOutlined />} loading={downloading === 'export'} onClick={() => download('export')} data-testid="export">
+              <Button
+                icon={<DownloadOutlined />}
+                loading={downloading === 'export'}
+                onClick={() => download('export')}
+                data-testid="export"
+              >
                 {t('creators.buttons.export')}
               </Button>
             </CanAccess>
             <CanAccess resource="creators" action="import" fallback={null}>
-              <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)} data-testid="import">
+              <Button
+                icon={<UploadOutlined />}
+                onClick={() => setImportOpen(true)}
+                data-testid="import"
+              >
                 {t('buttons.import')}
               </Button>
             </CanAccess>
@@ -156,7 +199,11 @@ export function CreatorList() {
           size="middle"
           style={{ marginTop: 16 }}
           locale={{ emptyText: t('errors.no_results') }}
-          pagination={{ ...tableProps.pagination, showSizeChanger: true, showTotal: () => t('common.total', { count: total }) }}
+          pagination={{
+            ...tableProps.pagination,
+            showSizeChanger: true,
+            showTotal: () => t('common.total', { count: total }),
+          }}
           data-testid="creator-table"
         >
           <Table.Column<CreatorListItem>
@@ -180,7 +227,9 @@ export function CreatorList() {
             sortOrder={getDefaultSortOrder('channel_name', sorters)}
             render={(_, record) => (
               <Space>
-                <Avatar style={{ background: avatarColor(record.id), flex: 'none' }}>{record.channel_name.slice(0, 1).toUpperCase()}</Avatar>
+                <Avatar style={{ background: avatarColor(record.id), flex: 'none' }}>
+                  {record.channel_name.slice(0, 1).toUpperCase()}
+                </Avatar>
                 <Space direction="vertical" size={0}>
                   <Link to={`/app/creator_info?id=${record.id}`} data-testid="creator-link">
                     <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
@@ -196,7 +245,12 @@ export function CreatorList() {
               </Space>
             )}
           />
-          <Table.Column<CreatorListItem> dataIndex="contractor_name" title={t('creators.fields.contractor_name')} onHeaderCell={nowrap} onCell={nowrap} />
+          <Table.Column<CreatorListItem>
+            dataIndex="contractor_name"
+            title={t('creators.fields.contractor_name')}
+            onHeaderCell={nowrap}
+            onCell={nowrap}
+          />
           <Table.Column<CreatorListItem>
             onHeaderCell={nowrap}
             dataIndex="kind"
@@ -212,13 +266,16 @@ export function CreatorList() {
             title={t('creators.fields.category')}
             onHeaderCell={nowrap}
             onCell={nowrap}
-            render={(value: string) => t(`enum.category.${value}`, { defaultValue: value })} />
+            render={(value: string) => t(`enum.category.${value}`, { defaultValue: value })}
+          />
           <Table.Column<CreatorListItem>
             onHeaderCell={nowrap}
             dataIndex="cp_team"
             title={t('creators.fields.cp_team')}
             onCell={nowrap}
-            render={(team: CreatorListItem['cp_team']) => (team ? t(`enum.team.${team.key}`, { defaultValue: team.name }) : t('common.none'))}
+            render={(team: CreatorListItem['cp_team']) =>
+              team ? t(`enum.team.${team.key}`, { defaultValue: team.name }) : t('common.none')
+            }
           />
           <Table.Column<CreatorListItem>
             onHeaderCell={nowrap}
@@ -261,7 +318,9 @@ export function CreatorList() {
                     {t('creators.badges.new')}
                   </Tag>
                 )}
-                {record.contract_status === 'terminated' && <Tag>{t('enum.contract_status.terminated')}</Tag>}
+                {record.contract_status === 'terminated' && (
+                  <Tag>{t('enum.contract_status.terminated')}</Tag>
+                )}
               </Space>
             )}
           />
@@ -292,9 +351,26 @@ export function CreatorList() {
             fixed="right"
             render={(_, record) => (
               <Space size={4}>
-                <ShowButton hideText size="small" resource="creators" recordItemId={record.id} meta={{ query: { id: record.id } }} />
-                <EditButton hideText size="small" resource="creators" recordItemId={record.id} meta={{ query: { id: record.id } }} />
-                <DeleteCreatorButton hideText id={record.id} name={record.channel_name} onDeleted={refresh} />
+                <ShowButton
+                  hideText
+                  size="small"
+                  resource="creators"
+                  recordItemId={record.id}
+                  meta={{ query: { id: record.id } }}
+                />
+                <EditButton
+                  hideText
+                  size="small"
+                  resource="creators"
+                  recordItemId={record.id}
+                  meta={{ query: { id: record.id } }}
+                />
+                <DeleteCreatorButton
+                  hideText
+                  id={record.id}
+                  name={record.channel_name}
+                  onDeleted={refresh}
+                />
               </Space>
             )}
           />

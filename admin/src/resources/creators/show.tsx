@@ -45,20 +45,39 @@ export function CreatorShow() {
 
   const actions = (
     <>
-      <EditButton resource="creators" recordItemId={creator.id} meta={{ query: { id: creator.id } }} data-testid="edit-creator" />
+      <EditButton
+        resource="creators"
+        recordItemId={creator.id}
+        meta={{ query: { id: creator.id } }}
+        data-testid="edit-creator"
+      />
       {creator.contract_status === 'valid' && (
         <CanAccess resource="creators" action="terminate" fallback={null}>
-          <Button danger icon={<StopOutlined />} onClick={() => setDialog('terminate')} data-testid="terminate">
+          <Button
+            danger
+            icon={<StopOutlined />}
+            onClick={() => setDialog('terminate')}
+            data-testid="terminate"
+          >
             {t('creators.terminate.button')}
           </Button>
         </CanAccess>
       )}
       <CanAccess resource="creators" action="change_password" fallback={null}>
-        <Button icon={<KeyOutlined />} onClick={() => setDialog('password')} data-testid="change-password">
+        <Button
+          icon={<KeyOutlined />}
+          onClick={() => setDialog('password')}
+          data-testid="change-password"
+        >
           {t('creators.password.button')}
         </Button>
       </CanAccess>
-      <DeleteCreatorButton id={creator.id} name={creator.channel_name} size="middle" onDeleted={() => navigate('/app/customers')} />
+      <DeleteCreatorButton
+        id={creator.id}
+        name={creator.channel_name}
+        size="middle"
+        onDeleted={() => navigate('/app/customers')}
+      />
     </>
   )
 

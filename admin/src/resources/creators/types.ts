@@ -1,4 +1,11 @@
-import type { ContractStatus, CreatorCategory, CreatorKind, PlatformKey, PrivateField, PrivateLevel } from '@shared/constants'
+import type {
+  ContractStatus,
+  CreatorCategory,
+  CreatorKind,
+  PlatformKey,
+  PrivateField,
+  PrivateLevel,
+} from '@shared/constants'
 
 /** Shapes of the creators API (see the shared contract of issue 3). */
 
@@ -122,7 +129,13 @@ export interface CreatorListItem {
   is_new: boolean
   favorite: boolean
   phone_masked: string | null
-  accounts: { platform: PlatformKey; uid: string | null; fans: number; token_status: number; cookie_status: number }[]
+  accounts: {
+    platform: PlatformKey
+    uid: string | null
+    fans: number
+    token_status: number
+    cookie_status: number
+  }[]
   created_at: string
 }
 

@@ -18,7 +18,12 @@ export function DashboardPage() {
   const { t } = useTranslation()
   return (
     <DashboardProvider>
-      <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="dashboard-page">
+      <Space
+        direction="vertical"
+        size="middle"
+        style={{ width: '100%' }}
+        data-testid="dashboard-page"
+      >
         <FiltersBar title={t('dashboard.titles.dashboard')} />
         <DashboardBody>
           {(overview) => (

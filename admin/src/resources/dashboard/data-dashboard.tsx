@@ -21,12 +21,22 @@ export function DataDashboardPage() {
   const [metric, setMetric] = useState<HeadlineMetric>('fans')
   return (
     <DashboardProvider>
-      <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="data-dashboard-page">
+      <Space
+        direction="vertical"
+        size="middle"
+        style={{ width: '100%' }}
+        data-testid="data-dashboard-page"
+      >
         <FiltersBar title={t('dashboard.titles.data_dashboard')} />
         <DashboardBody>
           {(overview) => (
             <>
-              <HeadlineMetrics metrics={overview.metrics} range={overview.range} selected={metric} onSelect={setMetric} />
+              <HeadlineMetrics
+                metrics={overview.metrics}
+                range={overview.range}
+                selected={metric}
+                onSelect={setMetric}
+              />
               <Row gutter={[16, 16]}>
                 <Col xs={24} xl={15}>
                   <DailyChartCard metric={metric} onMetric={setMetric} />

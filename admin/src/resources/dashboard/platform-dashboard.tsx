@@ -33,7 +33,13 @@ export function PlatformDashboardPage({ dashboard }: { dashboard: PlatformDashbo
   const [metric, setMetric] = useState<HeadlineMetric>('fans')
   return (
     <DashboardProvider fixedPlatform={platform}>
-      <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="platform-dashboard-page" data-platform={platform}>
+      <Space
+        direction="vertical"
+        size="middle"
+        style={{ width: '100%' }}
+        data-testid="platform-dashboard-page"
+        data-platform={platform}
+      >
         <FiltersBar
           title={
             <Space size={8}>
@@ -45,7 +51,12 @@ export function PlatformDashboardPage({ dashboard }: { dashboard: PlatformDashbo
         <DashboardBody>
           {(overview) => (
             <>
-              <HeadlineMetrics metrics={overview.metrics} range={overview.range} selected={metric} onSelect={setMetric} />
+              <HeadlineMetrics
+                metrics={overview.metrics}
+                range={overview.range}
+                selected={metric}
+                onSelect={setMetric}
+              />
               <StatisticCards overview={overview} single />
               <Row gutter={[16, 16]}>
                 <Col xs={24} xl={15}>

@@ -1,4 +1,10 @@
-import type { CollectionStatus, CollectionTrigger, CreatorKind, DashboardSort, PlatformKey } from '@shared/constants'
+import type {
+  CollectionStatus,
+  CollectionTrigger,
+  CreatorKind,
+  DashboardSort,
+  PlatformKey,
+} from '@shared/constants'
 
 /** Shapes of the dashboard and collection API (issue 4 team contract). */
 

@@ -4,7 +4,12 @@ import { Button, Card, DatePicker, Segmented, Space, Tabs, Tooltip, Typography }
 import { ReloadOutlined } from '@ant-design/icons'
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
-import { PLATFORMS, RANKING_PERIOD_DAYS, type PlatformKey, type RankingPeriod } from '@shared/constants'
+import {
+  PLATFORMS,
+  RANKING_PERIOD_DAYS,
+  type PlatformKey,
+  type RankingPeriod,
+} from '@shared/constants'
 import { BRAND } from '../../config'
 import type { CategoryPanel as CategoryData, DataCenterPanel, FanTiers } from './types'
 import { useMetricsQuery } from './lib/query'
@@ -25,10 +30,16 @@ type TabKey = (typeof TABS)[number]
 /** Period, platform, end date and tab live in the address, so a link (or a language switch) keeps them. */
 function useDataCenterParams() {
   const [params, setParams] = useSearchParams()
-  const period = (PERIODS as string[]).includes(params.get('period') ?? '') ? (params.get('period') as RankingPeriod) : '1w'
-  const platform = (PLATFORMS as readonly string[]).includes(params.get('platform') ?? '') ? (params.get('platform') as PlatformKey) : null
+  const period = (PERIODS as string[]).includes(params.get('period') ?? '')
+    ? (params.get('period') as RankingPeriod)
+    : '1w'
+  const platform = (PLATFORMS as readonly string[]).includes(params.get('platform') ?? '')
+    ? (params.get('platform') as PlatformKey)
+    : null
   const date = /^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? params.get('date') : null
-  const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as TabKey) : 'top'
+  const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
+    ? (params.get('tab') as TabKey)
+    : 'top'
   const set = useCallback(
     (patch: Record<string, string | null>) =>
       setParams(
@@ -57,9 +68,21 @@ export function DataCenter() {
   const format = useMetricFormat()
   const { period, platform, date, tab, set } = useDataCenterParams()
 
-  const panel = useMetricsQuery<DataCenterPanel>(`/api/${BRAND}_dashboard_panel`, { period, platform, date })
-  const categories = useMetricsQuery<CategoryData>('/api/dashboard/category/platform', { period, platform, date }, { enabled: tab === 'categories' })
-  const tiers = useMetricsQuery<FanTiers>('/api/dashboard/fans', { platform_id: platform }, { enabled: tab === 'tiers' })
+  const panel = useMetricsQuery<DataCenterPanel>(`/api/${BRAND}_dashboard_panel`, {
+    period,
+    platform,
+    date,
+  })
+  const categories = useMetricsQuery<CategoryData>(
+    '/api/dashboard/category/platform',
+    { period, platform, date },
+    { enabled: tab === 'categories' }
+  )
+  const tiers = useMetricsQuery<FanTiers>(
+    '/api/dashboard/fans',
+    { platform_id: platform },
+    { enabled: tab === 'tiers' }
+  )
 
   const data = panel.data
   const range = data?.range
@@ -78,20 +101,33 @@ export function DataCenter() {
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="data-center">
       <Card size="small">
-        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', justifyContent: 'space-between' }}>
+        <div
+          style={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: 12,
+            alignItems: 'center',
+            justifyContent: 'space-between',
+          }}
+        >
           <Space direction="vertical" size={0}>
             <Typography.Title level={4} style={{ margin: 0 }}>
               {t('menu.data_center')}
             </Typography.Title>
             <Typography.Text type="secondary" data-testid="dc-range">
-              {range ? t('data_center.range', { start: range.start, end: range.end, days: range.days }) : t('app.loading')}
+              {range
+                ? t('data_center.range', { start: range.start, end: range.end, days: range.days })
+                : t('app.loading')}
             </Typography.Text>
           </Space>
           <Space wrap>
             <Segmented<RankingPeriod>
               value={period}
               onChange={(value) => set({ period: value === '1w' ? null : value })}
-              options={PERIODS.map((key) => ({ value: key, label: <span data-testid={`period-${key}`}>{t(`data_center.period.${key}`)}</span> }))}
+              options={PERIODS.map((key) => ({
+                value: key,
+                label: <span data-testid={`period-${key}`}>{t(`data_center.period.${key}`)}</span>,
+              }))}
               data-testid="period-switch"
             />
             <PlatformSelect value={platform} onChange={(value) => set({ platform: value })} />
@@ -105,7 +141,10 @@ export function DataCenter() {
                 data-testid="end-date"
               />
             </Tooltip>
-            <Button icon={<ReloadOutlined spin={panel.fetching && !panel.loading} />} onClick={refresh}>
+            <Button
+              icon={<ReloadOutlined spin={panel.fetching && !panel.loading} />}
+              onClick={refresh}
+            >
               {t('buttons.refresh')}
             </Button>
           </Space>
@@ -157,7 +196,9 @@ export function DataCenter() {
               label: <span data-testid="tab-categories">{t('data_center.tabs.categories')}</span>,
               children: (
                 <LoadState loading={categories.loading} error={categories.error}>
-                  {categories.data ? <CategoryPanel data={categories.data} format={format} /> : null}
+                  {categories.data ? (
+                    <CategoryPanel data={categories.data} format={format} />
+                  ) : null}
                 </LoadState>
               ),
             },

@@ -1,4 +1,10 @@
-import type { CreatorCategory, CreatorKind, Metric, PlatformKey, RankingPeriod } from '@shared/constants'
+import type {
+  CreatorCategory,
+  CreatorKind,
+  Metric,
+  PlatformKey,
+  RankingPeriod,
+} from '@shared/constants'
 import type { HeadlineFigures } from '../dashboard/types'
 
 /** Shapes of the metrics API (contract of issue 4); every number is a JS number, dates are YYYY-MM-DD. */

@@ -29,14 +29,25 @@ export function StaffEditPage() {
     redirect: false,
     successNotification: () => ({ type: 'success', message: t('people.staff.saved') }),
     onMutationSuccess: () => navigate(`/app/staff/${id}`),
-    queryOptions: { select: (result) => ({ ...result, data: { ...result.data, teams: result.data.teams.map((team) => team.key) as any } }) },
+    queryOptions: {
+      select: (result) => ({
+        ...result,
+        data: { ...result.data, teams: result.data.teams.map((team) => team.key) as any },
+      }),
+    },
   })
   const person = query?.data?.data
   if (!checking && !canEdit?.can) return <NoPermission />
-  const roles = person?.account_type === 'staff' ? STAFF_ROLES : ROLES.filter((role) => role === person?.account_type)
+  const roles =
+    person?.account_type === 'staff'
+      ? STAFF_ROLES
+      : ROLES.filter((role) => role === person?.account_type)
 
   return (
-    <Card title={`${t('people.staff.edit')} · ${person?.name ?? ''}`} loading={formLoading && !person}>
+    <Card
+      title={`${t('people.staff.edit')} · ${person?.name ?? ''}`}
+      loading={formLoading && !person}
+    >
       <Form
         {...formProps}
         layout="vertical"
@@ -45,13 +56,24 @@ export function StaffEditPage() {
         onFinish={(values) => {
           // A waiting or rejected account is decided in the registrations queue, not here.
           const reviewed = person?.status === 'active' || person?.status === 'disabled'
-          return formProps.onFinish?.({ ...values, status: reviewed ? values.status : undefined } as Values)
+          return formProps.onFinish?.({
+            ...values,
+            status: reviewed ? values.status : undefined,
+          } as Values)
         }}
       >
-        <Form.Item name="name" label={t('account.name')} rules={[{ required: true, whitespace: true }, { max: LIMITS.nameMax }]}>
+        <Form.Item
+          name="name"
+          label={t('account.name')}
+          rules={[{ required: true, whitespace: true }, { max: LIMITS.nameMax }]}
+        >
           <Input />
         </Form.Item>
-        <Form.Item name="phone" label={t('account.phone')} rules={[{ pattern: PHONE_PATTERN, message: t('register.validation.phone_digits') }]}>
+        <Form.Item
+          name="phone"
+          label={t('account.phone')}
+          rules={[{ pattern: PHONE_PATTERN, message: t('register.validation.phone_digits') }]}
+        >
           <Input />
         </Form.Item>
         <Form.Item name="role" label={t('account.role')}>
@@ -60,16 +82,24 @@ export function StaffEditPage() {
         <Form.Item name="status" label={t('people.staff.status')}>
           <Select
             disabled={person?.status === 'pending' || person?.status === 'rejected'}
-            options={['active', 'disabled'].map((status) => ({ value: status, label: t(`people.status.${status}`) }))}
+            options={['active', 'disabled'].map((status) => ({
+              value: status,
+              label: t(`people.status.${status}`),
+            }))}
           />
         </Form.Item>
         {person?.account_type === 'staff' && (
           <Form.Item name="teams" label={t('account.teams')}>
-            <Select mode="multiple" options={TEAMS.map((team) => ({ value: team, label: t(`enum.team.${team}`) }))} />
+            <Select
+              mode="multiple"
+              options={TEAMS.map((team) => ({ value: team, label: t(`enum.team.${team}`) }))}
+            />
           </Form.Item>
         )}
         <Space>
-          <Button type="primary" {...saveButtonProps} data-testid="save-staff">{t('buttons.save')}</Button>
+          <Button type="primary" {...saveButtonProps} data-testid="save-staff">
+            {t('buttons.save')}
+          </Button>
           <Button onClick={() => navigate(`/app/staff/${id}`)}>{t('buttons.cancel')}</Button>
         </Space>
       </Form>

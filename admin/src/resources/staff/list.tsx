@@ -9,7 +9,12 @@ import { useTranslation } from 'react-i18next'
 import { ROLES, TEAMS, USER_STATUSES } from '@shared/constants'
 import type { StaffMember } from './types'
 
-const STATUS_COLORS: Record<string, string> = { active: 'green', pending: 'orange', rejected: 'red', disabled: 'default' }
+const STATUS_COLORS: Record<string, string> = {
+  active: 'green',
+  pending: 'orange',
+  rejected: 'red',
+  disabled: 'default',
+}
 
 function valueOf(filters: CrudFilter[], field: string) {
   const found = filters.find((filter) => 'field' in filter && filter.field === field)
@@ -29,7 +34,10 @@ export function StaffListPage() {
     syncWithLocation: true,
   })
   const values = useMemo(
-    () => Object.fromEntries(['q', 'team', 'role', 'status'].map((field) => [field, valueOf(filters, field)])),
+    () =>
+      Object.fromEntries(
+        ['q', 'team', 'role', 'status'].map((field) => [field, valueOf(filters, field)])
+      ),
     [filters]
   )
   const apply = (field: string, value: string | undefined) => {
@@ -48,13 +56,43 @@ export function StaffListPage() {
           style={{ width: 280 }}
           data-testid="staff-search"
         />
-        <Select allowClear placeholder={t('people.staff.team')} value={values.team} onChange={(value) => apply('team', value)} style={{ width: 180 }} options={TEAMS.map((team) => ({ value: team, label: t(`enum.team.${team}`) }))} />
-        <Select allowClear placeholder={t('people.staff.role')} value={values.role} onChange={(value) => apply('role', value)} style={{ width: 150 }} options={ROLES.map((role) => ({ value: role, label: t(`enum.role.${role}`) }))} />
+        <Select
+          allowClear
+          placeholder={t('people.staff.team')}
+          value={values.team}
+          onChange={(value) => apply('team', value)}
+          style={{ width: 180 }}
+          options={TEAMS.map((team) => ({ value: team, label: t(`enum.team.${team}`) }))}
+        />
+        <Select
+          allowClear
+          placeholder={t('people.staff.role')}
+          value={values.role}
+          onChange={(value) => apply('role', value)}
+          style={{ width: 150 }}
+          options={ROLES.map((role) => ({ value: role, label: t(`enum.role.${role}`) }))}
+        />
         {admin && (
-          <Select allowClear placeholder={t('people.staff.status')} value={values.status} onChange={(value) => apply('status', value)} style={{ width: 150 }} options={USER_STATUSES.map((status) => ({ value: status, label: t(`people.status.${status}`) }))} />
+          <Select
+            allowClear
+            placeholder={t('people.staff.status')}
+            value={values.status}
+            onChange={(value) => apply('status', value)}
+            style={{ width: 150 }}
+            options={USER_STATUSES.map((status) => ({
+              value: status,
+              label: t(`people.status.${status}`),
+            }))}
+          />
         )}
       </Space>
-      <Table<StaffMember> {...tableProps} rowKey="id" size="middle" data-testid="staff-table" onRow={(row) => ({ onDoubleClick: () => navigate(`/app/staff/${row.id}`) })}>
+      <Table<StaffMember>
+        {...tableProps}
+        rowKey="id"
+        size="middle"
+        data-testid="staff-table"
+        onRow={(row) => ({ onDoubleClick: () => navigate(`/app/staff/${row.id}`) })}
+      >
         <Table.Column<StaffMember>
           dataIndex="name"
           title={t('account.name')}
@@ -63,19 +101,48 @@ export function StaffListPage() {
           render={(_, row) => (
             <Space>
               <Avatar size="small" src={row.avatar_url ?? undefined} icon={<UserOutlined />} />
-              <Typography.Link onClick={() => navigate(`/app/staff/${row.id}`)}>{row.name}</Typography.Link>
+              <Typography.Link onClick={() => navigate(`/app/staff/${row.id}`)}>
+                {row.name}
+              </Typography.Link>
             </Space>
           )}
         />
-        <Table.Column<StaffMember> dataIndex="email" title={t('account.email')} sorter defaultSortOrder={getDefaultSortOrder('email', sorters)} />
-        <Table.Column<StaffMember> dataIndex="phone" title={t('account.phone')} render={(value) => value ?? t('common.none')} />
+        <Table.Column<StaffMember>
+          dataIndex="email"
+          title={t('account.email')}
+          sorter
+          defaultSortOrder={getDefaultSortOrder('email', sorters)}
+        />
+        <Table.Column<StaffMember>
+          dataIndex="phone"
+          title={t('account.phone')}
+          render={(value) => value ?? t('common.none')}
+        />
         <Table.Column<StaffMember>
           title={t('people.staff.team')}
-          render={(_, row) => row.teams.map((team) => <Tag key={team.id} color={team.is_manager ? 'gold' : 'blue'}>{t(`enum.team.${team.key}`, { defaultValue: team.name })}</Tag>)}
+          render={(_, row) =>
+            row.teams.map((team) => (
+              <Tag key={team.id} color={team.is_manager ? 'gold' : 'blue'}>
+                {t(`enum.team.${team.key}`, { defaultValue: team.name })}
+              </Tag>
+            ))
+          }
         />
-        <Table.Column<StaffMember> dataIndex="role" title={t('account.role')} sorter defaultSortOrder={getDefaultSortOrder('role', sorters)} render={(role) => t(`enum.role.${role}`)} />
+        <Table.Column<StaffMember>
+          dataIndex="role"
+          title={t('account.role')}
+          sorter
+          defaultSortOrder={getDefaultSortOrder('role', sorters)}
+          render={(role) => t(`enum.role.${role}`)}
+        />
         {admin && (
-          <Table.Column<StaffMember> dataIndex="status" title={t('people.staff.status')} render={(status) => <Tag color={STATUS_COLORS[status]}>{t(`people.status.${status}`)}</Tag>} />
+          <Table.Column<StaffMember>
+            dataIndex="status"
+            title={t('people.staff.status')}
+            render={(status) => (
+              <Tag color={STATUS_COLORS[status]}>{t(`people.status.${status}`)}</Tag>
+            )}
+          />
         )}
         <Table.Column<StaffMember>
           dataIndex="last_login_at"
@@ -87,8 +154,20 @@ export function StaffListPage() {
         <Table.Column<StaffMember>
           render={(_, row) => (
             <Space>
-              <Button size="small" icon={<EyeOutlined />} onClick={() => navigate(`/app/staff/${row.id}`)} aria-label={t('people.staff.show')} />
-              {admin && <Button size="small" icon={<EditOutlined />} onClick={() => navigate(`/app/staff/${row.id}/edit`)} aria-label={t('people.staff.edit')} />}
+              <Button
+                size="small"
+                icon={<EyeOutlined />}
+                onClick={() => navigate(`/app/staff/${row.id}`)}
+                aria-label={t('people.staff.show')}
+              />
+              {admin && (
+                <Button
+                  size="small"
+                  icon={<EditOutlined />}
+                  onClick={() => navigate(`/app/staff/${row.id}/edit`)}
+                  aria-label={t('people.staff.edit')}
+                />
+              )}
             </Space>
           )}
         />

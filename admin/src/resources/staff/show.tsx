@@ -14,10 +14,17 @@ export function StaffShowPage() {
   const { data: canEdit } = useCan({ resource: 'users', action: 'update' })
   const { query } = useShow<StaffMember>({ resource: 'users', id, errorNotification: false })
   const person = query.data?.data
-  const format = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : t('common.none'))
+  const format = (value: string | null) =>
+    value ? dayjs(value).format('YYYY-MM-DD HH:mm') : t('common.none')
 
   if (query.isError) {
-    return <Result status="404" title={t('people.staff.not_found')} extra={<Button onClick={() => navigate('/app/staff')}>{t('people.staff.back')}</Button>} />
+    return (
+      <Result
+        status="404"
+        title={t('people.staff.not_found')}
+        extra={<Button onClick={() => navigate('/app/staff')}>{t('people.staff.back')}</Button>}
+      />
+    )
   }
 
   return (
@@ -25,31 +32,61 @@ export function StaffShowPage() {
       loading={query.isLoading}
       title={
         <Space>
-          <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate('/app/staff')} aria-label={t('people.staff.back')} />
+          <Button
+            type="text"
+            icon={<ArrowLeftOutlined />}
+            onClick={() => navigate('/app/staff')}
+            aria-label={t('people.staff.back')}
+          />
           <Avatar src={person?.avatar_url ?? undefined} icon={<UserOutlined />} />
           <span data-testid="staff-name">{person?.name}</span>
         </Space>
       }
       extra={
         <Space>
-          <Button icon={<MailOutlined />} onClick={() => navigate(`/app/private_letter?to=${id}`)}>{t('people.staff.write_letter')}</Button>
-          {canEdit?.can && <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(`/app/staff/${id}/edit`)}>{t('people.staff.edit')}</Button>}
+          <Button icon={<MailOutlined />} onClick={() => navigate(`/app/private_letter?to=${id}`)}>
+            {t('people.staff.write_letter')}
+          </Button>
+          {canEdit?.can && (
+            <Button
+              type="primary"
+              icon={<EditOutlined />}
+              onClick={() => navigate(`/app/staff/${id}/edit`)}
+            >
+              {t('people.staff.edit')}
+            </Button>
+          )}
         </Space>
       }
     >
       {person && (
         <Descriptions column={{ xs: 1, md: 2 }} bordered size="small">
           <Descriptions.Item label={t('account.email')}>{person.email}</Descriptions.Item>
-          <Descriptions.Item label={t('account.phone')}>{person.phone ?? t('common.none')}</Descriptions.Item>
-          <Descriptions.Item label={t('account.role')}>{t(`enum.role.${person.role}`)}</Descriptions.Item>
-          <Descriptions.Item label={t('people.staff.status')}>{t(`people.status.${person.status}`)}</Descriptions.Item>
+          <Descriptions.Item label={t('account.phone')}>
+            {person.phone ?? t('common.none')}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('account.role')}>
+            {t(`enum.role.${person.role}`)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('people.staff.status')}>
+            {t(`people.status.${person.status}`)}
+          </Descriptions.Item>
           <Descriptions.Item label={t('account.teams')} span={2}>
             {person.teams.length
-              ? person.teams.map((team) => <Tag key={team.id} color={team.is_manager ? 'gold' : 'blue'}>{t(`enum.team.${team.key}`, { defaultValue: team.name })}{team.is_manager ? ` · ${t('account.manager')}` : ''}</Tag>)
+              ? person.teams.map((team) => (
+                  <Tag key={team.id} color={team.is_manager ? 'gold' : 'blue'}>
+                    {t(`enum.team.${team.key}`, { defaultValue: team.name })}
+                    {team.is_manager ? ` · ${t('account.manager')}` : ''}
+                  </Tag>
+                ))
               : t('account.no_team')}
           </Descriptions.Item>
-          <Descriptions.Item label={t('account.last_login')}>{format(person.last_login_at)}</Descriptions.Item>
-          <Descriptions.Item label={t('account.member_since')}>{format(person.created_at)}</Descriptions.Item>
+          <Descriptions.Item label={t('account.last_login')}>
+            {format(person.last_login_at)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('account.member_since')}>
+            {format(person.created_at)}
+          </Descriptions.Item>
         </Descriptions>
       )}
     </Card>

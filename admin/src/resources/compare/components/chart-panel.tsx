@@ -16,7 +16,18 @@ import { chartsOf, rowsOf, seriesNames, type SeriesRow } from '../lib/series'
 import { CreatorPicker } from './creator-picker'
 
 const PRESETS = [7, 30, 90, 180, 365]
-const COLORS = ['#3b5bdb', '#e8590c', '#2f9e44', '#c2255c', '#7048e8', '#0c8599', '#f59f00', '#5c940d', '#862e9c', '#495057']
+const COLORS = [
+  '#3b5bdb',
+  '#e8590c',
+  '#2f9e44',
+  '#c2255c',
+  '#7048e8',
+  '#0c8599',
+  '#f59f00',
+  '#5c940d',
+  '#862e9c',
+  '#495057',
+]
 
 /**
  * The Data Chart Panel: metrics (up to 4), creators (up to `maxCreators`,
@@ -57,8 +68,14 @@ export function ChartPanel({
   )
 
   const network = t('chart_panel.network')
-  const names = useMemo(() => (series.data ? seriesNames(series.data, network) : new Map()), [series.data, network])
-  const charts = useMemo(() => (series.data ? chartsOf(series.data, names) : {}), [series.data, names])
+  const names = useMemo(
+    () => (series.data ? seriesNames(series.data, network) : new Map()),
+    [series.data, network]
+  )
+  const charts = useMemo(
+    () => (series.data ? chartsOf(series.data, names) : {}),
+    [series.data, names]
+  )
   const rows = useMemo(() => (series.data ? rowsOf(series.data, names) : []), [series.data, names])
   const metricName = (metric: Metric) => t(`data_center.metrics.${metric}`)
   const shownMetrics = series.data?.metrics ?? state.metrics
@@ -69,7 +86,10 @@ export function ChartPanel({
         <Form layout="vertical" component="div">
           <Row gutter={[16, 0]}>
             <Col xs={24} lg={12}>
-              <Form.Item label={t('chart_panel.metrics', { max: MAX_METRICS })} style={{ marginBottom: 12 }}>
+              <Form.Item
+                label={t('chart_panel.metrics', { max: MAX_METRICS })}
+                style={{ marginBottom: 12 }}
+              >
                 <Select<Metric[]>
                   mode="multiple"
                   value={state.metrics}
@@ -82,7 +102,10 @@ export function ChartPanel({
               </Form.Item>
             </Col>
             <Col xs={24} lg={12}>
-              <Form.Item label={t('chart_panel.creators_label', { max: maxCreators })} style={{ marginBottom: 12 }}>
+              <Form.Item
+                label={t('chart_panel.creators_label', { max: maxCreators })}
+                style={{ marginBottom: 12 }}
+              >
                 <CreatorPicker value={creators} onChange={onCreatorsChange} max={maxCreators} />
               </Form.Item>
             </Col>
@@ -95,24 +118,37 @@ export function ChartPanel({
                   disabledDate={(day, info) => {
                     if (day.isAfter(dayjs(), 'day')) return true
                     const from = info?.from
-                    return Boolean(from && Math.abs(day.diff(from, 'day')) >= METRICS_RANGE_MAX_DAYS)
+                    return Boolean(
+                      from && Math.abs(day.diff(from, 'day')) >= METRICS_RANGE_MAX_DAYS
+                    )
                   }}
                   presets={
                     latest
                       ? PRESETS.map((days) => {
                           const [from, to] = rangeEndingOn(latest, days)
-                          return { label: t('chart_panel.last_days', { n: days }), value: [dayjs(from), dayjs(to)] as [dayjs.Dayjs, dayjs.Dayjs] }
+                          return {
+                            label: t('chart_panel.last_days', { n: days }),
+                            value: [dayjs(from), dayjs(to)] as [dayjs.Dayjs, dayjs.Dayjs],
+                          }
                         })
                       : []
                   }
-                  onChange={(value) => value?.[0] && value[1] && update({ start: value[0].format(DAY), end: value[1].format(DAY) })}
+                  onChange={(value) =>
+                    value?.[0] &&
+                    value[1] &&
+                    update({ start: value[0].format(DAY), end: value[1].format(DAY) })
+                  }
                   data-testid="range-picker"
                 />
               </Form.Item>
             </Col>
             <Col xs={24} md={12} xl={5}>
               <Form.Item label={t('data_center.platform.label')} style={{ marginBottom: 12 }}>
-                <PlatformSelect value={state.platform} onChange={(platform) => update({ platform })} width="100%" />
+                <PlatformSelect
+                  value={state.platform}
+                  onChange={(platform) => update({ platform })}
+                  width="100%"
+                />
               </Form.Item>
             </Col>
             <Col xs={12} xl={5}>
@@ -120,7 +156,10 @@ export function ChartPanel({
                 <Segmented<Granularity>
                   value={state.granularity}
                   onChange={(granularity) => update({ granularity })}
-                  options={(['day', 'week', 'month'] as const).map((value) => ({ value, label: t(`chart_panel.by.${value}`) }))}
+                  options={(['day', 'week', 'month'] as const).map((value) => ({
+                    value,
+                    label: t(`chart_panel.by.${value}`),
+                  }))}
                   data-testid="granularity"
                 />
               </Form.Item>
@@ -130,7 +169,12 @@ export function ChartPanel({
                 <Segmented<SeriesMode>
                   value={state.mode}
                   onChange={(mode) => update({ mode })}
-                  options={(['value', 'diff'] as const).map((value) => ({ value, label: <span data-testid={`mode-${value}`}>{t(`chart_panel.modes.${value}`)}</span> }))}
+                  options={(['value', 'diff'] as const).map((value) => ({
+                    value,
+                    label: (
+                      <span data-testid={`mode-${value}`}>{t(`chart_panel.modes.${value}`)}</span>
+                    ),
+                  }))}
                   data-testid="mode"
                 />
               </Form.Item>
@@ -138,8 +182,12 @@ export function ChartPanel({
           </Row>
         </Form>
         <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="panel-scope">
-          {creators.length ? t('chart_panel.scope_creators', { n: creators.length }) : t('chart_panel.scope_network')}
-          {series.data ? ` · ${t('data_center.range', { start: series.data.range.start, end: series.data.range.end, days: series.data.range.days })}` : ''}
+          {creators.length
+            ? t('chart_panel.scope_creators', { n: creators.length })
+            : t('chart_panel.scope_network')}
+          {series.data
+            ? ` · ${t('data_center.range', { start: series.data.range.start, end: series.data.range.end, days: series.data.range.days })}`
+            : ''}
         </Typography.Text>
       </Card>
 
@@ -174,7 +222,12 @@ export function ChartPanel({
               scroll={{ x: 600 }}
               locale={{ emptyText: t('data_center.no_data') }}
               columns={[
-                { key: 'date', title: t(`chart_panel.bucket.${state.granularity}`), dataIndex: 'date', width: 120 },
+                {
+                  key: 'date',
+                  title: t(`chart_panel.bucket.${state.granularity}`),
+                  dataIndex: 'date',
+                  width: 120,
+                },
                 {
                   key: 'creator',
                   title: t('data_center.columns.creator'),
@@ -182,14 +235,20 @@ export function ChartPanel({
                     row.creator_id === null ? (
                       <Typography.Text>{row.name}</Typography.Text>
                     ) : (
-                      <CreatorCell creator={{ creator_id: row.creator_id, channel_name: row.name }} showKind={false} />
+                      <CreatorCell
+                        creator={{ creator_id: row.creator_id, channel_name: row.name }}
+                        showKind={false}
+                      />
                     ),
                 },
                 ...shownMetrics.map((metric) => ({
                   key: metric,
                   title: metricName(metric),
                   align: 'right' as const,
-                  render: (_: unknown, row: SeriesRow) => (state.mode === 'diff' ? format.signed(row.values[metric]) : format.number(row.values[metric])),
+                  render: (_: unknown, row: SeriesRow) =>
+                    state.mode === 'diff'
+                      ? format.signed(row.values[metric])
+                      : format.number(row.values[metric]),
                 })),
               ]}
             />

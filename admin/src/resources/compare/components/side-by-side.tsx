@@ -35,14 +35,23 @@ export function SideBySide({
   const { t } = useTranslation()
   const rows = useMemo<Row[]>(() => {
     const byCreator = new Map(details.map((detail) => [detail.creator_id, detail]))
-    const platforms = [...new Set(details.flatMap((detail) => detail.platforms.map((item) => item.platform)))]
-    const total: Row = { key: 'total', platform: null, cells: creators.map((creator) => byCreator.get(creator.id)?.total ?? null) }
+    const platforms = [
+      ...new Set(details.flatMap((detail) => detail.platforms.map((item) => item.platform))),
+    ]
+    const total: Row = {
+      key: 'total',
+      platform: null,
+      cells: creators.map((creator) => byCreator.get(creator.id)?.total ?? null),
+    }
     return [
       total,
       ...platforms.map((platform) => ({
         key: platform,
         platform,
-        cells: creators.map((creator) => byCreator.get(creator.id)?.platforms.find((item) => item.platform === platform) ?? null),
+        cells: creators.map(
+          (creator) =>
+            byCreator.get(creator.id)?.platforms.find((item) => item.platform === platform) ?? null
+        ),
       })),
     ]
   }, [creators, details])
@@ -52,7 +61,10 @@ export function SideBySide({
       <Space direction="vertical" size={0} style={{ lineHeight: 1.35 }}>
         <Typography.Text strong={strong}>
           {t('creator_compare.fans_short')} {format.number(figures.fans)}{' '}
-          <Typography.Text type={figures.fans_diff < 0 ? 'danger' : 'success'} style={{ fontSize: 12 }}>
+          <Typography.Text
+            type={figures.fans_diff < 0 ? 'danger' : 'success'}
+            style={{ fontSize: 12 }}
+          >
             {format.signed(figures.fans_diff)}
           </Typography.Text>
         </Typography.Text>
@@ -74,7 +86,14 @@ export function SideBySide({
     <Card
       size="small"
       title={t('creator_compare.side_by_side')}
-      extra={range[0] ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>{`${range[0]} ~ ${range[1]}`}</Typography.Text> : null}
+      extra={
+        range[0] ? (
+          <Typography.Text
+            type="secondary"
+            style={{ fontSize: 12 }}
+          >{`${range[0]} ~ ${range[1]}`}</Typography.Text>
+        ) : null
+      }
       data-testid="side-by-side"
     >
       <LoadState loading={loading} error={error}>
@@ -102,7 +121,12 @@ export function SideBySide({
             },
             ...creators.map((creator, index) => ({
               key: String(creator.id),
-              title: <CreatorCell creator={{ creator_id: creator.id, channel_name: creator.name }} showKind={false} />,
+              title: (
+                <CreatorCell
+                  creator={{ creator_id: creator.id, channel_name: creator.name }}
+                  showKind={false}
+                />
+              ),
               render: (_: unknown, row: Row) => cell(row.cells[index], row.platform === null),
             })),
           ]}

@@ -18,7 +18,11 @@ export function useCreatorDetails(ids: number[], start: string | null, end: stri
       queryKey: ['creator-dashboard-detail', ids, start, end],
       queryFn: async () => {
         const details = await Promise.all(
-          ids.map(async (id) => unwrap<CreatorDashboardDetail>((await api.get('/api/creator/dashboard/detail', { params: { id, start, end } })).data))
+          ids.map(async (id) =>
+            unwrap<CreatorDashboardDetail>(
+              (await api.get('/api/creator/dashboard/detail', { params: { id, start, end } })).data
+            )
+          )
         )
         return { data: details }
       },

@@ -25,8 +25,16 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/
 
 function parse(params: URLSearchParams): PanelState {
   const list = (key: string) => (params.get(key) ?? '').split(',').filter(Boolean)
-  const metrics = list('metrics').filter((metric): metric is Metric => (METRICS as readonly string[]).includes(metric)).slice(0, MAX_METRICS)
-  const creators = [...new Set(list('creators').map(Number).filter((id) => Number.isInteger(id) && id > 0))].slice(0, MAX_CREATORS)
+  const metrics = list('metrics')
+    .filter((metric): metric is Metric => (METRICS as readonly string[]).includes(metric))
+    .slice(0, MAX_METRICS)
+  const creators = [
+    ...new Set(
+      list('creators')
+        .map(Number)
+        .filter((id) => Number.isInteger(id) && id > 0)
+    ),
+  ].slice(0, MAX_CREATORS)
   const start = params.get('start') ?? ''
   const end = params.get('end') ?? ''
   const platform = params.get('platform') ?? ''
@@ -36,7 +44,9 @@ function parse(params: URLSearchParams): PanelState {
     creators,
     start: DAY.test(start) && DAY.test(end) ? start : null,
     end: DAY.test(start) && DAY.test(end) ? end : null,
-    platform: (PLATFORMS as readonly string[]).includes(platform) ? (platform as PlatformKey) : null,
+    platform: (PLATFORMS as readonly string[]).includes(platform)
+      ? (platform as PlatformKey)
+      : null,
     granularity: granularity === 'week' || granularity === 'month' ? granularity : 'day',
     mode: params.get('mode') === 'diff' ? 'diff' : 'value',
   }
@@ -57,7 +67,12 @@ export function usePanelParams() {
           const next = { ...parse(current), ...patch }
           const out = new URLSearchParams()
           for (const [key, value] of [...current.entries()]) {
-            if (!['metrics', 'creators', 'start', 'end', 'platform', 'granularity', 'mode'].includes(key)) out.set(key, value)
+            if (
+              !['metrics', 'creators', 'start', 'end', 'platform', 'granularity', 'mode'].includes(
+                key
+              )
+            )
+              out.set(key, value)
           }
           out.set('metrics', next.metrics.join(','))
           if (next.creators.length) out.set('creators', next.creators.join(','))

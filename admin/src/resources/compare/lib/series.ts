@@ -15,12 +15,21 @@ export function seriesNames(series: MetricSeries, network: string) {
 }
 
 /** One line chart per metric: a line per creator (or the network), points in date order. */
-export function chartsOf(series: MetricSeries, names: Map<number | null, string>): Record<string, LineDatum[]> {
-  const charts: Record<string, LineDatum[]> = Object.fromEntries(series.metrics.map((metric) => [metric, []]))
+export function chartsOf(
+  series: MetricSeries,
+  names: Map<number | null, string>
+): Record<string, LineDatum[]> {
+  const charts: Record<string, LineDatum[]> = Object.fromEntries(
+    series.metrics.map((metric) => [metric, []])
+  )
   const sorted = [...series.points].sort((a, b) => a.date.localeCompare(b.date))
   const order = new Map(series.creators.map((creator, index) => [creator.creator_id, index]))
   // Series in the order the creators were picked, so colours stay put when the range changes.
-  sorted.sort((a, b) => a.date.localeCompare(b.date) || (order.get(a.creator_id ?? -1) ?? -1) - (order.get(b.creator_id ?? -1) ?? -1))
+  sorted.sort(
+    (a, b) =>
+      a.date.localeCompare(b.date) ||
+      (order.get(a.creator_id ?? -1) ?? -1) - (order.get(b.creator_id ?? -1) ?? -1)
+  )
   for (const point of sorted) {
     charts[point.metric]?.push({
       x: bucketLabel(point.date, series.granularity),
@@ -46,13 +55,21 @@ export function rowsOf(series: MetricSeries, names: Map<number | null, string>):
     const key = `${point.date}|${point.creator_id ?? 'all'}`
     let row = rows.get(key)
     if (!row) {
-      row = { key, date: bucketLabel(point.date, series.granularity), creator_id: point.creator_id, name: names.get(point.creator_id) ?? '', values: {} }
+      row = {
+        key,
+        date: bucketLabel(point.date, series.granularity),
+        creator_id: point.creator_id,
+        name: names.get(point.creator_id) ?? '',
+        values: {},
+      }
       rows.set(key, row)
     }
     row.values[point.metric] = point.value
   }
   const order = new Map(series.creators.map((creator, index) => [creator.creator_id, index]))
   return [...rows.values()].sort(
-    (a, b) => b.date.localeCompare(a.date) || (order.get(a.creator_id ?? -1) ?? -1) - (order.get(b.creator_id ?? -1) ?? -1)
+    (a, b) =>
+      b.date.localeCompare(a.date) ||
+      (order.get(a.creator_id ?? -1) ?? -1) - (order.get(b.creator_id ?? -1) ?? -1)
   )
 }

@@ -9,7 +9,13 @@ import { DailyRecords } from './data/daily-records'
  * Data analysis / Trend / List by date range of one creator, from the daily
  * snapshots the collection writes (SPEC §2 Creator detail).
  */
-export function AnalysisTabs({ creatorId, accounts }: { creatorId: number; accounts: PlatformAccount[] }) {
+export function AnalysisTabs({
+  creatorId,
+  accounts,
+}: {
+  creatorId: number
+  accounts: PlatformAccount[]
+}) {
   const { t } = useTranslation()
   return (
     <Card data-testid="analysis-tabs" styles={{ body: { paddingTop: 8 } }}>

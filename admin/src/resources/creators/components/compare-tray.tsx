@@ -15,7 +15,9 @@ export function CompareTray() {
       content={
         <Space direction="vertical" style={{ maxWidth: 260 }}>
           <Typography.Text type="secondary">
-            {ids.length ? t('creators.compare.picked', { n: ids.length, max: COMPARE_MAX }) : t('creators.compare.empty')}
+            {ids.length
+              ? t('creators.compare.picked', { n: ids.length, max: COMPARE_MAX })
+              : t('creators.compare.empty')}
           </Typography.Text>
           <Space>
             <Link to="/app/creator_compare">

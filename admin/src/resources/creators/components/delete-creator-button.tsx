@@ -31,7 +31,14 @@ export function DeleteCreatorButton({
   return (
     <CanAccess resource="creators" action="delete" params={{ id }} fallback={null}>
       <Tooltip title={hideText ? label : undefined}>
-        <Button danger size={size} icon={<DeleteOutlined />} onClick={() => setOpen(true)} aria-label={label} data-testid={`delete-${id}`}>
+        <Button
+          danger
+          size={size}
+          icon={<DeleteOutlined />}
+          onClick={() => setOpen(true)}
+          aria-label={label}
+          data-testid={`delete-${id}`}
+        >
           {hideText ? null : label}
         </Button>
       </Tooltip>

@@ -1,4 +1,15 @@
-import { App, Avatar, Button, Card, Descriptions, Divider, Space, Tag, Tooltip, Typography } from 'antd'
+import {
+  App,
+  Avatar,
+  Button,
+  Card,
+  Descriptions,
+  Divider,
+  Space,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd'
 import { CheckOutlined, PlusOutlined, WarningFilled, YoutubeOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import type { Creator } from '../types'
@@ -9,9 +20,12 @@ import { FavoriteStar } from './favorite-star'
 import { CompareTray } from './compare-tray'
 import { PlatformLink } from './platform-badge'
 
-
 /** Contract status with its dates: valid (green) or terminated (grey, with the cancel date). */
-export function ContractStatusTag({ creator }: { creator: Pick<Creator, 'contract_status' | 'cancel_date'> }) {
+export function ContractStatusTag({
+  creator,
+}: {
+  creator: Pick<Creator, 'contract_status' | 'cancel_date'>
+}) {
   const { t } = useTranslation()
   const valid = creator.contract_status === 'valid'
   return (
@@ -45,9 +59,21 @@ export function HeaderCard({ creator, actions }: { creator: Creator; actions: Re
 
   return (
     <Card data-testid="creator-header">
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, justifyContent: 'space-between', alignItems: 'flex-start' }}>
+      <div
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 16,
+          justifyContent: 'space-between',
+          alignItems: 'flex-start',
+        }}
+      >
         <Space align="start" size={16} style={{ minWidth: 0 }}>
-          <Avatar size={72} src={creator.avatar_url ?? undefined} style={{ background: avatarColor(creator.id), fontSize: 30, flex: 'none' }}>
+          <Avatar
+            size={72}
+            src={creator.avatar_url ?? undefined}
+            style={{ background: avatarColor(creator.id), fontSize: 30, flex: 'none' }}
+          >
             {creator.channel_name.slice(0, 1).toUpperCase()}
           </Avatar>
           <div style={{ minWidth: 0 }}>
@@ -67,11 +93,17 @@ export function HeaderCard({ creator, actions }: { creator: Creator; actions: Re
             </Space>
             {(creator.channel_name_zh || creator.youtube_channel_name) && (
               <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>
-                {[creator.channel_name_zh, creator.youtube_channel_name].filter(Boolean).join(' · ')}
+                {[creator.channel_name_zh, creator.youtube_channel_name]
+                  .filter(Boolean)
+                  .join(' · ')}
               </Typography.Paragraph>
             )}
             {creator.channel_intro_zh && (
-              <Typography.Paragraph type="secondary" ellipsis={{ rows: 2, expandable: true }} style={{ margin: '4px 0 0', maxWidth: 720 }}>
+              <Typography.Paragraph
+                type="secondary"
+                ellipsis={{ rows: 2, expandable: true }}
+                style={{ margin: '4px 0 0', maxWidth: 720 }}
+              >
                 {creator.channel_intro_zh}
               </Typography.Paragraph>
             )}
@@ -96,26 +128,54 @@ export function HeaderCard({ creator, actions }: { creator: Creator; actions: Re
         <Descriptions.Item label={t('creators.fields.brand_no')}>
           <Typography.Text copyable>{creator.brand_no}</Typography.Text>
         </Descriptions.Item>
-        <Descriptions.Item label={t('creators.fields.contract_no')}>{creator.contract_no ?? t('common.none')}</Descriptions.Item>
-        <Descriptions.Item label={t('creators.fields.contractor_name')}>{creator.contractor_name}</Descriptions.Item>
-        <Descriptions.Item label={t('creators.fields.category')}>{t(`enum.category.${creator.category}`, { defaultValue: creator.category })}</Descriptions.Item>
+        <Descriptions.Item label={t('creators.fields.contract_no')}>
+          {creator.contract_no ?? t('common.none')}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('creators.fields.contractor_name')}>
+          {creator.contractor_name}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('creators.fields.category')}>
+          {t(`enum.category.${creator.category}`, { defaultValue: creator.category })}
+        </Descriptions.Item>
         <Descriptions.Item label={t('creators.fields.contract_period')}>
           {formatDate(creator.contract_date)} ~ {formatDate(creator.end_date)}
         </Descriptions.Item>
         <Descriptions.Item label={t('creators.fields.cp_team')}>
-          {creator.cp_team ? t(`enum.team.${creator.cp_team.key}`, { defaultValue: creator.cp_team.name }) : t('common.none')}
+          {creator.cp_team
+            ? t(`enum.team.${creator.cp_team.key}`, { defaultValue: creator.cp_team.name })
+            : t('common.none')}
         </Descriptions.Item>
-        <Descriptions.Item label={t('creators.fields.uploader')}>{creator.uploader?.name ?? t('common.none')}</Descriptions.Item>
+        <Descriptions.Item label={t('creators.fields.uploader')}>
+          {creator.uploader?.name ?? t('common.none')}
+        </Descriptions.Item>
         <Descriptions.Item label={t('creators.fields.total_fans')}>
           <Typography.Text strong>{format(creator.total_fans)}</Typography.Text>
         </Descriptions.Item>
-        {creator.nationality && <Descriptions.Item label={t('creators.fields.nationality')}>{creator.nationality}</Descriptions.Item>}
+        {creator.nationality && (
+          <Descriptions.Item label={t('creators.fields.nationality')}>
+            {creator.nationality}
+          </Descriptions.Item>
+        )}
       </Descriptions>
       <Divider style={{ margin: '12px 0' }} />
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, justifyContent: 'space-between', alignItems: 'center' }}>
+      <div
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 12,
+          justifyContent: 'space-between',
+          alignItems: 'center',
+        }}
+      >
         <Space wrap size={[16, 8]} data-testid="channel-links">
           {accounts.map((account) => (
-            <PlatformLink key={account.platform} platform={account.platform} uid={account.uid} channelUrl={account.channel_url} channelName={account.channel_name} />
+            <PlatformLink
+              key={account.platform}
+              platform={account.platform}
+              uid={account.uid}
+              channelUrl={account.channel_url}
+              channelName={account.channel_name}
+            />
           ))}
           {!hasYoutubeAccount && creator.youtube_url && (
             <a href={creator.youtube_url} target="_blank" rel="noopener noreferrer">
@@ -125,7 +185,9 @@ export function HeaderCard({ creator, actions }: { creator: Creator; actions: Re
               </Space>
             </a>
           )}
-          {!accounts.length && !creator.youtube_url && <Typography.Text type="secondary">{t('creators.detail.no_accounts')}</Typography.Text>}
+          {!accounts.length && !creator.youtube_url && (
+            <Typography.Text type="secondary">{t('creators.detail.no_accounts')}</Typography.Text>
+          )}
         </Space>
         <Space wrap>{actions}</Space>
       </div>

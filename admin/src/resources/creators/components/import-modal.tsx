@@ -22,7 +22,15 @@ type Phase = 'idle' | 'uploading' | 'processing' | 'finished'
  * second until the rows are processed; the counts, or the errors by row and
  * column, when it ends.
  */
-export function ImportModal({ open, onClose, onImported }: { open: boolean; onClose: () => void; onImported: () => void }) {
+export function ImportModal({
+  open,
+  onClose,
+  onImported,
+}: {
+  open: boolean
+  onClose: () => void
+  onImported: () => void
+}) {
   const { t } = useTranslation()
   const [phase, setPhase] = useState<Phase>('idle')
   const [uploadPercent, setUploadPercent] = useState(0)
@@ -92,7 +100,8 @@ export function ImportModal({ open, onClose, onImported }: { open: boolean; onCl
     body.append('file', file)
     try {
       const response = await api.post('/api/creators/imports', body, {
-        onUploadProgress: (event) => setUploadPercent(event.total ? Math.round((event.loaded / event.total) * 100) : 0),
+        onUploadProgress: (event) =>
+          setUploadPercent(event.total ? Math.round((event.loaded / event.total) * 100) : 0),
       })
       const data = unwrap<{ id: number }>(response.data)
       setUploadPercent(100)
@@ -111,7 +120,8 @@ export function ImportModal({ open, onClose, onImported }: { open: boolean; onCl
 
   const total = job?.total_rows ?? 0
   const processed = job?.processed_rows ?? 0
-  const percent = phase === 'finished' ? 100 : total ? Math.min(99, Math.round((processed / total) * 100)) : 0
+  const percent =
+    phase === 'finished' ? 100 : total ? Math.min(99, Math.round((processed / total) * 100)) : 0
   const errors = job?.errors ?? []
   const busy = phase === 'uploading' || phase === 'processing'
 
@@ -163,7 +173,13 @@ export function ImportModal({ open, onClose, onImported }: { open: boolean; onCl
             </Typography.Text>
             <Progress
               percent={percent}
-              status={phase === 'finished' ? (errors.length || job.status === 'failed' ? 'exception' : 'success') : 'active'}
+              status={
+                phase === 'finished'
+                  ? errors.length || job.status === 'failed'
+                    ? 'exception'
+                    : 'success'
+                  : 'active'
+              }
             />
           </div>
         )}
@@ -173,8 +189,14 @@ export function ImportModal({ open, onClose, onImported }: { open: boolean; onCl
             type={errors.length ? 'warning' : 'success'}
             showIcon
             data-testid="import-result"
-            message={t(errors.length ? 'creators.import.finished_with_errors' : 'creators.import.finished')}
-            description={t('creators.import.counts', { created: job.created_count, updated: job.updated_count, errors: errors.length })}
+            message={t(
+              errors.length ? 'creators.import.finished_with_errors' : 'creators.import.finished'
+            )}
+            description={t('creators.import.counts', {
+              created: job.created_count,
+              updated: job.updated_count,
+              errors: errors.length,
+            })}
           />
         )}
         {phase === 'finished' && errors.length > 0 && (
@@ -186,7 +208,12 @@ export function ImportModal({ open, onClose, onImported }: { open: boolean; onCl
             data-testid="import-errors"
             columns={[
               { dataIndex: 'row', title: t('creators.import.row'), width: 80 },
-              { dataIndex: 'column', title: t('creators.import.column'), width: 180, render: (value) => value || t('common.none') },
+              {
+                dataIndex: 'column',
+                title: t('creators.import.column'),
+                width: 180,
+                render: (value) => value || t('common.none'),
+              },
               { dataIndex: 'message', title: t('creators.import.message') },
             ]}
           />

@@ -1,6 +1,12 @@
 import { useEffect, useState } from 'react'
 import { Button, Input, Select, Space } from 'antd'
-import { ClearOutlined, SearchOutlined, StarOutlined, WarningOutlined, ThunderboltOutlined } from '@ant-design/icons'
+import {
+  ClearOutlined,
+  SearchOutlined,
+  StarOutlined,
+  WarningOutlined,
+  ThunderboltOutlined,
+} from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import {
   ACCESS_STATUS,
@@ -99,15 +105,42 @@ export function ListFilters({
         {toggle('failing', <WarningOutlined />)}
         {toggle('new', <ThunderboltOutlined />)}
         {toggle('favorite', <StarOutlined />)}
-        <Button icon={<ClearOutlined />} onClick={onClear} disabled={!active} data-testid="filter-clear">
+        <Button
+          icon={<ClearOutlined />}
+          onClick={onClear}
+          disabled={!active}
+          data-testid="filter-clear"
+        >
           {t('creators.filters.clear')}
         </Button>
       </Space>
       <Space wrap>
-        {select('kind', CREATOR_KINDS.map((kind) => ({ value: kind, label: t(`enum.kind.${kind}`) })), 120)}
-        {select('category', CREATOR_CATEGORIES.map((category) => ({ value: category, label: t(`enum.category.${category}`) })), 130)}
-        {select('team', TEAMS.map((team) => ({ value: team, label: t(`enum.team.${team}`) })), 130)}
-        {select('contract_status', CONTRACT_STATUSES.map((status) => ({ value: status, label: t(`enum.contract_status.${status}`) })), 120)}
+        {select(
+          'kind',
+          CREATOR_KINDS.map((kind) => ({ value: kind, label: t(`enum.kind.${kind}`) })),
+          120
+        )}
+        {select(
+          'category',
+          CREATOR_CATEGORIES.map((category) => ({
+            value: category,
+            label: t(`enum.category.${category}`),
+          })),
+          130
+        )}
+        {select(
+          'team',
+          TEAMS.map((team) => ({ value: team, label: t(`enum.team.${team}`) })),
+          130
+        )}
+        {select(
+          'contract_status',
+          CONTRACT_STATUSES.map((status) => ({
+            value: status,
+            label: t(`enum.contract_status.${status}`),
+          })),
+          120
+        )}
         {select(
           'min_fans',
           FOLLOWER_TIERS.map((tier) => ({
@@ -116,7 +149,11 @@ export function ListFilters({
           })),
           150
         )}
-        {select('platform', PLATFORMS.map((platform) => ({ value: platform, label: t(`enum.platform.${platform}`) })), 140)}
+        {select(
+          'platform',
+          PLATFORMS.map((platform) => ({ value: platform, label: t(`enum.platform.${platform}`) })),
+          140
+        )}
         <Select
           allowClear
           disabled={!values.platform}
@@ -127,7 +164,10 @@ export function ListFilters({
           onChange={(value?: string) => onChange({ token_status: value })}
           options={[
             { value: String(ACCESS_STATUS.CONNECTED), label: t('creators.status.connected') },
-            { value: String(ACCESS_STATUS.CANNOT_ACCESS), label: t('creators.status.cannot_access') },
+            {
+              value: String(ACCESS_STATUS.CANNOT_ACCESS),
+              label: t('creators.status.cannot_access'),
+            },
           ]}
           popupMatchSelectWidth={false}
           data-testid="filter-token_status"

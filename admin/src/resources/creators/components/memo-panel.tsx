@@ -28,7 +28,10 @@ export function MemoPanel({ creatorId }: { creatorId: number }) {
       await query.refetch()
     } catch (error) {
       const failure = failureOf(error)
-      if (failure.fields.length) form.setFields(failure.fields.map((item) => ({ name: 'body' as const, errors: [item.message] })))
+      if (failure.fields.length)
+        form.setFields(
+          failure.fields.map((item) => ({ name: 'body' as const, errors: [item.message] }))
+        )
       else message.error(failure.message || t('errors.request_failed'))
     } finally {
       setSaving(false)
@@ -56,9 +59,21 @@ export function MemoPanel({ creatorId }: { creatorId: number }) {
             ]}
             style={{ marginBottom: 8 }}
           >
-            <Input.TextArea rows={3} maxLength={MEMO_MAX} showCount placeholder={t('creators.memo.placeholder')} aria-label={t('creators.memo.title')} />
+            <Input.TextArea
+              rows={3}
+              maxLength={MEMO_MAX}
+              showCount
+              placeholder={t('creators.memo.placeholder')}
+              aria-label={t('creators.memo.title')}
+            />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={saving} style={{ marginBottom: 16 }} data-testid="memo-add">
+          <Button
+            type="primary"
+            htmlType="submit"
+            loading={saving}
+            style={{ marginBottom: 16 }}
+            data-testid="memo-add"
+          >
             {t('creators.memo.add')}
           </Button>
         </Form>
@@ -70,9 +85,12 @@ export function MemoPanel({ creatorId }: { creatorId: number }) {
             children: (
               <div data-testid="memo-item">
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {memo.user?.name ?? t('creators.memo.unknown_user')} · {formatDate(memo.created_at, true)}
+                  {memo.user?.name ?? t('creators.memo.unknown_user')} ·{' '}
+                  {formatDate(memo.created_at, true)}
                 </Typography.Text>
-                <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{memo.body}</Typography.Paragraph>
+                <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>
+                  {memo.body}
+                </Typography.Paragraph>
               </div>
             ),
           }))}

@@ -15,7 +15,17 @@ interface Values {
 }
 
 /** Sets the password of the creator's own sign-in account (created on first use), behind the security code. */
-export function PasswordModal({ creator, open, onClose, onDone }: { creator: Creator; open: boolean; onClose: () => void; onDone: () => void }) {
+export function PasswordModal({
+  creator,
+  open,
+  onClose,
+  onDone,
+}: {
+  creator: Creator
+  open: boolean
+  onClose: () => void
+  onDone: () => void
+}) {
   const { t } = useTranslation()
   const [form] = Form.useForm<Values>()
   const [busy, setBusy] = useState(false)
@@ -40,7 +50,10 @@ export function PasswordModal({ creator, open, onClose, onDone }: { creator: Cre
       else if (failure.status === 422 || failure.status === 429) {
         const names = ['email', 'password', 'password_confirmation', 'security_code']
         const known = failure.fields.filter((item) => names.includes(item.field))
-        if (known.length) form.setFields(known.map((item) => ({ name: item.field as keyof Values, errors: [item.message] })))
+        if (known.length)
+          form.setFields(
+            known.map((item) => ({ name: item.field as keyof Values, errors: [item.message] }))
+          )
         else form.setFields([{ name: 'security_code', errors: [failure.message] }])
       } else setProblem(failure.message || t('errors.request_failed'))
     } finally {
@@ -61,13 +74,20 @@ export function PasswordModal({ creator, open, onClose, onDone }: { creator: Cre
       data-testid="password-modal"
     >
       <Typography.Paragraph type="secondary">
-        {hasAccount ? t('creators.password.existing', { email: creator.user!.email }) : t('creators.password.new_account')}
+        {hasAccount
+          ? t('creators.password.existing', { email: creator.user!.email })
+          : t('creators.password.new_account')}
       </Typography.Paragraph>
       {missing !== null && <MissingCodeAlert message={missing} />}
       {problem && <Alert type="error" showIcon message={problem} style={{ marginBottom: 12 }} />}
       <Form form={form} layout="vertical" onFinish={submit} style={{ marginTop: 12 }}>
         {!hasAccount && (
-          <Form.Item name="email" label={t('creators.password.email')} extra={t('creators.password.email_help')} rules={[{ type: 'email', message: t('register.validation.email_invalid') }]}>
+          <Form.Item
+            name="email"
+            label={t('creators.password.email')}
+            extra={t('creators.password.email_help')}
+            rules={[{ type: 'email', message: t('register.validation.email_invalid') }]}
+          >
             <Input autoComplete="off" maxLength={LIMITS.emailMax} />
           </Form.Item>
         )}
@@ -75,8 +95,16 @@ export function PasswordModal({ creator, open, onClose, onDone }: { creator: Cre
           name="password"
           label={t('creators.password.password')}
           rules={[
-            { required: true, message: t('register.validation.required', { field: t('creators.password.password') }) },
-            { min: LIMITS.passwordMin, message: t('register.validation.password_min', { min: LIMITS.passwordMin }) },
+            {
+              required: true,
+              message: t('register.validation.required', {
+                field: t('creators.password.password'),
+              }),
+            },
+            {
+              min: LIMITS.passwordMin,
+              message: t('register.validation.password_min', { min: LIMITS.passwordMin }),
+            },
             { max: LIMITS.passwordMax },
           ]}
         >
@@ -87,10 +115,17 @@ export function PasswordModal({ creator, open, onClose, onDone }: { creator: Cre
           label={t('creators.password.confirmation')}
           dependencies={['password']}
           rules={[
-            { required: true, message: t('register.validation.required', { field: t('creators.password.confirmation') }) },
+            {
+              required: true,
+              message: t('register.validation.required', {
+                field: t('creators.password.confirmation'),
+              }),
+            },
             ({ getFieldValue }) => ({
               validator: (_, value) =>
-                !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('register.validation.password_mismatch'))),
+                !value || value === getFieldValue('password')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('register.validation.password_mismatch'))),
             }),
           ]}
         >

@@ -49,18 +49,29 @@ export function PlatformStatusTag({ account }: { account: AccountLike }) {
     <Tooltip
       title={
         <div>
-          <div>{t(`enum.platform.${account.platform}`)}{account.uid ? ` · ${account.uid}` : ''}</div>
-          <div>{t('creators.fields.fans')}: {format(account.fans)}</div>
           <div>
-            {t('creators.status.token')}: {t(tokenOk ? 'creators.status.connected' : 'creators.status.cannot_access')}
+            {t(`enum.platform.${account.platform}`)}
+            {account.uid ? ` · ${account.uid}` : ''}
           </div>
           <div>
-            {t('creators.status.cookie')}: {t(cookieOk ? 'creators.status.connected' : 'creators.status.cannot_access')}
+            {t('creators.fields.fans')}: {format(account.fans)}
+          </div>
+          <div>
+            {t('creators.status.token')}:{' '}
+            {t(tokenOk ? 'creators.status.connected' : 'creators.status.cannot_access')}
+          </div>
+          <div>
+            {t('creators.status.cookie')}:{' '}
+            {t(cookieOk ? 'creators.status.connected' : 'creators.status.cannot_access')}
           </div>
         </div>
       }
     >
-      <Tag color={color} style={{ marginInlineEnd: 4, marginBottom: 4, paddingInline: 4 }} data-testid={`platform-${account.platform}`}>
+      <Tag
+        color={color}
+        style={{ marginInlineEnd: 4, marginBottom: 4, paddingInline: 4 }}
+        data-testid={`platform-${account.platform}`}
+      >
         <Space size={4}>
           <PlatformLogo platform={account.platform} size={14} />
           <span>{t(`enum.platform.${account.platform}`)}</span>
@@ -99,7 +110,12 @@ export function PlatformLink({
     </Space>
   )
   return href ? (
-    <a href={href} target="_blank" rel="noopener noreferrer" data-testid={`channel-link-${platform}`}>
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      data-testid={`channel-link-${platform}`}
+    >
       {body}
     </a>
   ) : (

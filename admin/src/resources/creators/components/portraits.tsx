@@ -19,7 +19,12 @@ const KIND: Record<Dimension, 'pie' | 'column' | 'bar'> = {
   partition: 'bar',
   label: 'bar',
 }
-const COLOR: Partial<Record<Dimension, string>> = { age: '#3b5bdb', region: '#0c8599', partition: '#7048e8', label: '#e8590c' }
+const COLOR: Partial<Record<Dimension, string>> = {
+  age: '#3b5bdb',
+  region: '#0c8599',
+  partition: '#7048e8',
+  label: '#e8590c',
+}
 
 /** Age groups read youngest first ('<18', '18-24', …, '>40'); the API sends them by share. */
 function ageOrder(bucket: string) {
@@ -40,7 +45,10 @@ function toPercent(buckets: PortraitBucket[]) {
 export function Portraits({ portraits }: { portraits: Creator['portraits'] }) {
   const { t, i18n } = useTranslation()
   const [audience, setAudience] = useState<Audience>('fans')
-  const percent = useMemo(() => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }), [i18n.language])
+  const percent = useMemo(
+    () => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }),
+    [i18n.language]
+  )
   const formatValue = (value: number) => `${percent.format(value)}%`
 
   const charts = useMemo(() => {
@@ -71,7 +79,10 @@ export function Portraits({ portraits }: { portraits: Creator['portraits'] }) {
         <Segmented<Audience>
           value={audience}
           onChange={setAudience}
-          options={PORTRAIT_AUDIENCES.map((value) => ({ value, label: t(`creators.portraits.audience.${value}`) }))}
+          options={PORTRAIT_AUDIENCES.map((value) => ({
+            value,
+            label: t(`creators.portraits.audience.${value}`),
+          }))}
           data-testid="portrait-audience"
         />
       }
@@ -80,8 +91,17 @@ export function Portraits({ portraits }: { portraits: Creator['portraits'] }) {
       <Row gutter={[24, 24]}>
         {charts.map(({ dimension, data }) => (
           <Col key={dimension} xs={24} md={12} xxl={8}>
-            <Typography.Text strong>{t(`creators.portraits.dimensions.${dimension}`)}</Typography.Text>
-            <Chart kind={KIND[dimension]} data={data} height={KIND[dimension] === 'bar' ? undefined : 220} formatValue={formatValue} color={COLOR[dimension]} empty={t('creators.portraits.empty')} />
+            <Typography.Text strong>
+              {t(`creators.portraits.dimensions.${dimension}`)}
+            </Typography.Text>
+            <Chart
+              kind={KIND[dimension]}
+              data={data}
+              height={KIND[dimension] === 'bar' ? undefined : 220}
+              formatValue={formatValue}
+              color={COLOR[dimension]}
+              empty={t('creators.portraits.empty')}
+            />
           </Col>
         ))}
       </Row>

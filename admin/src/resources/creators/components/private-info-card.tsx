@@ -36,12 +36,16 @@ function countdown(seconds: number) {
  */
 export function PrivateInfoCard({ creator }: { creator: Creator }) {
   const { t } = useTranslation()
-  const [revealed, setRevealed] = useState<Partial<Record<PrivateLevel, RevealResult & { until: number }>>>({})
+  const [revealed, setRevealed] = useState<
+    Partial<Record<PrivateLevel, RevealResult & { until: number }>>
+  >({})
   const [asking, setAsking] = useState<PrivateLevel | null>(null)
   const now = useNow(Object.keys(revealed).length > 0)
 
   useEffect(() => {
-    const expired = (Object.keys(revealed) as PrivateLevel[]).filter((level) => revealed[level]!.until <= now)
+    const expired = (Object.keys(revealed) as PrivateLevel[]).filter(
+      (level) => revealed[level]!.until <= now
+    )
     if (expired.length) {
       setRevealed((current) => {
         const next = { ...current }
@@ -55,7 +59,9 @@ export function PrivateInfoCard({ creator }: { creator: Creator }) {
     const response = await api.post(`/api/creators/${creator.id}/reveal`, { level, code })
     const result = unwrap<RevealResult>(response.data)
     const expires = result.expires_at ? dayjs(result.expires_at).valueOf() : NaN
-    const until = Number.isFinite(expires) ? Math.min(expires, Date.now() + REVEAL_SECONDS * 1000) : Date.now() + REVEAL_SECONDS * 1000
+    const until = Number.isFinite(expires)
+      ? Math.min(expires, Date.now() + REVEAL_SECONDS * 1000)
+      : Date.now() + REVEAL_SECONDS * 1000
     setRevealed((current) => ({ ...current, [level]: { ...result, until } }))
     setAsking(null)
   }
@@ -86,20 +92,36 @@ export function PrivateInfoCard({ creator }: { creator: Creator }) {
           const remaining = shown ? Math.max(0, Math.ceil((shown.until - now) / 1000)) : 0
           return (
             <div key={level} data-testid={`private-${level}`}>
-              <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 6 }} wrap>
+              <Space
+                style={{ width: '100%', justifyContent: 'space-between', marginBottom: 6 }}
+                wrap
+              >
                 <Typography.Text strong>{t(`creators.private.levels.${level}`)}</Typography.Text>
                 {shown ? (
                   <Space size={4}>
                     <Tag color="orange" data-testid={`countdown-${level}`}>
                       {t('creators.private.visible_for', { time: countdown(remaining) })}
                     </Tag>
-                    <Button size="small" icon={<EyeInvisibleOutlined />} onClick={() => hide(level)}>
+                    <Button
+                      size="small"
+                      icon={<EyeInvisibleOutlined />}
+                      onClick={() => hide(level)}
+                    >
                       {t('creators.private.hide')}
                     </Button>
                   </Space>
                 ) : (
-                  <CanAccess resource="creators" action={`reveal_${level.toLowerCase()}`} fallback={null}>
-                    <Button size="small" icon={<EyeOutlined />} onClick={() => setAsking(level)} data-testid={`reveal-${level}`}>
+                  <CanAccess
+                    resource="creators"
+                    action={`reveal_${level.toLowerCase()}`}
+                    fallback={null}
+                  >
+                    <Button
+                      size="small"
+                      icon={<EyeOutlined />}
+                      onClick={() => setAsking(level)}
+                      data-testid={`reveal-${level}`}
+                    >
                       {t('creators.private.reveal')}
                     </Button>
                   </CanAccess>
@@ -110,13 +132,16 @@ export function PrivateInfoCard({ creator }: { creator: Creator }) {
                   const stored = creator.private?.[field]
                   const plain = shown?.fields?.[field]
                   const value = shown
-                    ? plain ?? t('common.none')
+                    ? (plain ?? t('common.none'))
                     : stored?.present
-                      ? stored.masked ?? HIDDEN
+                      ? (stored.masked ?? HIDDEN)
                       : t('common.none')
                   return (
                     <Descriptions.Item key={field} label={t(`creators.fields.${field}`)}>
-                      <Typography.Text copyable={shown && plain ? { text: plain } : false} data-testid={`private-value-${field}`}>
+                      <Typography.Text
+                        copyable={shown && plain ? { text: plain } : false}
+                        data-testid={`private-value-${field}`}
+                      >
                         {value}
                       </Typography.Text>
                     </Descriptions.Item>
@@ -129,7 +154,9 @@ export function PrivateInfoCard({ creator }: { creator: Creator }) {
       </Space>
       <SecurityCodeModal
         open={asking !== null}
-        title={t('creators.private.reveal_title', { level: asking ? t(`creators.private.levels.${asking}`) : '' })}
+        title={t('creators.private.reveal_title', {
+          level: asking ? t(`creators.private.levels.${asking}`) : '',
+        })}
         description={t('creators.private.reveal_body')}
         okText={t('creators.private.reveal')}
         onCancel={() => setAsking(null)}

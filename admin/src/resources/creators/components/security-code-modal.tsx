@@ -28,7 +28,13 @@ export function MissingCodeAlert({ message }: { message?: string }) {
 }
 
 /** The security code field shared by every dialog that needs it. */
-export function SecurityCodeItem({ name = 'security_code', autoFocus = false }: { name?: string; autoFocus?: boolean }) {
+export function SecurityCodeItem({
+  name = 'security_code',
+  autoFocus = false,
+}: {
+  name?: string
+  autoFocus?: boolean
+}) {
   const { t } = useTranslation()
   return (
     <Form.Item
@@ -95,7 +101,9 @@ export function SecurityCodeModal({
       const failure = failureOf(error)
       if (failure.status === 409) setMissing(failure.message)
       else if (failure.status === 422 || failure.status === 429) {
-        const message = failure.fields.find((item) => ['security_code', 'code'].includes(item.field))?.message ?? failure.message
+        const message =
+          failure.fields.find((item) => ['security_code', 'code'].includes(item.field))?.message ??
+          failure.message
         form.setFields([{ name: 'security_code', errors: [message] }])
       } else setProblem(failure.message || t('errors.request_failed'))
     } finally {

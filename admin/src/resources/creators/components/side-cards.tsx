@@ -13,7 +13,14 @@ export function AdPricesCard({ prices }: { prices: AdPrice[] }) {
     return (price: string, currency: string) => {
       if (!cache.has(currency)) {
         try {
-          cache.set(currency, new Intl.NumberFormat(i18n.language, { style: 'currency', currency, maximumFractionDigits: 2 }))
+          cache.set(
+            currency,
+            new Intl.NumberFormat(i18n.language, {
+              style: 'currency',
+              currency,
+              maximumFractionDigits: 2,
+            })
+          )
         } catch {
           cache.set(currency, new Intl.NumberFormat(i18n.language))
         }
@@ -49,8 +56,17 @@ export function AdPricesCard({ prices }: { prices: AdPrice[] }) {
               </Space>
             ),
           },
-          { dataIndex: 'format', title: t('creators.ad_prices.format'), render: (value) => t(`enum.ad_format.${value}`, { defaultValue: value }) },
-          { key: 'price', title: t('creators.ad_prices.price'), align: 'right', render: (_, row) => money(row.price, row.currency) },
+          {
+            dataIndex: 'format',
+            title: t('creators.ad_prices.format'),
+            render: (value) => t(`enum.ad_format.${value}`, { defaultValue: value }),
+          },
+          {
+            key: 'price',
+            title: t('creators.ad_prices.price'),
+            align: 'right',
+            render: (_, row) => money(row.price, row.currency),
+          },
         ]}
       />
     </Card>

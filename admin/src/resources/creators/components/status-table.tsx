@@ -11,7 +11,11 @@ function AccessTag({ status, present }: { status: number; present: boolean }) {
   const { t } = useTranslation()
   if (!present) return <Tag>{t('creators.status.not_set')}</Tag>
   const ok = status === ACCESS_STATUS.CONNECTED
-  return <Tag color={ok ? 'green' : 'red'}>{t(ok ? 'creators.status.connected' : 'creators.status.cannot_access')}</Tag>
+  return (
+    <Tag color={ok ? 'green' : 'red'}>
+      {t(ok ? 'creators.status.connected' : 'creators.status.cannot_access')}
+    </Tag>
+  )
 }
 
 /** The daily collection of one account: collected (when), or failed (why, when). */
@@ -28,7 +32,10 @@ function CollectionState({ account }: { account: PlatformAccount }) {
             {account.collect_error}
           </Typography.Text>
         )}
-        <Line label={t('creators.collection.failed_at')} value={formatDate(account.collect_failed_at)} />
+        <Line
+          label={t('creators.collection.failed_at')}
+          value={formatDate(account.collect_failed_at)}
+        />
         <Line label={t('creators.collection.last')} value={formatDate(account.last_collected_at)} />
       </Space>
     )
@@ -67,15 +74,23 @@ export function StatusTable({ creator }: { creator: Creator }) {
         <Descriptions.Item label={t('creators.fields.contract_status')}>
           <ContractStatusTag creator={creator} />
         </Descriptions.Item>
-        <Descriptions.Item label={t('creators.fields.contract_date')}>{formatDate(creator.contract_date)}</Descriptions.Item>
-        <Descriptions.Item label={t('creators.fields.end_date')}>{formatDate(creator.end_date)}</Descriptions.Item>
-        <Descriptions.Item label={t('creators.fields.cancel_date')}>{formatDate(creator.cancel_date)}</Descriptions.Item>
+        <Descriptions.Item label={t('creators.fields.contract_date')}>
+          {formatDate(creator.contract_date)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('creators.fields.end_date')}>
+          {formatDate(creator.end_date)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('creators.fields.cancel_date')}>
+          {formatDate(creator.cancel_date)}
+        </Descriptions.Item>
         <Descriptions.Item label={t('creators.fields.has_authorization_doc')}>
           {t(creator.has_authorization_doc ? 'common.yes' : 'common.no')}
         </Descriptions.Item>
         <Descriptions.Item label={t('creators.fields.baidu_app_id')}>
           {creator.baidu_app_id ?? t('common.none')}
-          {creator.baidu_token_present && <Tag style={{ marginInlineStart: 8 }}>{t('creators.status.token_set')}</Tag>}
+          {creator.baidu_token_present && (
+            <Tag style={{ marginInlineStart: 8 }}>{t('creators.status.token_set')}</Tag>
+          )}
         </Descriptions.Item>
       </Descriptions>
       <Table<PlatformAccount>
@@ -99,7 +114,12 @@ export function StatusTable({ creator }: { creator: Creator }) {
           {
             dataIndex: 'uid',
             title: t('creators.fields.uid'),
-            render: (value) => (value ? <Typography.Text style={{ whiteSpace: 'nowrap' }}>{value}</Typography.Text> : t('common.none')),
+            render: (value) =>
+              value ? (
+                <Typography.Text style={{ whiteSpace: 'nowrap' }}>{value}</Typography.Text>
+              ) : (
+                t('common.none')
+              ),
           },
           {
             key: 'token',
@@ -108,7 +128,9 @@ export function StatusTable({ creator }: { creator: Creator }) {
               <Space direction="vertical" size={2}>
                 <Space size={4} wrap>
                   <AccessTag status={account.token_status} present={account.token_present} />
-                  {account.token_expiring && <Tag color="orange">{t('creators.status.expiring')}</Tag>}
+                  {account.token_expiring && (
+                    <Tag color="orange">{t('creators.status.expiring')}</Tag>
+                  )}
                   {account.token_hint && (
                     <Tooltip title={t('creators.status.token_hint')}>
                       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -117,10 +139,17 @@ export function StatusTable({ creator }: { creator: Creator }) {
                     </Tooltip>
                   )}
                 </Space>
-                <Line label={t('creators.fields.token_connected_at')} value={formatDate(account.token_connected_at)} />
+                <Line
+                  label={t('creators.fields.token_connected_at')}
+                  value={formatDate(account.token_connected_at)}
+                />
                 <Line
                   label={t('creators.fields.token_expires_at')}
-                  value={account.token_expires_at ? formatDate(account.token_expires_at) : t('creators.status.no_renewal')}
+                  value={
+                    account.token_expires_at
+                      ? formatDate(account.token_expires_at)
+                      : t('creators.status.no_renewal')
+                  }
                 />
               </Space>
             ),
@@ -132,11 +161,22 @@ export function StatusTable({ creator }: { creator: Creator }) {
               <Space direction="vertical" size={2}>
                 <Space size={4} wrap>
                   <AccessTag status={account.cookie_status} present={account.cookie_present} />
-                  {account.cookie_recheck_due && <Tag color="orange">{t('creators.status.recheck_due')}</Tag>}
+                  {account.cookie_recheck_due && (
+                    <Tag color="orange">{t('creators.status.recheck_due')}</Tag>
+                  )}
                 </Space>
-                <Line label={t('creators.fields.cookie_entered_at')} value={formatDate(account.cookie_entered_at)} />
-                <Line label={t('creators.fields.cookie_checked_at')} value={formatDate(account.cookie_checked_at)} />
-                <Line label={t('creators.fields.cookie_recheck_due_at')} value={formatDate(account.cookie_recheck_due_at)} />
+                <Line
+                  label={t('creators.fields.cookie_entered_at')}
+                  value={formatDate(account.cookie_entered_at)}
+                />
+                <Line
+                  label={t('creators.fields.cookie_checked_at')}
+                  value={formatDate(account.cookie_checked_at)}
+                />
+                <Line
+                  label={t('creators.fields.cookie_recheck_due_at')}
+                  value={formatDate(account.cookie_recheck_due_at)}
+                />
               </Space>
             ),
           },

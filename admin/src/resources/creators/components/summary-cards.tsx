@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next'
 import type { CreatorSummary } from '../types'
 import { useNumberFormat } from '../lib/format'
 
-export type SummaryKey = 'total' | 'CR' | 'IP' | 'CH' | 'accounts' | 'new' | 'failing' | 'terminated'
+export type SummaryKey =
+  'total' | 'CR' | 'IP' | 'CH' | 'accounts' | 'new' | 'failing' | 'terminated'
 
 const CARDS: { key: SummaryKey; color?: string }[] = [
   { key: 'total' },
@@ -44,7 +45,10 @@ export function SummaryCards({
               loading={loading}
               hoverable={clickable}
               onClick={clickable ? () => onPick(key) : undefined}
-              style={{ height: '100%', borderColor: active[key] ? color ?? '#3b5bdb' : undefined }}
+              style={{
+                height: '100%',
+                borderColor: active[key] ? (color ?? '#3b5bdb') : undefined,
+              }}
               data-testid={`summary-${key}`}
             >
               <Statistic

@@ -16,7 +16,19 @@ interface Values {
  * the cancel date. A wrong code shows the spec's 'Termination code error'
  * on the field.
  */
-export function TerminateModal({ creatorId, name, open, onClose, onDone }: { creatorId: number; name: string; open: boolean; onClose: () => void; onDone: () => void }) {
+export function TerminateModal({
+  creatorId,
+  name,
+  open,
+  onClose,
+  onDone,
+}: {
+  creatorId: number
+  name: string
+  open: boolean
+  onClose: () => void
+  onDone: () => void
+}) {
   const { t } = useTranslation()
   const [form] = Form.useForm<Values>()
   const [busy, setBusy] = useState(false)
@@ -39,7 +51,16 @@ export function TerminateModal({ creatorId, name, open, onClose, onDone }: { cre
         const codeError = failure.fields.find((item) => item.field === 'termination_code')
         form.setFields([
           ...(dateError ? [{ name: 'cancel_date' as const, errors: [dateError.message] }] : []),
-          ...(codeError || !dateError ? [{ name: 'termination_code' as const, errors: [codeError?.message ?? (failure.message || t('errors.termination_code_error'))] }] : []),
+          ...(codeError || !dateError
+            ? [
+                {
+                  name: 'termination_code' as const,
+                  errors: [
+                    codeError?.message ?? (failure.message || t('errors.termination_code_error')),
+                  ],
+                },
+              ]
+            : []),
         ])
       } else setProblem(failure.message || t('errors.request_failed'))
     } finally {
@@ -62,7 +83,12 @@ export function TerminateModal({ creatorId, name, open, onClose, onDone }: { cre
     >
       <Typography.Paragraph type="secondary">{t('creators.terminate.body')}</Typography.Paragraph>
       {problem && <Alert type="error" showIcon message={problem} style={{ marginBottom: 12 }} />}
-      <Form form={form} layout="vertical" onFinish={submit} initialValues={{ cancel_date: dayjs() }}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        initialValues={{ cancel_date: dayjs() }}
+      >
         <Form.Item
           name="termination_code"
           label={t('creators.terminate.code')}
@@ -71,7 +97,13 @@ export function TerminateModal({ creatorId, name, open, onClose, onDone }: { cre
             { pattern: SECURITY_CODE_PATTERN, message: t('creators.terminate.code_pattern') },
           ]}
         >
-          <Input.Password autoComplete="off" inputMode="numeric" maxLength={12} autoFocus data-testid="termination-code-input" />
+          <Input.Password
+            autoComplete="off"
+            inputMode="numeric"
+            maxLength={12}
+            autoFocus
+            data-testid="termination-code-input"
+          />
         </Form.Item>
         <Form.Item name="cancel_date" label={t('creators.fields.cancel_date')}>
           <DatePicker style={{ width: '100%' }} />

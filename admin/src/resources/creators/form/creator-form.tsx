@@ -10,7 +10,15 @@ import { PlatformTab } from './platform-tab'
 import type { useCreatorForm } from './use-creator-form'
 
 /** The tabs of the creator form (Basic, Haokan, Bilibili, Xigua, Weibo, Douyin), shared by create and edit. */
-export function CreatorForm({ title, state, action }: { title: React.ReactNode; state: ReturnType<typeof useCreatorForm>; action: 'create' | 'edit' }) {
+export function CreatorForm({
+  title,
+  state,
+  action,
+}: {
+  title: React.ReactNode
+  state: ReturnType<typeof useCreatorForm>
+  action: 'create' | 'edit'
+}) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const { formProps, record, tab, setTab, loading, codePrompt } = state
@@ -20,8 +28,20 @@ export function CreatorForm({ title, state, action }: { title: React.ReactNode; 
       title={title}
       extra={
         <Space>
-          <Button onClick={() => navigate(record ? `/app/creator_info?id=${record.id}` : '/app/customers')}>{t('buttons.cancel')}</Button>
-          <Button type="primary" icon={<SaveOutlined />} loading={loading} onClick={() => formProps.form?.submit()} data-testid="save-creator">
+          <Button
+            onClick={() =>
+              navigate(record ? `/app/creator_info?id=${record.id}` : '/app/customers')
+            }
+          >
+            {t('buttons.cancel')}
+          </Button>
+          <Button
+            type="primary"
+            icon={<SaveOutlined />}
+            loading={loading}
+            onClick={() => formProps.form?.submit()}
+            data-testid="save-creator"
+          >
             {t('buttons.save')}
           </Button>
         </Space>
@@ -33,7 +53,12 @@ export function CreatorForm({ title, state, action }: { title: React.ReactNode; 
           activeKey={tab}
           onChange={setTab}
           items={[
-            { key: 'basic', label: t('creators.form.tabs.basic'), forceRender: true, children: <BasicTab record={record} /> },
+            {
+              key: 'basic',
+              label: t('creators.form.tabs.basic'),
+              forceRender: true,
+              children: <BasicTab record={record} />,
+            },
             ...TOKEN_PLATFORMS.map((platform) => ({
               key: platform,
               forceRender: true,
@@ -56,7 +81,9 @@ export function CreatorForm({ title, state, action }: { title: React.ReactNode; 
       <SecurityCodeModal
         open={codePrompt.open}
         title={t('creators.form.code_title')}
-        description={t(action === 'edit' ? 'creators.form.code_body_edit' : 'creators.form.code_body_create')}
+        description={t(
+          action === 'edit' ? 'creators.form.code_body_edit' : 'creators.form.code_body_create'
+        )}
         okText={t('buttons.save')}
         onCancel={codePrompt.onCancel}
         onSubmit={codePrompt.onSubmit}

@@ -1,7 +1,24 @@
-import { Alert, Col, DatePicker, Descriptions, Divider, Form, Input, Row, Space, Tag, Typography } from 'antd'
+import {
+  Alert,
+  Col,
+  DatePicker,
+  Descriptions,
+  Divider,
+  Form,
+  Input,
+  Row,
+  Space,
+  Tag,
+  Typography,
+} from 'antd'
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
-import { ACCESS_STATUS, COOKIE_AFTER_TOKEN_DAYS, CREATOR_LIMITS, TOKEN_RENEWAL_DAYS } from '@shared/constants'
+import {
+  ACCESS_STATUS,
+  COOKIE_AFTER_TOKEN_DAYS,
+  CREATOR_LIMITS,
+  TOKEN_RENEWAL_DAYS,
+} from '@shared/constants'
 import type { Creator, PlatformAccount } from '../types'
 import { formatDate } from '../lib/format'
 import { channelUrlOf } from '../lib/platforms'
@@ -20,17 +37,34 @@ function isJson(value: string) {
 
 function AccountState({ account }: { account?: PlatformAccount }) {
   const { t } = useTranslation()
-  if (!account) return <Alert type="info" showIcon message={t('creators.form.account_new')} style={{ marginBottom: 16 }} />
+  if (!account)
+    return (
+      <Alert
+        type="info"
+        showIcon
+        message={t('creators.form.account_new')}
+        style={{ marginBottom: 16 }}
+      />
+    )
   const tag = (status: number, present: boolean) =>
     !present ? (
       <Tag>{t('creators.status.not_set')}</Tag>
     ) : (
       <Tag color={status === ACCESS_STATUS.CONNECTED ? 'green' : 'red'}>
-        {t(status === ACCESS_STATUS.CONNECTED ? 'creators.status.connected' : 'creators.status.cannot_access')}
+        {t(
+          status === ACCESS_STATUS.CONNECTED
+            ? 'creators.status.connected'
+            : 'creators.status.cannot_access'
+        )}
       </Tag>
     )
   return (
-    <Descriptions size="small" bordered column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }} style={{ marginBottom: 16 }}>
+    <Descriptions
+      size="small"
+      bordered
+      column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}
+      style={{ marginBottom: 16 }}
+    >
       <Descriptions.Item label={t('creators.status.token')}>
         <Space size={4} wrap>
           {tag(account.token_status, account.token_present)}
@@ -39,15 +73,21 @@ function AccountState({ account }: { account?: PlatformAccount }) {
         </Space>
       </Descriptions.Item>
       <Descriptions.Item label={t('creators.fields.token_expires_at')}>
-        {account.token_expires_at ? formatDate(account.token_expires_at) : t('creators.status.no_renewal')}
+        {account.token_expires_at
+          ? formatDate(account.token_expires_at)
+          : t('creators.status.no_renewal')}
       </Descriptions.Item>
       <Descriptions.Item label={t('creators.status.cookie')}>
         <Space size={4} wrap>
           {tag(account.cookie_status, account.cookie_present)}
-          {account.cookie_recheck_due && <Tag color="orange">{t('creators.status.recheck_due')}</Tag>}
+          {account.cookie_recheck_due && (
+            <Tag color="orange">{t('creators.status.recheck_due')}</Tag>
+          )}
         </Space>
       </Descriptions.Item>
-      <Descriptions.Item label={t('creators.fields.cookie_checked_at')}>{formatDate(account.cookie_checked_at, true)}</Descriptions.Item>
+      <Descriptions.Item label={t('creators.fields.cookie_checked_at')}>
+        {formatDate(account.cookie_checked_at, true)}
+      </Descriptions.Item>
     </Descriptions>
   )
 }
@@ -72,7 +112,9 @@ export function PlatformTab({ platform, record }: { platform: TokenPlatform; rec
   const cookieRules = (field: 'cookie' | 'cookie_2') => [
     {
       validator: (_: unknown, value?: string | null) =>
-        !value || !value.trim() || isJson(value.trim()) ? Promise.resolve() : Promise.reject(new Error(t('errors.cookie_not_json'))),
+        !value || !value.trim() || isJson(value.trim())
+          ? Promise.resolve()
+          : Promise.reject(new Error(t('errors.cookie_not_json'))),
     },
     ({ getFieldValue }: { getFieldValue: (name: (string | number)[]) => any }) => ({
       validator: (_: unknown, value?: string | null) => {
@@ -87,11 +129,25 @@ export function PlatformTab({ platform, record }: { platform: TokenPlatform; rec
         const date = getFieldValue(name('token_connected_at')) as string | null
         const storedDate = account?.token_connected_at ?? null
         const unchanged = (date ?? null) === (storedDate ? storedDate.slice(0, 10) : null)
-        const connected = unchanged ? (newToken ? dayjs() : storedDate ? dayjs(storedDate) : null) : date ? dayjs(date) : newToken ? dayjs() : null
+        const connected = unchanged
+          ? newToken
+            ? dayjs()
+            : storedDate
+              ? dayjs(storedDate)
+              : null
+          : date
+            ? dayjs(date)
+            : newToken
+              ? dayjs()
+              : null
         if (!connected) return Promise.resolve()
         const from = connected.add(COOKIE_AFTER_TOKEN_DAYS, 'day')
         return dayjs().isBefore(from)
-          ? Promise.reject(new Error(t('creators.validation.cookie_too_early', { date: from.format('YYYY-MM-DD HH:mm') })))
+          ? Promise.reject(
+              new Error(
+                t('creators.validation.cookie_too_early', { date: from.format('YYYY-MM-DD HH:mm') })
+              )
+            )
           : Promise.resolve()
       },
     }),
@@ -117,7 +173,10 @@ export function PlatformTab({ platform, record }: { platform: TokenPlatform; rec
             name={name('uid')}
             label={label('uid')}
             rules={[
-              { max: CREATOR_LIMITS.uidMax, message: t('creators.validation.max_length', { max: CREATOR_LIMITS.uidMax }) },
+              {
+                max: CREATOR_LIMITS.uidMax,
+                message: t('creators.validation.max_length', { max: CREATOR_LIMITS.uidMax }),
+              },
               { pattern: /^\S+$/, message: t('creators.validation.no_spaces') },
             ]}
           >
@@ -125,12 +184,27 @@ export function PlatformTab({ platform, record }: { platform: TokenPlatform; rec
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item name={name('channel_name')} label={label('channel_name')} rules={[{ max: CREATOR_LIMITS.channelNameMax, message: t('creators.validation.max_length', { max: CREATOR_LIMITS.channelNameMax }) }]}>
+          <Form.Item
+            name={name('channel_name')}
+            label={label('channel_name')}
+            rules={[
+              {
+                max: CREATOR_LIMITS.channelNameMax,
+                message: t('creators.validation.max_length', {
+                  max: CREATOR_LIMITS.channelNameMax,
+                }),
+              },
+            ]}
+          >
             <Input />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item name={name('channel_url')} label={label('channel_url')} rules={[{ type: 'url', message: t('creators.validation.url') }]}>
+          <Form.Item
+            name={name('channel_url')}
+            label={label('channel_url')}
+            rules={[{ type: 'url', message: t('creators.validation.url') }]}
+          >
             <Input placeholder="https://…" />
           </Form.Item>
         </Col>
@@ -150,7 +224,11 @@ export function PlatformTab({ platform, record }: { platform: TokenPlatform; rec
               .filter(Boolean)
               .join(' ')}
           >
-            <Input.Password autoComplete="new-password" placeholder={account?.token_hint ?? undefined} visibilityToggle={false} />
+            <Input.Password
+              autoComplete="new-password"
+              placeholder={account?.token_hint ?? undefined}
+              visibilityToggle={false}
+            />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
@@ -161,7 +239,9 @@ export function PlatformTab({ platform, record }: { platform: TokenPlatform; rec
             rules={[
               {
                 validator: (_, value?: string | null) =>
-                  !value || !dayjs(value).isAfter(dayjs(), 'day') ? Promise.resolve() : Promise.reject(new Error(t('creators.validation.not_future'))),
+                  !value || !dayjs(value).isAfter(dayjs(), 'day')
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('creators.validation.not_future'))),
               },
             ]}
           >
@@ -173,7 +253,9 @@ export function PlatformTab({ platform, record }: { platform: TokenPlatform; rec
         <Typography.Text strong>{t('creators.form.sections.cookie')}</Typography.Text>
       </Divider>
       <Typography.Paragraph type="secondary">
-        {t(weibo ? 'creators.form.cookie_help_weibo' : 'creators.form.cookie_help', { days: COOKIE_AFTER_TOKEN_DAYS })}
+        {t(weibo ? 'creators.form.cookie_help_weibo' : 'creators.form.cookie_help', {
+          days: COOKIE_AFTER_TOKEN_DAYS,
+        })}
       </Typography.Paragraph>
       <Row gutter={16}>
         <Col xs={24} md={weibo ? 12 : 24}>
@@ -181,16 +263,34 @@ export function PlatformTab({ platform, record }: { platform: TokenPlatform; rec
             name={name('cookie')}
             label={weibo ? t('creators.fields.cookie_1') : label('cookie')}
             extra={account?.cookie_present ? t('creators.form.secret_keep') : undefined}
-            dependencies={[name('token'), name('token_connected_at'), ...(weibo ? [name('cookie_2')] : [])]}
+            dependencies={[
+              name('token'),
+              name('token_connected_at'),
+              ...(weibo ? [name('cookie_2')] : []),
+            ]}
             rules={cookieRules('cookie')}
           >
-            <Input.TextArea rows={4} placeholder='{"SESSDATA": "…"}' autoComplete="off" spellCheck={false} />
+            <Input.TextArea
+              rows={4}
+              placeholder='{"SESSDATA": "…"}'
+              autoComplete="off"
+              spellCheck={false}
+            />
           </Form.Item>
         </Col>
         {weibo && (
           <Col xs={24} md={12}>
-            <Form.Item name={name('cookie_2')} label={t('creators.fields.cookie_2')} rules={cookieRules('cookie_2')}>
-              <Input.TextArea rows={4} placeholder='{"SUB": "…"}' autoComplete="off" spellCheck={false} />
+            <Form.Item
+              name={name('cookie_2')}
+              label={t('creators.fields.cookie_2')}
+              rules={cookieRules('cookie_2')}
+            >
+              <Input.TextArea
+                rows={4}
+                placeholder='{"SUB": "…"}'
+                autoComplete="off"
+                spellCheck={false}
+              />
             </Form.Item>
           </Col>
         )}
@@ -202,7 +302,11 @@ export function PlatformTab({ platform, record }: { platform: TokenPlatform; rec
           </Divider>
           <Row gutter={16}>
             <Col xs={24} md={8}>
-              <Form.Item name="baidu_app_id" label={label('baidu_app_id')} rules={[{ max: 64, message: t('creators.validation.max_length', { max: 64 }) }]}>
+              <Form.Item
+                name="baidu_app_id"
+                label={label('baidu_app_id')}
+                rules={[{ max: 64, message: t('creators.validation.max_length', { max: 64 }) }]}
+              >
                 <Input autoComplete="off" />
               </Form.Item>
             </Col>
@@ -215,11 +319,17 @@ export function PlatformTab({ platform, record }: { platform: TokenPlatform; rec
                 rules={[
                   ({ getFieldValue }) => ({
                     validator: (_, value?: string) =>
-                      value?.trim() && !getFieldValue('baidu_app_id') ? Promise.reject(new Error(t('creators.validation.baidu_app_id'))) : Promise.resolve(),
+                      value?.trim() && !getFieldValue('baidu_app_id')
+                        ? Promise.reject(new Error(t('creators.validation.baidu_app_id')))
+                        : Promise.resolve(),
                   }),
                 ]}
               >
-                <Input.Password autoComplete="new-password" visibilityToggle={false} placeholder={record?.baidu_token_present ? '••••••' : undefined} />
+                <Input.Password
+                  autoComplete="new-password"
+                  visibilityToggle={false}
+                  placeholder={record?.baidu_token_present ? '••••••' : undefined}
+                />
               </Form.Item>
             </Col>
           </Row>

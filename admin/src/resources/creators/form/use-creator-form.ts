@@ -67,7 +67,10 @@ export function useCreatorForm({ action, id }: { action: 'create' | 'edit'; id?:
   const { form } = refine
   const rawRecord = refine.query?.data?.data
   const record = rawRecord ? unwrap<Creator>(rawRecord) : undefined
-  const initialValues = useMemo(() => (action === 'edit' ? (record ? toFormValues(record) : undefined) : CREATE_DEFAULTS), [action, record])
+  const initialValues = useMemo(
+    () => (action === 'edit' ? (record ? toFormValues(record) : undefined) : CREATE_DEFAULTS),
+    [action, record]
+  )
 
   const showErrors = useCallback(
     (fields: { name: NamePath; errors: string[] }[]) => {
@@ -80,8 +83,14 @@ export function useCreatorForm({ action, id }: { action: 'create' | 'edit'; id?:
   )
 
   const accountFieldErrors = (platform: string, errors: FieldError[], fallback: string) => {
-    const known = errors.filter((item) => (ACCOUNT_FIELDS as readonly string[]).includes(item.field))
-    if (known.length) return known.map((item) => ({ name: ['accounts', platform, item.field], errors: [item.message] }))
+    const known = errors.filter((item) =>
+      (ACCOUNT_FIELDS as readonly string[]).includes(item.field)
+    )
+    if (known.length)
+      return known.map((item) => ({
+        name: ['accounts', platform, item.field],
+        errors: [item.message],
+      }))
     const guess = /cookie/i.test(fallback) ? 'cookie' : /token/i.test(fallback) ? 'token' : 'uid'
     return [{ name: ['accounts', platform, guess], errors: [fallback] }]
   }
@@ -90,12 +99,14 @@ export function useCreatorForm({ action, id }: { action: 'create' | 'edit'; id?:
   const save = async (work: Pending, code?: string) => {
     setSaving(true)
     try {
-      let creatorId = action === 'create' ? createdId.current ?? undefined : id
-      const withCode = (body: Record<string, unknown>) => (code ? { ...body, security_code: code } : body)
+      let creatorId = action === 'create' ? (createdId.current ?? undefined) : id
+      const withCode = (body: Record<string, unknown>) =>
+        code ? { ...body, security_code: code } : body
       // POST does not check the code; the platform settings that follow do. A wrong
       // code there keeps the dialog open, and the retry does not add the creator twice.
       const codeCheckedByCreator = action === 'edit' && Object.keys(work.payload).length > 0
-      const hasCreatorChanges = action === 'create' ? creatorId === undefined : Object.keys(work.payload).length > 0
+      const hasCreatorChanges =
+        action === 'create' ? creatorId === undefined : Object.keys(work.payload).length > 0
       if (hasCreatorChanges) {
         try {
           const response = await refine.onFinish(withCode(work.payload))
@@ -108,8 +119,11 @@ export function useCreatorForm({ action, id }: { action: 'create' | 'edit'; id?:
           // Only PATCH checks the code; whatever POST refuses belongs to the form.
           if (code && action === 'edit' && isCodeFailure(failure)) throw error
           setPending(null)
-          const fields = failure.fields.filter((item) => item.field && item.field !== 'security_code')
-          if (fields.length) showErrors(fields.map((item) => ({ name: [item.field], errors: [item.message] })))
+          const fields = failure.fields.filter(
+            (item) => item.field && item.field !== 'security_code'
+          )
+          if (fields.length)
+            showErrors(fields.map((item) => ({ name: [item.field], errors: [item.message] })))
           else message.error(failure.message || t('errors.creator_change_failed'))
           return
         }
@@ -119,11 +133,21 @@ export function useCreatorForm({ action, id }: { action: 'create' | 'edit'; id?:
       const tabErrors: { name: NamePath; errors: string[] }[] = []
       for (const change of work.accounts) {
         try {
-          await api.put(`/api/creators/${creatorId}/accounts/${change.platform}`, withCode(change.body))
+          await api.put(
+            `/api/creators/${creatorId}/accounts/${change.platform}`,
+            withCode(change.body)
+          )
         } catch (error) {
           const failure = failureOf(error)
-          if (code && !codeCheckedByCreator && isCodeFailure(failure, ['security_code'])) throw error
-          tabErrors.push(...accountFieldErrors(change.platform, failure.fields, failure.message || t('errors.update_failed')))
+          if (code && !codeCheckedByCreator && isCodeFailure(failure, ['security_code']))
+            throw error
+          tabErrors.push(
+            ...accountFieldErrors(
+              change.platform,
+              failure.fields,
+              failure.message || t('errors.update_failed')
+            )
+          )
         }
       }
       if (work.baidu) {
@@ -131,9 +155,20 @@ export function useCreatorForm({ action, id }: { action: 'create' | 'edit'; id?:
           await api.put(`/api/creators/${creatorId}/baidu-token`, withCode(work.baidu))
         } catch (error) {
           const failure = failureOf(error)
-          if (code && !codeCheckedByCreator && !work.accounts.length && isCodeFailure(failure, ['security_code'])) throw error
-          const field = failure.fields.find((item) => item.field === 'baidu_app_id') ? 'baidu_app_id' : 'baidu_token'
-          tabErrors.push({ name: [field], errors: [failure.fields[0]?.message ?? (failure.message || t('errors.update_failed'))] })
+          if (
+            code &&
+            !codeCheckedByCreator &&
+            !work.accounts.length &&
+            isCodeFailure(failure, ['security_code'])
+          )
+            throw error
+          const field = failure.fields.find((item) => item.field === 'baidu_app_id')
+            ? 'baidu_app_id'
+            : 'baidu_token'
+          tabErrors.push({
+            name: [field],
+            errors: [failure.fields[0]?.message ?? (failure.message || t('errors.update_failed'))],
+          })
         }
       }
       setPending(null)
@@ -143,7 +178,9 @@ export function useCreatorForm({ action, id }: { action: 'create' | 'edit'; id?:
       if (tabErrors.length) {
         message.warning(t('creators.form.saved_with_errors'))
         if (action === 'create') {
-          navigate(`/app/modify_creator?id=${creatorId}`, { state: { tabErrors: { fields: tabErrors } satisfies PendingTabErrors } })
+          navigate(`/app/modify_creator?id=${creatorId}`, {
+            state: { tabErrors: { fields: tabErrors } satisfies PendingTabErrors },
+          })
         } else showErrors(tabErrors)
         return
       }
@@ -155,11 +192,13 @@ export function useCreatorForm({ action, id }: { action: 'create' | 'edit'; id?:
   }
 
   const onFinish = async (values: CreatorFormValues) => {
-    const base = action === 'edit' ? initialValues ?? null : null
+    const base = action === 'edit' ? (initialValues ?? null) : null
     const payload = creatorPayload(values, base)
     const accounts = accountChanges(values, base)
     const token = typeof values.baidu_token === 'string' ? values.baidu_token.trim() : ''
-    const baidu = token ? { baidu_app_id: (values.baidu_app_id as string | null) ?? null, baidu_token: token } : null
+    const baidu = token
+      ? { baidu_app_id: (values.baidu_app_id as string | null) ?? null, baidu_token: token }
+      : null
     const work = { payload, accounts, baidu }
     if (action === 'edit' && !Object.keys(payload).length && !accounts.length && !baidu) {
       message.info(t('creators.form.nothing_changed'))

@@ -39,7 +39,15 @@ export const CREATOR_FIELDS = [
 ] as const
 export type CreatorField = (typeof CREATOR_FIELDS)[number]
 
-export const ACCOUNT_FIELDS = ['uid', 'channel_name', 'channel_url', 'token', 'token_connected_at', 'cookie', 'cookie_2'] as const
+export const ACCOUNT_FIELDS = [
+  'uid',
+  'channel_name',
+  'channel_url',
+  'token',
+  'token_connected_at',
+  'cookie',
+  'cookie_2',
+] as const
 export type AccountField = (typeof ACCOUNT_FIELDS)[number]
 export type AccountValues = Partial<Record<AccountField, string | null>>
 
@@ -68,7 +76,8 @@ export function toFormValues(creator: Creator): CreatorFormValues {
     if (field === 'cp_team') values.cp_team = creator.cp_team?.key ?? null
     else if (field === 'uploader_id') values.uploader_id = creator.uploader?.id ?? null
     else if (field === 'contract_date' || field === 'end_date') values[field] = day(creator[field])
-    else if (field === 'contracted_platforms') values.contracted_platforms = creator.contracted_platforms ?? []
+    else if (field === 'contracted_platforms')
+      values.contracted_platforms = creator.contracted_platforms ?? []
     else values[field] = (creator as any)[field] ?? null
   }
   const accounts: CreatorFormValues['accounts'] = {}
@@ -86,7 +95,10 @@ export function toFormValues(creator: Creator): CreatorFormValues {
 }
 
 const blank = (value: unknown) =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0)
+  value === undefined ||
+  value === null ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (Array.isArray(value) && value.length === 0)
 
 function clean(value: unknown) {
   if (typeof value === 'string') return value.trim() === '' ? null : value.trim()
@@ -125,7 +137,10 @@ export interface AccountChange {
 }
 
 /** The platform accounts to PUT: what changed, and secrets only when typed in. */
-export function accountChanges(values: CreatorFormValues, initial: CreatorFormValues | null): AccountChange[] {
+export function accountChanges(
+  values: CreatorFormValues,
+  initial: CreatorFormValues | null
+): AccountChange[] {
   const changes: AccountChange[] = []
   for (const platform of TOKEN_PLATFORMS) {
     const current = values.accounts?.[platform] ?? {}

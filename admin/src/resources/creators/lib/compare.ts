@@ -8,7 +8,12 @@ const EVENT = 'mcn-compare-change'
 function read(): number[] {
   try {
     const value = JSON.parse(localStorage.getItem(COMPARE_KEY) ?? '[]')
-    return Array.isArray(value) ? value.map(Number).filter((id) => Number.isInteger(id) && id > 0).slice(0, COMPARE_MAX) : []
+    return Array.isArray(value)
+      ? value
+          .map(Number)
+          .filter((id) => Number.isInteger(id) && id > 0)
+          .slice(0, COMPARE_MAX)
+      : []
   } catch {
     return []
   }

@@ -7,12 +7,20 @@ export function useNumberFormat() {
   const { i18n } = useTranslation()
   return useMemo(() => {
     const full = new Intl.NumberFormat(i18n.language)
-    const compact = new Intl.NumberFormat(i18n.language, { notation: 'compact', maximumFractionDigits: 1 })
-    const money = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+    const compact = new Intl.NumberFormat(i18n.language, {
+      notation: 'compact',
+      maximumFractionDigits: 1,
+    })
+    const money = new Intl.NumberFormat(i18n.language, {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    })
     return {
       /** A DECIMAL amount with its two places (1,234.50). */
-      money: (value: number | string | null | undefined) => (value === null || value === undefined || value === '' ? '—' : money.format(Number(value))),
-      format: (value: number | string | null | undefined) => (value === null || value === undefined || value === '' ? '—' : full.format(Number(value))),
+      money: (value: number | string | null | undefined) =>
+        value === null || value === undefined || value === '' ? '—' : money.format(Number(value)),
+      format: (value: number | string | null | undefined) =>
+        value === null || value === undefined || value === '' ? '—' : full.format(Number(value)),
       compact: (value: number) => compact.format(value),
     }
   }, [i18n.language])

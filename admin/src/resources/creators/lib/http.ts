@@ -28,9 +28,14 @@ export function failureOf(error: any): ApiFailure {
         .filter((item: any) => item && typeof item.message === 'string')
         .map((item: any) => ({ field: String(item.field ?? ''), message: item.message as string }))
     : []
-  const message = (typeof data?.message === 'string' && data.message) || fields[0]?.message || error?.message || ''
+  const message =
+    (typeof data?.message === 'string' && data.message) ||
+    fields[0]?.message ||
+    error?.message ||
+    ''
   // A rule of a service (cookie not JSON, too early …) names its field in `data.field`.
-  if (!fields.length && typeof data?.data?.field === 'string') fields.push({ field: data.data.field, message })
+  if (!fields.length && typeof data?.data?.field === 'string')
+    fields.push({ field: data.data.field, message })
   return { status: error?.statusCode ?? error?.response?.status, message, fields }
 }
 
@@ -60,10 +65,17 @@ function fileNameOf(disposition: string | undefined, fallback: string) {
  * Downloads a file through the admin's HTTP client (so the `token` header
  * travels with it) and saves it through an object URL.
  */
-export async function downloadFile(url: string, fallbackName: string, params?: Record<string, unknown>) {
+export async function downloadFile(
+  url: string,
+  fallbackName: string,
+  params?: Record<string, unknown>
+) {
   try {
     const response = await api.get(url, { params, responseType: 'blob' })
-    const name = fileNameOf(response.headers['content-disposition'] as string | undefined, fallbackName)
+    const name = fileNameOf(
+      response.headers['content-disposition'] as string | undefined,
+      fallbackName
+    )
     const href = URL.createObjectURL(response.data as Blob)
     const link = document.createElement('a')
     link.href = href

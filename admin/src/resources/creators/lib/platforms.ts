@@ -26,7 +26,11 @@ const PROFILE_URL: Partial<Record<PlatformKey, (uid: string) => string>> = {
 }
 
 /** The channel's address: the one stored, else a profile URL built from the uid where the platform has one. */
-export function channelUrlOf(platform: PlatformKey, uid: string | null | undefined, channelUrl?: string | null) {
+export function channelUrlOf(
+  platform: PlatformKey,
+  uid: string | null | undefined,
+  channelUrl?: string | null
+) {
   if (channelUrl && /^https?:\/\//i.test(channelUrl)) return channelUrl
   if (!uid) return null
   const build = PROFILE_URL[platform]

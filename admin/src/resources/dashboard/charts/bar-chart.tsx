@@ -2,7 +2,14 @@ import { Bar } from '@ant-design/plots'
 import type { ChartProps } from './types'
 
 /** Horizontal bars, one per platform. Loaded on demand with @ant-design/plots. */
-export default function BarChart({ data, height, formatValue, formatAxis, name, color = '#0c8599' }: ChartProps) {
+export default function BarChart({
+  data,
+  height,
+  formatValue,
+  formatAxis,
+  name,
+  color = '#0c8599',
+}: ChartProps) {
   const max = Math.max(0, ...data.map((datum) => datum.value))
   return (
     <Bar
@@ -21,10 +28,17 @@ export default function BarChart({ data, height, formatValue, formatAxis, name, 
         fill: '#495057',
       }}
       axis={{
-        y: { labelFormatter: (value: number) => (formatAxis ?? formatValue)(value), labelAutoRotate: false, title: false, tickCount: 4 },
+        y: {
+          labelFormatter: (value: number) => (formatAxis ?? formatValue)(value),
+          labelAutoRotate: false,
+          title: false,
+          tickCount: 4,
+        },
         x: { title: false },
       }}
-      tooltip={{ items: [{ channel: 'y', name, valueFormatter: (value: number) => formatValue(value) }] }}
+      tooltip={{
+        items: [{ channel: 'y', name, valueFormatter: (value: number) => formatValue(value) }],
+      }}
       animate={false}
     />
   )

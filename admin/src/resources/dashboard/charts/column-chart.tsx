@@ -5,7 +5,14 @@ const UP = '#2f9e44'
 const DOWN = '#e03131'
 
 /** Daily differences: green columns up, red columns down. Loaded on demand with @ant-design/plots. */
-export default function ColumnChart({ data, height = 280, formatValue, formatAxis, name, color }: ChartProps) {
+export default function ColumnChart({
+  data,
+  height = 280,
+  formatValue,
+  formatAxis,
+  name,
+  color,
+}: ChartProps) {
   return (
     <Column
       data={data}
@@ -18,12 +25,27 @@ export default function ColumnChart({ data, height = 280, formatValue, formatAxi
         radiusTopLeft: 3,
         radiusTopRight: 3,
       }}
-      label={data.length <= 14 ? { text: (datum: { value: number }) => formatAxis?.(datum.value) ?? formatValue(datum.value), textBaseline: 'bottom', fontSize: 10 } : false}
+      label={
+        data.length <= 14
+          ? {
+              text: (datum: { value: number }) =>
+                formatAxis?.(datum.value) ?? formatValue(datum.value),
+              textBaseline: 'bottom',
+              fontSize: 10,
+            }
+          : false
+      }
       axis={{
-        y: { labelFormatter: (value: number) => (formatAxis ?? formatValue)(value), title: false, tickCount: 5 },
+        y: {
+          labelFormatter: (value: number) => (formatAxis ?? formatValue)(value),
+          title: false,
+          tickCount: 5,
+        },
         x: { title: false, labelAutoHide: true, labelAutoRotate: false },
       }}
-      tooltip={{ items: [{ channel: 'y', name, valueFormatter: (value: number) => formatValue(value) }] }}
+      tooltip={{
+        items: [{ channel: 'y', name, valueFormatter: (value: number) => formatValue(value) }],
+      }}
       animate={false}
     />
   )

@@ -16,11 +16,18 @@ const KINDS = {
 
 export type ChartKind = keyof typeof KINDS
 
-export function DashboardChart({ kind, empty, testId, ...props }: ChartProps & { kind: ChartKind; empty?: string; testId?: string }) {
+export function DashboardChart({
+  kind,
+  empty,
+  testId,
+  ...props
+}: ChartProps & { kind: ChartKind; empty?: string; testId?: string }) {
   if (!props.data.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />
   const Component = KINDS[kind]
   return (
-    <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: props.height ?? 240 }} />}>
+    <Suspense
+      fallback={<Skeleton.Node active style={{ width: '100%', height: props.height ?? 240 }} />}
+    >
       <div data-testid={testId ?? `chart-${kind}`}>
         <Component {...props} />
       </div>

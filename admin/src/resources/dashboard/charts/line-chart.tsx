@@ -2,7 +2,14 @@ import { Area } from '@ant-design/plots'
 import type { ChartProps } from './types'
 
 /** A metric's value day by day (the area under a line). Loaded on demand with @ant-design/plots. */
-export default function LineChart({ data, height = 280, formatValue, formatAxis, name, color = '#3b5bdb' }: ChartProps) {
+export default function LineChart({
+  data,
+  height = 280,
+  formatValue,
+  formatAxis,
+  name,
+  color = '#3b5bdb',
+}: ChartProps) {
   return (
     <Area
       data={data}
@@ -14,10 +21,16 @@ export default function LineChart({ data, height = 280, formatValue, formatAxis,
       style={{ fill: `linear-gradient(-90deg, #ffffff 0%, ${color} 100%)`, fillOpacity: 0.25 }}
       line={{ style: { stroke: color, strokeWidth: 2 } }}
       axis={{
-        y: { labelFormatter: (value: number) => (formatAxis ?? formatValue)(value), title: false, tickCount: 5 },
+        y: {
+          labelFormatter: (value: number) => (formatAxis ?? formatValue)(value),
+          title: false,
+          tickCount: 5,
+        },
         x: { title: false, labelAutoHide: true, labelAutoRotate: false },
       }}
-      tooltip={{ items: [{ channel: 'y', name, valueFormatter: (value: number) => formatValue(value) }] }}
+      tooltip={{
+        items: [{ channel: 'y', name, valueFormatter: (value: number) => formatValue(value) }],
+      }}
       // Area's props type leaves out G2's `animate`; the chart honours it.
       {...({ animate: false } as object)}
     />

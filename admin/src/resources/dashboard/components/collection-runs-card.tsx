@@ -16,7 +16,11 @@ export function CollectionRunsCard() {
   // A new run (the overview's last run changes) refreshes the list too.
   const lastRun = overview.data?.last_run
   const lastRunKey = lastRun ? `${lastRun.id}:${lastRun.status}` : ''
-  const { data, isLoading, error } = useDashboardQuery<CollectionRun[]>('/api/metrics/runs', { limit: 6 }, `${version}:${lastRunKey}`)
+  const { data, isLoading, error } = useDashboardQuery<CollectionRun[]>(
+    '/api/metrics/runs',
+    { limit: 6 },
+    `${version}:${lastRunKey}`
+  )
   if (error) return null
   const runs = Array.isArray(data) ? data : []
 
@@ -33,14 +37,34 @@ export function CollectionRunsCard() {
     )
 
   return (
-    <Card title={t('dashboard.collection.title')} loading={isLoading} style={{ height: '100%' }} data-testid="collection-runs">
+    <Card
+      title={t('dashboard.collection.title')}
+      loading={isLoading}
+      style={{ height: '100%' }}
+      data-testid="collection-runs"
+    >
       <List<CollectionRun>
         size="small"
         dataSource={runs}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.collection.none')} /> }}
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={t('dashboard.collection.none')}
+            />
+          ),
+        }}
         renderItem={(run) => (
           <List.Item style={{ paddingInline: 0 }}>
-            <div style={{ display: 'flex', justifyContent: 'space-between', gap: 12, width: '100%', alignItems: 'center' }}>
+            <div
+              style={{
+                display: 'flex',
+                justifyContent: 'space-between',
+                gap: 12,
+                width: '100%',
+                alignItems: 'center',
+              }}
+            >
               <Space direction="vertical" size={2} style={{ minWidth: 0 }}>
                 <Space size={6} wrap>
                   <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
@@ -51,7 +75,8 @@ export function CollectionRunsCard() {
                   </Typography.Text>
                 </Space>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {dateTime(run.started_at ?? run.created_at)} · {t(`dashboard.trigger.${run.trigger}`)}
+                  {dateTime(run.started_at ?? run.created_at)} ·{' '}
+                  {t(`dashboard.trigger.${run.trigger}`)}
                   {run.duration_ms === null || run.duration_ms === undefined
                     ? ''
                     : ` · ${t('dashboard.collection.seconds', { value: (run.duration_ms / 1000).toFixed(1) })}`}
@@ -62,7 +87,10 @@ export function CollectionRunsCard() {
                   run.failures?.length
                     ? run.failures
                         .slice(0, 5)
-                        .map((failure) => `${t(`enum.platform.${failure.platform}`)} #${failure.account_id}: ${failure.message}`)
+                        .map(
+                          (failure) =>
+                            `${t(`enum.platform.${failure.platform}`)} #${failure.account_id}: ${failure.message}`
+                        )
                         .join(' · ')
                     : undefined
                 }
@@ -70,7 +98,10 @@ export function CollectionRunsCard() {
                 <Space direction="vertical" size={2} style={{ textAlign: 'right', flex: 'none' }}>
                   <RunStatusTag run={run} />
                   <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
-                    {t('dashboard.collection.accounts_count', { succeeded: f.format(run.succeeded), total: f.format(run.total) })}
+                    {t('dashboard.collection.accounts_count', {
+                      succeeded: f.format(run.succeeded),
+                      total: f.format(run.total),
+                    })}
                   </Typography.Text>
                   {run.failed > 0 && (
                     <Typography.Text type="danger" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>

@@ -1,5 +1,10 @@
 import { Alert, Progress, Space, Tag, Typography } from 'antd'
-import { CheckCircleFilled, ClockCircleOutlined, CloseCircleFilled, SyncOutlined } from '@ant-design/icons'
+import {
+  CheckCircleFilled,
+  ClockCircleOutlined,
+  CloseCircleFilled,
+  SyncOutlined,
+} from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { DATA_REFRESH_HOUR } from '@shared/constants'
 import type { CollectionRun } from '../types'
@@ -18,20 +23,32 @@ export function RunStatusTag({ run }: { run: CollectionRun }) {
   const style = STATUS_TAG[run.status] ?? STATUS_TAG.queued
   const failedSome = run.status === 'finished' && run.failed > 0
   return (
-    <Tag color={failedSome ? 'warning' : style.color} icon={style.icon} style={{ marginInlineEnd: 0 }}>
+    <Tag
+      color={failedSome ? 'warning' : style.color}
+      icon={style.icon}
+      style={{ marginInlineEnd: 0 }}
+    >
       {t(`dashboard.run_status.${run.status}`)}
     </Tag>
   )
 }
 
 /** One quiet line: the newest day the numbers describe, and the last collection. */
-export function LastCollected({ latestDate, lastRun }: { latestDate: string | null; lastRun: CollectionRun | null }) {
+export function LastCollected({
+  latestDate,
+  lastRun,
+}: {
+  latestDate: string | null
+  lastRun: CollectionRun | null
+}) {
   const { t } = useTranslation()
   const dateTime = useDateTimeFormat()
   return (
     <Space size={[12, 4]} wrap style={{ fontSize: 12 }} data-testid="last-collected">
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {latestDate ? t('dashboard.collection.latest_date', { date: latestDate }) : t('dashboard.collection.no_date')}
+        {latestDate
+          ? t('dashboard.collection.latest_date', { date: latestDate })
+          : t('dashboard.collection.no_date')}
       </Typography.Text>
       {lastRun && (
         <Space size={6}>
@@ -44,7 +61,10 @@ export function LastCollected({ latestDate, lastRun }: { latestDate: string | nu
           <RunStatusTag run={lastRun} />
           {!isRunning(lastRun) && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t('dashboard.collection.counts', { succeeded: lastRun.succeeded, failed: lastRun.failed })}
+              {t('dashboard.collection.counts', {
+                succeeded: lastRun.succeeded,
+                failed: lastRun.failed,
+              })}
             </Typography.Text>
           )}
         </Space>
@@ -62,7 +82,8 @@ export function CollectionProgress({ run, onClose }: { run: CollectionRun; onClo
   const running = isRunning(run)
   const percent = run.total > 0 ? Math.round((run.processed / run.total) * 100) : running ? 0 : 100
   const status = run.status === 'failed' ? 'exception' : running ? 'active' : 'success'
-  const type = run.status === 'failed' ? 'error' : running ? 'info' : run.failed > 0 ? 'warning' : 'success'
+  const type =
+    run.status === 'failed' ? 'error' : running ? 'info' : run.failed > 0 ? 'warning' : 'success'
   return (
     <Alert
       type={type}
@@ -76,7 +97,9 @@ export function CollectionProgress({ run, onClose }: { run: CollectionRun; onClo
           <Space size={8} wrap>
             <RunStatusTag run={run} />
             <Typography.Text strong>
-              {running ? t('dashboard.resync.running', { date: run.snapshot_date }) : t('dashboard.resync.result', { date: run.snapshot_date })}
+              {running
+                ? t('dashboard.resync.running', { date: run.snapshot_date })
+                : t('dashboard.resync.result', { date: run.snapshot_date })}
             </Typography.Text>
             <Typography.Text type="secondary" data-testid="resync-counts">
               {run.status === 'queued' && run.total === 0
@@ -95,9 +118,14 @@ export function CollectionProgress({ run, onClose }: { run: CollectionRun; onClo
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {run.failures
                 .slice(0, 3)
-                .map((failure) => `${t(`enum.platform.${failure.platform}`)} #${failure.account_id}: ${failure.message}`)
+                .map(
+                  (failure) =>
+                    `${t(`enum.platform.${failure.platform}`)} #${failure.account_id}: ${failure.message}`
+                )
                 .join(' · ')}
-              {run.failures.length > 3 ? ` · ${t('dashboard.resync.more_failures', { count: run.failures.length - 3 })}` : ''}
+              {run.failures.length > 3
+                ? ` · ${t('dashboard.resync.more_failures', { count: run.failures.length - 3 })}`
+                : ''}
             </Typography.Text>
           )}
         </Space>

@@ -16,23 +16,43 @@ type Mode = 'value' | 'diff'
  * The chosen metric day by day (GET /api/dashboard/chart/weekly): its value
  * as an area, or its daily difference as green/red columns.
  */
-export function DailyChartCard({ metric, onMetric }: { metric: HeadlineMetric; onMetric: (metric: HeadlineMetric) => void }) {
+export function DailyChartCard({
+  metric,
+  onMetric,
+}: {
+  metric: HeadlineMetric
+  onMetric: (metric: HeadlineMetric) => void
+}) {
   const { t } = useTranslation()
   const f = useDashboardFormat()
   const { filters, version } = useDashboard()
   const [mode, setMode] = useState<Mode>('diff')
-  const { data, isLoading, isFetching } = useDashboardQuery<DailySeries>('/api/dashboard/chart/weekly', { ...filters }, version)
+  const { data, isLoading, isFetching } = useDashboardQuery<DailySeries>(
+    '/api/dashboard/chart/weekly',
+    { ...filters },
+    version
+  )
 
   const { points, best, worst, average, hasData } = useMemo(() => {
     const rows = data?.series ?? []
     const field = mode === 'value' ? metric : (`${metric}_diff` as const)
     const points = rows.map((row) => ({ label: row.date, value: Number(row[field]) || 0 }))
     const diffs = rows.map((row) => ({ date: row.date, value: Number(row[`${metric}_diff`]) || 0 }))
-    const best = diffs.reduce<(typeof diffs)[number] | null>((top, row) => (!top || row.value > top.value ? row : top), null)
-    const worst = diffs.reduce<(typeof diffs)[number] | null>((low, row) => (!low || row.value < low.value ? row : low), null)
-    const average = diffs.length ? diffs.reduce((sum, row) => sum + row.value, 0) / diffs.length : null
+    const best = diffs.reduce<(typeof diffs)[number] | null>(
+      (top, row) => (!top || row.value > top.value ? row : top),
+      null
+    )
+    const worst = diffs.reduce<(typeof diffs)[number] | null>(
+      (low, row) => (!low || row.value < low.value ? row : low),
+      null
+    )
+    const average = diffs.length
+      ? diffs.reduce((sum, row) => sum + row.value, 0) / diffs.length
+      : null
     // A metric that was collected but did not move is still drawn (a flat line, zero columns).
-    const hasData = rows.some((row) => Number(row[metric]) !== 0 || Number(row[`${metric}_diff`]) !== 0)
+    const hasData = rows.some(
+      (row) => Number(row[metric]) !== 0 || Number(row[`${metric}_diff`]) !== 0
+    )
     return { points, best, worst, average, hasData }
   }, [data, metric, mode])
 
@@ -50,7 +70,10 @@ export function DailyChartCard({ metric, onMetric }: { metric: HeadlineMetric; o
             size="small"
             value={metric}
             onChange={onMetric}
-            options={HEADLINE_METRICS.map((key) => ({ value: key, label: t(`dashboard.metrics.${key}`) }))}
+            options={HEADLINE_METRICS.map((key) => ({
+              value: key,
+              label: t(`dashboard.metrics.${key}`),
+            }))}
             data-testid="daily-metric"
           />
           <Segmented<Mode>
@@ -73,7 +96,9 @@ export function DailyChartCard({ metric, onMetric }: { metric: HeadlineMetric; o
           height={300}
           formatValue={f.format}
           formatAxis={f.compact}
-          name={t(mode === 'value' ? `dashboard.metrics.${metric}` : 'dashboard.daily.diff_of', { metric: t(`dashboard.metrics.${metric}`) })}
+          name={t(mode === 'value' ? `dashboard.metrics.${metric}` : 'dashboard.daily.diff_of', {
+            metric: t(`dashboard.metrics.${metric}`),
+          })}
           color={mode === 'value' ? color : undefined}
           empty={t('dashboard.empty.title')}
           testId="daily-chart-canvas"
@@ -104,7 +129,13 @@ export function DailyChartCard({ metric, onMetric }: { metric: HeadlineMetric; o
             />
           )}
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {data?.range ? t('dashboard.range', { start: data.range.start, end: data.range.end, days: data.range.days }) : null}
+            {data?.range
+              ? t('dashboard.range', {
+                  start: data.range.start,
+                  end: data.range.end,
+                  days: data.range.days,
+                })
+              : null}
           </Typography.Text>
         </Space>
       )}

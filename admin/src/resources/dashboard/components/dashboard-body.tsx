@@ -10,7 +10,11 @@ import { DataLoading, NoDataYet } from './states'
  * first load, the error when the overview cannot be read, 'No data has been
  * collected yet' before the first collection, else the panels.
  */
-export function DashboardBody({ children }: { children: (overview: DashboardOverview) => React.ReactNode }) {
+export function DashboardBody({
+  children,
+}: {
+  children: (overview: DashboardOverview) => React.ReactNode
+}) {
   const { t } = useTranslation()
   const { overview } = useDashboard()
   if (overview.isLoading) return <DataLoading />

@@ -21,7 +21,8 @@ export function Diff({
 }) {
   const f = useDashboardFormat()
   const number = value === null || value === undefined ? null : Number(value)
-  const text = kind === 'percent' ? f.percent(number) : compact ? f.signedCompact(number) : f.signed(number)
+  const text =
+    kind === 'percent' ? f.percent(number) : compact ? f.signedCompact(number) : f.signed(number)
   const color = number === null || number === 0 ? undefined : number > 0 ? UP_COLOR : DOWN_COLOR
   return (
     <Typography.Text
@@ -31,8 +32,12 @@ export function Diff({
       data-testid={testId}
       data-value={number ?? ''}
     >
-      {number !== null && number > 0 && <ArrowUpOutlined style={{ fontSize: '0.85em', marginInlineEnd: 2 }} />}
-      {number !== null && number < 0 && <ArrowDownOutlined style={{ fontSize: '0.85em', marginInlineEnd: 2 }} />}
+      {number !== null && number > 0 && (
+        <ArrowUpOutlined style={{ fontSize: '0.85em', marginInlineEnd: 2 }} />
+      )}
+      {number !== null && number < 0 && (
+        <ArrowDownOutlined style={{ fontSize: '0.85em', marginInlineEnd: 2 }} />
+      )}
       {text}
     </Typography.Text>
   )

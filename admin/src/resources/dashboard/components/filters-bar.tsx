@@ -38,7 +38,9 @@ export function FiltersBar({ title }: { title: React.ReactNode }) {
     lastRun: overview.data?.last_run,
     onFinished: (run) => {
       if (run.status === 'finished') {
-        message.success(t('dashboard.resync.done', { succeeded: run.succeeded, failed: run.failed }))
+        message.success(
+          t('dashboard.resync.done', { succeeded: run.succeeded, failed: run.failed })
+        )
       } else {
         message.error(t('dashboard.resync.failed'))
       }
@@ -50,11 +52,15 @@ export function FiltersBar({ title }: { title: React.ReactNode }) {
   const download = async () => {
     setDownloading(true)
     try {
-      await downloadFile('/api/dashboard/download', `dashboard-${start ?? 'latest'}-${end ?? ''}.xlsx`, {
-        start: filters.start,
-        end: filters.end,
-        platform: filters.platform,
-      })
+      await downloadFile(
+        '/api/dashboard/download',
+        `dashboard-${start ?? 'latest'}-${end ?? ''}.xlsx`,
+        {
+          start: filters.start,
+          end: filters.end,
+          platform: filters.platform,
+        }
+      )
     } catch (error) {
       message.error(failureOf(error).message || t('errors.request_failed'))
     } finally {
@@ -70,7 +76,15 @@ export function FiltersBar({ title }: { title: React.ReactNode }) {
   return (
     <Card size="small" data-testid="dashboard-filters" styles={{ body: { padding: '12px 16px' } }}>
       <Space direction="vertical" size={8} style={{ width: '100%' }}>
-        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', justifyContent: 'space-between' }}>
+        <div
+          style={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: 12,
+            alignItems: 'center',
+            justifyContent: 'space-between',
+          }}
+        >
           <Space size={12} wrap>
             <Typography.Title level={4} style={{ margin: 0 }} data-testid="dashboard-title">
               {title}
@@ -90,7 +104,9 @@ export function FiltersBar({ title }: { title: React.ReactNode }) {
             {!fixedPlatform && (
               <Select
                 value={filters.platform ?? ''}
-                onChange={(value) => setPlatform(value ? (value as typeof filters.platform) : undefined)}
+                onChange={(value) =>
+                  setPlatform(value ? (value as typeof filters.platform) : undefined)
+                }
                 style={{ minWidth: 180 }}
                 popupMatchSelectWidth={false}
                 data-testid="filter-platform"
@@ -124,7 +140,12 @@ export function FiltersBar({ title }: { title: React.ReactNode }) {
               </Tooltip>
             )}
             <CanAccess resource="metrics" action="download" fallback={null}>
-              <Button icon={<DownloadOutlined />} loading={downloading} onClick={download} data-testid="dashboard-download">
+              <Button
+                icon={<DownloadOutlined />}
+                loading={downloading}
+                onClick={download}
+                data-testid="dashboard-download"
+              >
                 {t('dashboard.buttons.download')}
               </Button>
             </CanAccess>

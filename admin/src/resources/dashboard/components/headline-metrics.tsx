@@ -41,7 +41,11 @@ export function HeadlineMetrics({
               size="small"
               hoverable={Boolean(onSelect)}
               onClick={onSelect ? () => onSelect(key) : undefined}
-              style={{ height: '100%', borderColor: active ? color : undefined, boxShadow: active ? `0 0 0 1px ${color}` : undefined }}
+              style={{
+                height: '100%',
+                borderColor: active ? color : undefined,
+                boxShadow: active ? `0 0 0 1px ${color}` : undefined,
+              }}
               data-testid={`headline-${key}`}
             >
               <Statistic
@@ -63,14 +67,21 @@ export function HeadlineMetrics({
                 <Tooltip title={t('dashboard.headline.diff_help', { days: range?.days ?? 7 })}>
                   <span>
                     <Diff value={metric?.diff} compact strong testId={`headline-${key}-diff`} />
-                    <Typography.Text type="secondary" style={{ fontSize: 12, marginInlineStart: 4 }}>
+                    <Typography.Text
+                      type="secondary"
+                      style={{ fontSize: 12, marginInlineStart: 4 }}
+                    >
                       {t('dashboard.headline.in_days', { days: range?.days ?? 7 })}
                     </Typography.Text>
                   </span>
                 </Tooltip>
                 <Tooltip title={t('dashboard.headline.growth_help')}>
                   <span>
-                    <Diff value={metric?.growth ?? null} kind="percent" testId={`headline-${key}-growth`} />
+                    <Diff
+                      value={metric?.growth ?? null}
+                      kind="percent"
+                      testId={`headline-${key}-growth`}
+                    />
                   </span>
                 </Tooltip>
               </Space>

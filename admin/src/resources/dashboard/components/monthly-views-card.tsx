@@ -14,7 +14,10 @@ export function MonthlyViewsCard({ overview }: { overview: DashboardOverview }) 
     () =>
       [...rows]
         .sort((a, b) => b.avg_monthly_views - a.avg_monthly_views)
-        .map((row) => ({ label: t(`enum.platform.${row.platform}`), value: Math.round(Number(row.avg_monthly_views) || 0) })),
+        .map((row) => ({
+          label: t(`enum.platform.${row.platform}`),
+          value: Math.round(Number(row.avg_monthly_views) || 0),
+        })),
     [rows, t]
   )
   const months = rows.reduce((max, row) => Math.max(max, Number(row.months) || 0), 0)

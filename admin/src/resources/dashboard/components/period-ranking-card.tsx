@@ -54,12 +54,29 @@ export function PeriodRankingCard() {
   )
 
   return (
-    <Card title={t('dashboard.period.title')} loading={isLoading} style={{ height: '100%' }} data-testid="period-ranking">
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center', justifyContent: 'space-between' }}>
+    <Card
+      title={t('dashboard.period.title')}
+      loading={isLoading}
+      style={{ height: '100%' }}
+      data-testid="period-ranking"
+    >
+      <div
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 8,
+          alignItems: 'center',
+          justifyContent: 'space-between',
+        }}
+      >
         {controls}
         {data?.range && (
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t('dashboard.range', { start: data.range.start, end: data.range.end, days: data.range.days })}
+            {t('dashboard.range', {
+              start: data.range.start,
+              end: data.range.end,
+              days: data.range.days,
+            })}
           </Typography.Text>
         )}
       </div>
@@ -67,11 +84,17 @@ export function PeriodRankingCard() {
         size="small"
         dataSource={items}
         style={{ opacity: isFetching ? 0.6 : 1 }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.empty.title')} /> }}
+        locale={{
+          emptyText: (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.empty.title')} />
+          ),
+        }}
         data-testid="period-ranking-list"
         renderItem={(item) => (
           <List.Item style={{ paddingInline: 0 }}>
-            <div style={{ display: 'flex', alignItems: 'center', gap: 10, width: '100%', minWidth: 0 }}>
+            <div
+              style={{ display: 'flex', alignItems: 'center', gap: 10, width: '100%', minWidth: 0 }}
+            >
               <span style={{ flex: 'none', width: 24, textAlign: 'center' }}>
                 <RankBadge rank={item.rank} />
               </span>

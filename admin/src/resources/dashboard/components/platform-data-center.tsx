@@ -3,7 +3,11 @@ import { Card, Segmented, Tabs, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { RANKING_PERIOD_DAYS, type PlatformKey, type RankingPeriod } from '@shared/constants'
 import { BRAND } from '../../../config'
-import type { CategoryPanel as CategoryData, DataCenterPanel, FanTiers } from '../../data-center/types'
+import type {
+  CategoryPanel as CategoryData,
+  DataCenterPanel,
+  FanTiers,
+} from '../../data-center/types'
 import { useMetricsQuery } from '../../data-center/lib/query'
 import { useMetricFormat } from '../../data-center/lib/format'
 import { LoadState } from '../../data-center/components/load-state'
@@ -28,8 +32,16 @@ export function PlatformDataCenter({ platform }: { platform: PlatformKey }) {
   const { filters } = useDashboard()
   const [period, setPeriod] = useState<RankingPeriod>('1w')
   const [tab, setTab] = useState<TabKey>('top')
-  const panel = useMetricsQuery<DataCenterPanel>(`/api/${BRAND}_dashboard_panel`, { period, platform, date: filters.end })
-  const tiers = useMetricsQuery<FanTiers>('/api/dashboard/fans', { platform_id: platform }, { enabled: tab === 'tiers' })
+  const panel = useMetricsQuery<DataCenterPanel>(`/api/${BRAND}_dashboard_panel`, {
+    period,
+    platform,
+    date: filters.end,
+  })
+  const tiers = useMetricsQuery<FanTiers>(
+    '/api/dashboard/fans',
+    { platform_id: platform },
+    { enabled: tab === 'tiers' }
+  )
   const categories = useMetricsQuery<CategoryData>(
     '/api/dashboard/category/platform',
     { period, platform, date: filters.end },
@@ -57,7 +69,11 @@ export function PlatformDataCenter({ platform }: { platform: PlatformKey }) {
     >
       {panel.data?.range && (
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {t('dashboard.range', { start: panel.data.range.start, end: panel.data.range.end, days: panel.data.range.days })}
+          {t('dashboard.range', {
+            start: panel.data.range.start,
+            end: panel.data.range.end,
+            days: panel.data.range.days,
+          })}
         </Typography.Text>
       )}
       <Tabs
@@ -72,11 +88,19 @@ export function PlatformDataCenter({ platform }: { platform: PlatformKey }) {
               <TopLists
                 end={value.range.end}
                 format={format}
-                lists={{ weekly_growth: value.weekly_growth_top, monthly_views: value.monthly_views_top, monthly_fans: value.monthly_fans_top }}
+                lists={{
+                  weekly_growth: value.weekly_growth_top,
+                  monthly_views: value.monthly_views_top,
+                  monthly_fans: value.monthly_fans_top,
+                }}
               />
             )),
           },
-          { key: 'index', label: t('data_center.tabs.index'), children: withPanel((value) => <IndexPanel panel={value} format={format} />) },
+          {
+            key: 'index',
+            label: t('data_center.tabs.index'),
+            children: withPanel((value) => <IndexPanel panel={value} format={format} />),
+          },
           {
             key: 'tiers',
             label: t('data_center.tabs.tiers'),

@@ -33,7 +33,10 @@ export function PlatformTotalsCard() {
       [...rows]
         .sort((a, b) => b[bar] - a[bar])
         .filter((row) => row[bar] !== 0)
-        .map((row) => ({ label: t(`enum.platform.${row.platform}`), value: Number(row[bar]) || 0 })),
+        .map((row) => ({
+          label: t(`enum.platform.${row.platform}`),
+          value: Number(row[bar]) || 0,
+        })),
     [rows, bar, t]
   )
   const total = data?.total
@@ -48,7 +51,10 @@ export function PlatformTotalsCard() {
           size="small"
           value={bar}
           onChange={setBar}
-          options={BAR_METRICS.map((key) => ({ value: key, label: t(`dashboard.platforms.columns.${key}`) }))}
+          options={BAR_METRICS.map((key) => ({
+            value: key,
+            label: t(`dashboard.platforms.columns.${key}`),
+          }))}
         />
         <DashboardChart
           kind="bar"
@@ -68,7 +74,10 @@ export function PlatformTotalsCard() {
           locale={{ emptyText: t('dashboard.empty.title') }}
           onRow={(row) => ({
             onClick: fixedPlatform ? undefined : () => setPlatform(row.platform),
-            style: { cursor: fixedPlatform ? undefined : 'pointer', background: filters.platform === row.platform ? '#edf2ff' : undefined },
+            style: {
+              cursor: fixedPlatform ? undefined : 'pointer',
+              background: filters.platform === row.platform ? '#edf2ff' : undefined,
+            },
           })}
           columns={[
             {
@@ -81,21 +90,66 @@ export function PlatformTotalsCard() {
                 </Space>
               ),
             },
-            { dataIndex: 'accounts', title: t('dashboard.platforms.columns.accounts'), align: 'right', render: count },
-            { dataIndex: 'fans', title: t('dashboard.platforms.columns.fans'), align: 'right', render: count },
-            { dataIndex: 'fans_diff', title: t('dashboard.platforms.columns.fans_diff'), align: 'right', render: gained },
+            {
+              dataIndex: 'accounts',
+              title: t('dashboard.platforms.columns.accounts'),
+              align: 'right',
+              render: count,
+            },
+            {
+              dataIndex: 'fans',
+              title: t('dashboard.platforms.columns.fans'),
+              align: 'right',
+              render: count,
+            },
+            {
+              dataIndex: 'fans_diff',
+              title: t('dashboard.platforms.columns.fans_diff'),
+              align: 'right',
+              render: gained,
+            },
             {
               dataIndex: 'growth',
               title: t('dashboard.fields.growth'),
               align: 'right',
               render: (value: number | null) => <Diff value={value} kind="percent" />,
             },
-            { dataIndex: 'views', title: t('dashboard.platforms.columns.views'), align: 'right', render: count },
-            { dataIndex: 'views_diff', title: t('dashboard.platforms.columns.views_diff'), align: 'right', render: gained },
-            { dataIndex: 'likes_diff', title: t('dashboard.platforms.columns.likes_diff'), align: 'right', render: gained },
-            { dataIndex: 'comments_diff', title: t('dashboard.platforms.columns.comments_diff'), align: 'right', render: gained },
-            { dataIndex: 'videos', title: t('dashboard.platforms.columns.videos'), align: 'right', render: count },
-            { dataIndex: 'videos_diff', title: t('dashboard.platforms.columns.videos_diff'), align: 'right', render: gained },
+            {
+              dataIndex: 'views',
+              title: t('dashboard.platforms.columns.views'),
+              align: 'right',
+              render: count,
+            },
+            {
+              dataIndex: 'views_diff',
+              title: t('dashboard.platforms.columns.views_diff'),
+              align: 'right',
+              render: gained,
+            },
+            {
+              dataIndex: 'likes_diff',
+              title: t('dashboard.platforms.columns.likes_diff'),
+              align: 'right',
+              render: gained,
+            },
+            {
+              dataIndex: 'comments_diff',
+              title: t('dashboard.platforms.columns.comments_diff'),
+              align: 'right',
+              render: gained,
+            },
+            {
+              dataIndex: 'videos',
+              title: t('dashboard.platforms.columns.videos'),
+              align: 'right',
+              render: count,
+            },
+            {
+              dataIndex: 'videos_diff',
+              title: t('dashboard.platforms.columns.videos_diff'),
+              align: 'right',
+              render: gained,
+            },
           ]}
           summary={() =>
             total && rows.length ? (
@@ -103,18 +157,36 @@ export function PlatformTotalsCard() {
                 <Table.Summary.Cell index={0}>
                   <Typography.Text strong>{t('dashboard.platforms.total')}</Typography.Text>
                 </Table.Summary.Cell>
-                <Table.Summary.Cell index={1} align="right">{count(total.accounts)}</Table.Summary.Cell>
-                <Table.Summary.Cell index={2} align="right">{count(total.fans)}</Table.Summary.Cell>
-                <Table.Summary.Cell index={3} align="right">{gained(total.fans_diff)}</Table.Summary.Cell>
+                <Table.Summary.Cell index={1} align="right">
+                  {count(total.accounts)}
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={2} align="right">
+                  {count(total.fans)}
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={3} align="right">
+                  {gained(total.fans_diff)}
+                </Table.Summary.Cell>
                 <Table.Summary.Cell index={4} align="right">
                   <Diff value={total.growth} kind="percent" />
                 </Table.Summary.Cell>
-                <Table.Summary.Cell index={5} align="right">{count(total.views)}</Table.Summary.Cell>
-                <Table.Summary.Cell index={6} align="right">{gained(total.views_diff)}</Table.Summary.Cell>
-                <Table.Summary.Cell index={7} align="right">{gained(total.likes_diff)}</Table.Summary.Cell>
-                <Table.Summary.Cell index={8} align="right">{gained(total.comments_diff)}</Table.Summary.Cell>
-                <Table.Summary.Cell index={9} align="right">{count(total.videos)}</Table.Summary.Cell>
-                <Table.Summary.Cell index={10} align="right">{gained(total.videos_diff)}</Table.Summary.Cell>
+                <Table.Summary.Cell index={5} align="right">
+                  {count(total.views)}
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={6} align="right">
+                  {gained(total.views_diff)}
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={7} align="right">
+                  {gained(total.likes_diff)}
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={8} align="right">
+                  {gained(total.comments_diff)}
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={9} align="right">
+                  {count(total.videos)}
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={10} align="right">
+                  {gained(total.videos_diff)}
+                </Table.Summary.Cell>
               </Table.Summary.Row>
             ) : null
           }

@@ -1,6 +1,20 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { Link } from 'react-router'
-import { Alert, Avatar, Button, Card, Divider, Empty, Segmented, Space, Spin, Table, Tag, Tooltip, Typography } from 'antd'
+import {
+  Alert,
+  Avatar,
+  Button,
+  Card,
+  Divider,
+  Empty,
+  Segmented,
+  Space,
+  Spin,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd'
 import { SortAscendingOutlined, SortDescendingOutlined, TrophyFilled } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { DASHBOARD_SORTS, type DashboardSort } from '@shared/constants'
@@ -15,7 +29,14 @@ import { Diff } from './diff'
 const MEDALS = ['#f59f00', '#adb5bd', '#d9480f']
 
 export function RankBadge({ rank }: { rank: number }) {
-  if (rank <= 3) return <TrophyFilled style={{ color: MEDALS[rank - 1], fontSize: 18 }} aria-label={String(rank)} data-rank={rank} />
+  if (rank <= 3)
+    return (
+      <TrophyFilled
+        style={{ color: MEDALS[rank - 1], fontSize: 18 }}
+        aria-label={String(rank)}
+        data-rank={rank}
+      />
+    )
   return (
     <Typography.Text type="secondary" strong data-rank={rank}>
       {rank}
@@ -24,7 +45,11 @@ export function RankBadge({ rank }: { rank: number }) {
 }
 
 /** A creator's name, Chinese name and number, linking to the creator's detail. */
-export function CreatorCell({ item }: { item: Pick<RankingListItem, 'creator_id' | 'channel_name' | 'channel_name_zh' | 'brand_no'> }) {
+export function CreatorCell({
+  item,
+}: {
+  item: Pick<RankingListItem, 'creator_id' | 'channel_name' | 'channel_name_zh' | 'brand_no'>
+}) {
   return (
     <Space size={8}>
       <Avatar size="small" style={{ background: avatarColor(item.creator_id), flex: 'none' }}>
@@ -64,15 +89,20 @@ export function RankingListCard() {
   useEffect(() => {
     const element = sentinel.current
     if (!element || !hasMore || loading || error) return
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) loadMore()
-    }, { rootMargin: '0px 0px 200px 0px' })
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) loadMore()
+      },
+      { rootMargin: '0px 0px 200px 0px' }
+    )
     observer.observe(element)
     return () => observer.disconnect()
   }, [count, hasMore, loading, error, loadMore])
 
   const columns = useMemo(() => {
-    const highlight = (key: DashboardSort) => ({ style: sort === key ? { background: '#f8f9ff' } : undefined })
+    const highlight = (key: DashboardSort) => ({
+      style: sort === key ? { background: '#f8f9ff' } : undefined,
+    })
     return [
       {
         key: 'rank',
@@ -99,7 +129,13 @@ export function RankingListCard() {
         dataIndex: 'platforms',
         title: t('dashboard.fields.platforms'),
         render: (platforms: RankingListItem['platforms']) => (
-          <Space size={3} wrap style={{ maxWidth: 160 }} data-testid="ranking-platforms" data-platforms={platforms.join(',')}>
+          <Space
+            size={3}
+            wrap
+            style={{ maxWidth: 160 }}
+            data-testid="ranking-platforms"
+            data-platforms={platforms.join(',')}
+          >
             {platforms.map((platform) => (
               <Tooltip key={platform} title={t(`enum.platform.${platform}`)}>
                 <span>
@@ -117,7 +153,12 @@ export function RankingListCard() {
         onCell: () => highlight('fans'),
         render: (value: number) => (
           <Tooltip title={f.format(value)}>
-            <Typography.Text strong={sort === 'fans'} style={{ whiteSpace: 'nowrap' }} data-testid="ranking-fans" data-value={value}>
+            <Typography.Text
+              strong={sort === 'fans'}
+              style={{ whiteSpace: 'nowrap' }}
+              data-testid="ranking-fans"
+              data-value={value}
+            >
               {f.short(value)}
             </Typography.Text>
           </Tooltip>
@@ -156,7 +197,13 @@ export function RankingListCard() {
         align: 'right' as const,
         onCell: () => highlight('ad_price'),
         render: (value: number | null) => (
-          <Typography.Text type={value === null ? 'secondary' : undefined} strong={sort === 'ad_price' && value !== null} style={{ whiteSpace: 'nowrap' }} data-testid="ranking-ad-price" data-value={value ?? ''}>
+          <Typography.Text
+            type={value === null ? 'secondary' : undefined}
+            strong={sort === 'ad_price' && value !== null}
+            style={{ whiteSpace: 'nowrap' }}
+            data-testid="ranking-ad-price"
+            data-value={value ?? ''}
+          >
             {value === null ? '—' : f.krw(value)}
           </Typography.Text>
         ),
@@ -173,7 +220,11 @@ export function RankingListCard() {
           {range && (
             <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 400 }}>
               {t('dashboard.range', { start: range.start, end: range.end, days: range.days })}
-              {fixedPlatform ? ` · ${t(`enum.platform.${fixedPlatform}`)}` : filters.platform ? ` · ${t(`enum.platform.${filters.platform}`)}` : ''}
+              {fixedPlatform
+                ? ` · ${t(`enum.platform.${fixedPlatform}`)}`
+                : filters.platform
+                  ? ` · ${t(`enum.platform.${filters.platform}`)}`
+                  : ''}
             </Typography.Text>
           )}
         </Space>
@@ -187,22 +238,34 @@ export function RankingListCard() {
             size="small"
             value={sort}
             onChange={setSort}
-            options={DASHBOARD_SORTS.map((key) => ({ value: key, label: t(`dashboard.ranking.sorts.${key}`) }))}
+            options={DASHBOARD_SORTS.map((key) => ({
+              value: key,
+              label: t(`dashboard.ranking.sorts.${key}`),
+            }))}
             data-testid="ranking-sort"
           />
-          <Tooltip title={t(order === 'desc' ? 'dashboard.ranking.order_desc' : 'dashboard.ranking.order_asc')}>
+          <Tooltip
+            title={t(
+              order === 'desc' ? 'dashboard.ranking.order_desc' : 'dashboard.ranking.order_asc'
+            )}
+          >
             <Button
               size="small"
               icon={order === 'desc' ? <SortDescendingOutlined /> : <SortAscendingOutlined />}
               onClick={() => setOrder(order === 'desc' ? 'asc' : 'desc')}
-              aria-label={t(order === 'desc' ? 'dashboard.ranking.order_desc' : 'dashboard.ranking.order_asc')}
+              aria-label={t(
+                order === 'desc' ? 'dashboard.ranking.order_desc' : 'dashboard.ranking.order_asc'
+              )}
               data-testid="ranking-order"
               data-order={order}
             />
           </Tooltip>
           {list.total > 0 && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="ranking-total">
-              {t('dashboard.ranking.shown', { shown: f.format(list.items.length), total: f.format(list.total) })}
+              {t('dashboard.ranking.shown', {
+                shown: f.format(list.items.length),
+                total: f.format(list.total),
+              })}
             </Typography.Text>
           )}
         </Space>
@@ -217,7 +280,13 @@ export function RankingListCard() {
         columns={columns}
         scroll={{ x: 'max-content' }}
         loading={list.loading && list.items.length === 0}
-        locale={{ emptyText: list.loading ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.empty.title')} /> }}
+        locale={{
+          emptyText: list.loading ? (
+            ' '
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.empty.title')} />
+          ),
+        }}
         data-testid="ranking-table"
       />
       <div ref={sentinel} style={{ height: 1 }} data-testid="ranking-sentinel" />
@@ -236,7 +305,8 @@ export function RankingListCard() {
       )}
       {list.loading && list.items.length > 0 && (
         <div style={{ textAlign: 'center', padding: 12 }} data-testid="ranking-loading-more">
-          <Spin size="small" /> <Typography.Text type="secondary">{t('dashboard.ranking.loading_more')}</Typography.Text>
+          <Spin size="small" />{' '}
+          <Typography.Text type="secondary">{t('dashboard.ranking.loading_more')}</Typography.Text>
         </div>
       )}
       {!list.loading && !list.hasMore && list.items.length > 0 && (

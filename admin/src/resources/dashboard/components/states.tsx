@@ -27,7 +27,9 @@ export function NoDataYet({ extra }: { extra?: React.ReactNode }) {
             <Typography.Title level={5} style={{ marginBottom: 4 }}>
               {t('dashboard.empty.title')}
             </Typography.Title>
-            <Typography.Text type="secondary">{t('dashboard.empty.body', { hour: DATA_REFRESH_HOUR })}</Typography.Text>
+            <Typography.Text type="secondary">
+              {t('dashboard.empty.body', { hour: DATA_REFRESH_HOUR })}
+            </Typography.Text>
           </>
         }
       >

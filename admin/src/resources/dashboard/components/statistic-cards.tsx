@@ -60,11 +60,18 @@ function StatCard({
  * creators by kind, active platforms, yearly average channel growth, total
  * views, total and average monthly uploads.
  */
-export function StatisticCards({ overview, single = false }: { overview: DashboardOverview; single?: boolean }) {
+export function StatisticCards({
+  overview,
+  single = false,
+}: {
+  overview: DashboardOverview
+  single?: boolean
+}) {
   const { t } = useTranslation()
   const f = useDashboardFormat()
   const { creators, active_platforms: active, yearly_growth: growth } = overview
-  const youtubeShare = overview.total_fans > 0 ? (overview.youtube_fans / overview.total_fans) * 100 : 0
+  const youtubeShare =
+    overview.total_fans > 0 ? (overview.youtube_fans / overview.total_fans) * 100 : 0
   const small = { fontSize: 12 }
 
   const totalFans = (
@@ -88,10 +95,19 @@ export function StatisticCards({ overview, single = false }: { overview: Dashboa
       </Tooltip>
       <Space size={12} wrap>
         <Typography.Text style={small} data-testid="stat-youtube-fans">
-          <PlatformLogo platform="youtube" size={12} /> {t('dashboard.stats.youtube')} {f.short(overview.youtube_fans)}
+          <PlatformLogo platform="youtube" size={12} /> {t('dashboard.stats.youtube')}{' '}
+          {f.short(overview.youtube_fans)}
         </Typography.Text>
         <Typography.Text style={small} data-testid="stat-china-fans">
-          <span style={{ display: 'inline-block', width: 10, height: 10, borderRadius: 2, background: '#00a1d6' }} />{' '}
+          <span
+            style={{
+              display: 'inline-block',
+              width: 10,
+              height: 10,
+              borderRadius: 2,
+              background: '#00a1d6',
+            }}
+          />{' '}
           {t('dashboard.stats.china')} {f.short(overview.china_fans)}
         </Typography.Text>
       </Space>
@@ -109,7 +125,11 @@ export function StatisticCards({ overview, single = false }: { overview: Dashboa
       <Space size={4} wrap>
         {CREATOR_KINDS.map((kind) => (
           <Tooltip key={kind} title={t(`enum.kind.${kind}`)}>
-            <Tag color={KIND_COLOR[kind]} data-testid={`stat-creators-${kind}`} style={{ marginInlineEnd: 0 }}>
+            <Tag
+              color={KIND_COLOR[kind]}
+              data-testid={`stat-creators-${kind}`}
+              style={{ marginInlineEnd: 0 }}
+            >
               {kind} {f.format(creators[kind])}
             </Tag>
           </Tooltip>
@@ -145,12 +165,17 @@ export function StatisticCards({ overview, single = false }: { overview: Dashboa
       color="#2f9e44"
       title={t('dashboard.stats.yearly_growth')}
       value={f.signedCompact(growth.fans_per_channel)}
-      full={t('dashboard.stats.per_channel', { value: f.format(Math.round(growth.fans_per_channel)) })}
+      full={t('dashboard.stats.per_channel', {
+        value: f.format(Math.round(growth.fans_per_channel)),
+      })}
     >
       <Space size={8} wrap>
         <Diff value={growth.rate} kind="percent" strong />
         <Typography.Text type="secondary" style={small}>
-          {t('dashboard.stats.yearly_growth_basis', { channels: f.format(growth.channels), days: growth.days })}
+          {t('dashboard.stats.yearly_growth_basis', {
+            channels: f.format(growth.channels),
+            days: growth.days,
+          })}
         </Typography.Text>
       </Space>
     </StatCard>

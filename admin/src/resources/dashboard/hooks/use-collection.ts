@@ -7,7 +7,8 @@ import type { CollectionRun } from '../types'
 /** How often a running collection is asked for its progress. */
 export const POLL_MS = 1_500
 
-export const isRunning = (run: CollectionRun | null | undefined) => run?.status === 'queued' || run?.status === 'running'
+export const isRunning = (run: CollectionRun | null | undefined) =>
+  run?.status === 'queued' || run?.status === 'running'
 
 interface Options {
   platform?: PlatformKey

@@ -22,14 +22,25 @@ interface State {
   error: string | null
 }
 
-const initial = (key: string): State => ({ key, items: [], total: 0, hasMore: true, range: null, loading: false, error: null })
+const initial = (key: string): State => ({
+  key,
+  items: [],
+  total: 0,
+  hasMore: true,
+  range: null,
+  loading: false,
+  error: null,
+})
 
 /**
  * The creator ranking of GET /api/dashboard/list, 20 rows at a time: new
  * filters or a new sort start again from the top; `loadMore` fetches the
  * next page until the API says there is no more.
  */
-export function useRankingList({ start, end, platform, sort, order }: RankingParams, version: number) {
+export function useRankingList(
+  { start, end, platform, sort, order }: RankingParams,
+  version: number
+) {
   const key = JSON.stringify([start, end, platform, sort, order, version])
   const [state, setState] = useState<State>(() => initial(key))
   const inflight = useRef<{ key: string; offset: number } | null>(null)
@@ -38,9 +49,14 @@ export function useRankingList({ start, end, platform, sort, order }: RankingPar
 
   const fetchPage = useCallback(
     async (offset: number) => {
-      if (inflight.current && inflight.current.key === key && inflight.current.offset === offset) return
+      if (inflight.current && inflight.current.key === key && inflight.current.offset === offset)
+        return
       inflight.current = { key, offset }
-      setState((previous) => (previous.key === key ? { ...previous, loading: true, error: null } : { ...initial(key), loading: true }))
+      setState((previous) =>
+        previous.key === key
+          ? { ...previous, loading: true, error: null }
+          : { ...initial(key), loading: true }
+      )
       try {
         const { data } = await api.get('/api/dashboard/list', {
           params: { start, end, platform, sort, order, offset, limit: DASHBOARD_PAGE_SIZE },
@@ -63,9 +79,14 @@ export function useRankingList({ start, end, platform, sort, order }: RankingPar
         })
       } catch (error) {
         if (current.current !== key) return
-        setState((previous) => ({ ...(previous.key === key ? previous : initial(key)), loading: false, error: failureOf(error).message }))
+        setState((previous) => ({
+          ...(previous.key === key ? previous : initial(key)),
+          loading: false,
+          error: failureOf(error).message,
+        }))
       } finally {
-        if (inflight.current?.key === key && inflight.current.offset === offset) inflight.current = null
+        if (inflight.current?.key === key && inflight.current.offset === offset)
+          inflight.current = null
       }
     },
     [key, start, end, platform, sort, order]

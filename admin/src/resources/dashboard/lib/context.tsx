@@ -42,7 +42,13 @@ export const OVERVIEW_URL = `/api/${BRAND}_dashboard`
  * so a view can be bookmarked and shared; without them the API answers for
  * the last 7 days ending at the newest snapshot day.
  */
-export function DashboardProvider({ fixedPlatform, children }: { fixedPlatform?: PlatformKey; children: React.ReactNode }) {
+export function DashboardProvider({
+  fixedPlatform,
+  children,
+}: {
+  fixedPlatform?: PlatformKey
+  children: React.ReactNode
+}) {
   const [params, setParams] = useSearchParams()
   const [version, setVersion] = useState(0)
 
@@ -51,7 +57,9 @@ export function DashboardProvider({ fixedPlatform, children }: { fixedPlatform?:
   const chosen = params.get('platform') ?? ''
   const filters = useMemo<DashboardFilters>(() => {
     const valid = DAY.test(start) && DAY.test(end) && start <= end
-    const platform = fixedPlatform ?? ((PLATFORMS as readonly string[]).includes(chosen) ? (chosen as PlatformKey) : undefined)
+    const platform =
+      fixedPlatform ??
+      ((PLATFORMS as readonly string[]).includes(chosen) ? (chosen as PlatformKey) : undefined)
     return { start: valid ? start : undefined, end: valid ? end : undefined, platform }
   }, [start, end, chosen, fixedPlatform])
 

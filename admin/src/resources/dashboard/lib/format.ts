@@ -11,8 +11,14 @@ export function useDashboardFormat() {
   return useMemo(() => {
     const language = i18n.language
     const full = new Intl.NumberFormat(language, { maximumFractionDigits: 0 })
-    const compact = new Intl.NumberFormat(language, { notation: 'compact', maximumFractionDigits: 1 })
-    const signed = new Intl.NumberFormat(language, { maximumFractionDigits: 0, signDisplay: 'exceptZero' })
+    const compact = new Intl.NumberFormat(language, {
+      notation: 'compact',
+      maximumFractionDigits: 1,
+    })
+    const signed = new Intl.NumberFormat(language, {
+      maximumFractionDigits: 0,
+      signDisplay: 'exceptZero',
+    })
     const signedCompact = new Intl.NumberFormat(language, {
       notation: 'compact',
       maximumFractionDigits: 1,
@@ -23,19 +29,37 @@ export function useDashboardFormat() {
       maximumFractionDigits: 2,
       signDisplay: 'exceptZero',
     })
-    const krw = new Intl.NumberFormat(language, { style: 'currency', currency: 'KRW', notation: 'compact', maximumFractionDigits: 1 })
-    const missing = (value: number | null | undefined) => value === null || value === undefined || Number.isNaN(Number(value))
+    const krw = new Intl.NumberFormat(language, {
+      style: 'currency',
+      currency: 'KRW',
+      notation: 'compact',
+      maximumFractionDigits: 1,
+    })
+    const missing = (value: number | null | undefined) =>
+      value === null || value === undefined || Number.isNaN(Number(value))
     return {
-      format: (value: number | null | undefined) => (missing(value) ? '—' : full.format(Number(value))),
-      compact: (value: number | null | undefined) => (missing(value) ? '—' : compact.format(Number(value))),
+      format: (value: number | null | undefined) =>
+        missing(value) ? '—' : full.format(Number(value)),
+      compact: (value: number | null | undefined) =>
+        missing(value) ? '—' : compact.format(Number(value)),
       /** Compact above 100,000 (a card's big number), full below. */
       short: (value: number | null | undefined) =>
-        missing(value) ? '—' : Math.abs(Number(value)) >= 100_000 ? compact.format(Number(value)) : full.format(Number(value)),
-      signed: (value: number | null | undefined) => (missing(value) ? '—' : signed.format(Number(value))),
+        missing(value)
+          ? '—'
+          : Math.abs(Number(value)) >= 100_000
+            ? compact.format(Number(value))
+            : full.format(Number(value)),
+      signed: (value: number | null | undefined) =>
+        missing(value) ? '—' : signed.format(Number(value)),
       signedCompact: (value: number | null | undefined) =>
-        missing(value) ? '—' : Math.abs(Number(value)) >= 100_000 ? signedCompact.format(Number(value)) : signed.format(Number(value)),
+        missing(value)
+          ? '—'
+          : Math.abs(Number(value)) >= 100_000
+            ? signedCompact.format(Number(value))
+            : signed.format(Number(value)),
       /** A rate (0.0235) as a signed percentage (+2.35%). */
-      percent: (value: number | null | undefined) => (missing(value) ? '—' : percent.format(Number(value))),
+      percent: (value: number | null | undefined) =>
+        missing(value) ? '—' : percent.format(Number(value)),
       krw: (value: number | null | undefined) => (missing(value) ? '—' : krw.format(Number(value))),
     }
   }, [i18n.language])
@@ -47,7 +71,10 @@ export type DashboardFormat = ReturnType<typeof useDashboardFormat>
 export function useDateTimeFormat() {
   const { i18n } = useTranslation()
   return useMemo(() => {
-    const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
+    const dateTime = new Intl.DateTimeFormat(i18n.language, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    })
     return (value: string | null | undefined) => {
       if (!value) return '—'
       const date = new Date(value)

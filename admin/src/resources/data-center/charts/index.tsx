@@ -8,12 +8,18 @@ export type { LineChartProps, LineDatum } from './types'
 const LazyLine = lazy(() => import('./line-chart'))
 
 /** A line chart that only draws what it is given, or says there is nothing to draw. */
-export function LineChart({ empty, testId = 'chart-line', ...props }: LineChartProps & { empty?: string; testId?: string }) {
+export function LineChart({
+  empty,
+  testId = 'chart-line',
+  ...props
+}: LineChartProps & { empty?: string; testId?: string }) {
   if (!props.data.some((datum) => datum.value !== null)) {
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />
   }
   return (
-    <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: props.height ?? 280 }} />}>
+    <Suspense
+      fallback={<Skeleton.Node active style={{ width: '100%', height: props.height ?? 280 }} />}
+    >
       <div data-testid={testId}>
         <LazyLine {...props} />
       </div>

@@ -2,7 +2,13 @@ import { Line } from '@ant-design/plots'
 import type { LineChartProps } from './types'
 
 /** Lines over dates, one colour per series. Loaded on demand with @ant-design/plots. */
-export default function LineChart({ data, height = 280, formatValue, formatAxis, colors }: LineChartProps) {
+export default function LineChart({
+  data,
+  height = 280,
+  formatValue,
+  formatAxis,
+  colors,
+}: LineChartProps) {
   const many = new Set(data.map((datum) => datum.series)).size > 1
   return (
     <Line
@@ -15,10 +21,24 @@ export default function LineChart({ data, height = 280, formatValue, formatAxis,
       point={data.length <= 120 ? { sizeField: 2 } : undefined}
       style={{ lineWidth: 2 }}
       axis={{
-        y: { labelFormatter: (value: number) => (formatAxis ?? formatValue)(value), title: false, tickCount: 5 },
+        y: {
+          labelFormatter: (value: number) => (formatAxis ?? formatValue)(value),
+          title: false,
+          tickCount: 5,
+        },
         x: { title: false, labelAutoRotate: false, labelAutoHide: true },
       }}
-      legend={many ? { color: { position: 'top', layout: { justifyContent: 'center' }, itemLabelFontSize: 12 } } : false}
+      legend={
+        many
+          ? {
+              color: {
+                position: 'top',
+                layout: { justifyContent: 'center' },
+                itemLabelFontSize: 12,
+              },
+            }
+          : false
+      }
       tooltip={{ items: [{ channel: 'y', valueFormatter: (value: number) => formatValue(value) }] }}
       animate={false}
     />

@@ -5,12 +5,22 @@ import { KIND_COLOR } from '../../creators/lib/ui'
 import type { CreatorRef } from '../types'
 
 /** A creator's name linking to the detail screen, with the Chinese name under it when it differs. */
-export function CreatorCell({ creator, showKind = true }: { creator: Pick<CreatorRef, 'creator_id' | 'channel_name'> & Partial<CreatorRef>; showKind?: boolean }) {
+export function CreatorCell({
+  creator,
+  showKind = true,
+}: {
+  creator: Pick<CreatorRef, 'creator_id' | 'channel_name'> & Partial<CreatorRef>
+  showKind?: boolean
+}) {
   const { t } = useTranslation()
   return (
     <Space size={6} align="start">
       {showKind && creator.kind && (
-        <Tag color={KIND_COLOR[creator.kind]} style={{ marginInlineEnd: 0 }} title={t(`enum.kind.${creator.kind}`)}>
+        <Tag
+          color={KIND_COLOR[creator.kind]}
+          style={{ marginInlineEnd: 0 }}
+          title={t(`enum.kind.${creator.kind}`)}
+        >
           {creator.kind}
         </Tag>
       )}
@@ -18,9 +28,15 @@ export function CreatorCell({ creator, showKind = true }: { creator: Pick<Creato
         <Link to={`/app/creator_info?id=${creator.creator_id}`} data-testid="creator-link">
           {creator.channel_name}
         </Link>
-        {(creator.channel_name_zh && creator.channel_name_zh !== creator.channel_name) || creator.brand_no ? (
+        {(creator.channel_name_zh && creator.channel_name_zh !== creator.channel_name) ||
+        creator.brand_no ? (
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {[creator.brand_no, creator.channel_name_zh !== creator.channel_name ? creator.channel_name_zh : null].filter(Boolean).join(' · ')}
+            {[
+              creator.brand_no,
+              creator.channel_name_zh !== creator.channel_name ? creator.channel_name_zh : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </Typography.Text>
         ) : null}
       </span>

@@ -29,7 +29,11 @@ export function FanTierPanel({ tiers, format }: { tiers: FanTiers; format: Metri
   const total = tiers.tiers.reduce((sum, tier) => sum + tier.count, 0)
   // The axis has little room: the newbie tier reads '<1K' there.
   const data = useMemo(
-    () => tiers.tiers.map((tier) => ({ label: tier.key === 'newbie' ? `<${format.compact(tier.max ?? 1000)}` : label(tier), value: tier.count })),
+    () =>
+      tiers.tiers.map((tier) => ({
+        label: tier.key === 'newbie' ? `<${format.compact(tier.max ?? 1000)}` : label(tier),
+        value: tier.count,
+      })),
     [tiers, label, format]
   )
   const unit = tiers.platform ? t('data_center.tiers.accounts') : t('data_center.tiers.creators')
@@ -47,7 +51,13 @@ export function FanTierPanel({ tiers, format }: { tiers: FanTiers; format: Metri
           }
           data-testid="fan-tiers"
         >
-          <Chart kind="column" data={total ? data : []} height={300} formatValue={format.number} empty={t('data_center.no_data')} />
+          <Chart
+            kind="column"
+            data={total ? data : []}
+            height={300}
+            formatValue={format.number}
+            empty={t('data_center.no_data')}
+          />
         </Card>
       </Col>
       <Col xs={24} xl={8}>
@@ -59,7 +69,12 @@ export function FanTierPanel({ tiers, format }: { tiers: FanTiers; format: Metri
             dataSource={tiers.tiers}
             columns={[
               { key: 'tier', title: t('data_center.tiers.tier'), render: (_, tier) => label(tier) },
-              { key: 'count', title: unit, align: 'right', render: (_, tier) => format.number(tier.count) },
+              {
+                key: 'count',
+                title: unit,
+                align: 'right',
+                render: (_, tier) => format.number(tier.count),
+              },
               {
                 key: 'share',
                 title: t('data_center.columns.share'),

@@ -32,7 +32,12 @@ export function FormulaHelp() {
       placement="bottomLeft"
       title={t('data_center.help.title')}
       content={
-        <Space direction="vertical" size="middle" style={{ maxWidth: 440 }} data-testid="formula-help-content">
+        <Space
+          direction="vertical"
+          size="middle"
+          style={{ maxWidth: 440 }}
+          data-testid="formula-help-content"
+        >
           {formula('fan_index')}
           {formula('view_index')}
           {formula('score')}
@@ -42,7 +47,13 @@ export function FormulaHelp() {
         </Space>
       }
     >
-      <Button type="text" size="small" icon={<QuestionCircleOutlined />} data-testid="formula-help" aria-label={t('data_center.help.title')}>
+      <Button
+        type="text"
+        size="small"
+        icon={<QuestionCircleOutlined />}
+        data-testid="formula-help"
+        aria-label={t('data_center.help.title')}
+      >
         {t('data_center.help.button')}
       </Button>
     </Popover>

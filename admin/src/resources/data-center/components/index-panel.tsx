@@ -13,8 +13,13 @@ const SCORE_MAX = 500
 
 /** The index tones: at the network's pace (100) or above in green, below in orange. */
 function IndexValue({ value, format }: { value: number | null; format: MetricFormat }) {
-  if (value === null || value === undefined) return <Typography.Text type="secondary">—</Typography.Text>
-  return <Typography.Text style={{ color: value >= 100 ? '#2f9e44' : '#e8590c', whiteSpace: 'nowrap' }}>{format.index(value)}</Typography.Text>
+  if (value === null || value === undefined)
+    return <Typography.Text type="secondary">—</Typography.Text>
+  return (
+    <Typography.Text style={{ color: value >= 100 ? '#2f9e44' : '#e8590c', whiteSpace: 'nowrap' }}>
+      {format.index(value)}
+    </Typography.Text>
+  )
 }
 
 /**
@@ -46,7 +51,10 @@ export function IndexPanel({ panel, format }: { panel: DataCenterPanel; format: 
           >
             <Row gutter={[16, 16]}>
               <Col xs={12}>
-                <Statistic title={t('data_center.index.fans_start')} value={format.number(network.fans_start)} />
+                <Statistic
+                  title={t('data_center.index.fans_start')}
+                  value={format.number(network.fans_start)}
+                />
               </Col>
               <Col xs={12}>
                 <Statistic
@@ -55,12 +63,19 @@ export function IndexPanel({ panel, format }: { panel: DataCenterPanel; format: 
                 />
               </Col>
               <Col xs={12}>
-                <Statistic title={t('data_center.index.views_gained')} value={format.number(network.views_gained)} />
+                <Statistic
+                  title={t('data_center.index.views_gained')}
+                  value={format.number(network.views_gained)}
+                />
               </Col>
               <Col xs={12}>
                 <Statistic
                   title={t('data_center.index.mean_views', { n: network.creators })}
-                  value={format.number(network.mean_views_gained === null ? null : Math.round(network.mean_views_gained))}
+                  value={format.number(
+                    network.mean_views_gained === null
+                      ? null
+                      : Math.round(network.mean_views_gained)
+                  )}
                 />
               </Col>
             </Row>
@@ -68,7 +83,13 @@ export function IndexPanel({ panel, format }: { panel: DataCenterPanel; format: 
         </Col>
         <Col xs={24} xl={12}>
           <Card size="small" title={t('data_center.index.score_top')} style={{ height: '100%' }}>
-            <Chart kind="bar" data={chartData} formatValue={format.index} color="#3b5bdb" empty={t('data_center.no_data')} />
+            <Chart
+              kind="bar"
+              data={chartData}
+              formatValue={format.index}
+              color="#3b5bdb"
+              empty={t('data_center.no_data')}
+            />
           </Card>
         </Col>
       </Row>
@@ -82,12 +103,41 @@ export function IndexPanel({ panel, format }: { panel: DataCenterPanel; format: 
           locale={{ emptyText: t('data_center.no_data') }}
           columns={[
             { key: 'rank', width: 44, render: (_, item) => <RankBadge rank={item.rank} /> },
-            { key: 'creator', title: t('data_center.columns.creator'), render: (_, item) => <CreatorCell creator={item} /> },
-            { key: 'fans', title: t('data_center.columns.fans'), align: 'right', render: (_, item) => format.compact(item.fans) },
-            { key: 'fans_diff', title: t('data_center.columns.fans_diff'), align: 'right', render: (_, item) => <Nowrap>{format.signed(item.fans_diff)}</Nowrap> },
-            { key: 'views_diff', title: t('data_center.columns.views_diff'), align: 'right', render: (_, item) => format.compact(item.views_diff) },
-            { key: 'fan_index', title: t('data_center.index.fan_index'), align: 'right', render: (_, item) => <IndexValue value={item.fan_index} format={format} /> },
-            { key: 'view_index', title: t('data_center.index.view_index'), align: 'right', render: (_, item) => <IndexValue value={item.view_index} format={format} /> },
+            {
+              key: 'creator',
+              title: t('data_center.columns.creator'),
+              render: (_, item) => <CreatorCell creator={item} />,
+            },
+            {
+              key: 'fans',
+              title: t('data_center.columns.fans'),
+              align: 'right',
+              render: (_, item) => format.compact(item.fans),
+            },
+            {
+              key: 'fans_diff',
+              title: t('data_center.columns.fans_diff'),
+              align: 'right',
+              render: (_, item) => <Nowrap>{format.signed(item.fans_diff)}</Nowrap>,
+            },
+            {
+              key: 'views_diff',
+              title: t('data_center.columns.views_diff'),
+              align: 'right',
+              render: (_, item) => format.compact(item.views_diff),
+            },
+            {
+              key: 'fan_index',
+              title: t('data_center.index.fan_index'),
+              align: 'right',
+              render: (_, item) => <IndexValue value={item.fan_index} format={format} />,
+            },
+            {
+              key: 'view_index',
+              title: t('data_center.index.view_index'),
+              align: 'right',
+              render: (_, item) => <IndexValue value={item.view_index} format={format} />,
+            },
             {
               key: 'score',
               title: t('data_center.index.score'),

@@ -29,6 +29,7 @@ export function LoadState({
       </div>
     )
   }
-  if (empty) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('data_center.no_data')} />
+  if (empty)
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('data_center.no_data')} />
   return <>{children}</>
 }

@@ -25,9 +25,21 @@ export function TopLists({
   format: MetricFormat
 }) {
   const { t } = useTranslation()
-  const rank = { key: 'rank', width: 44, render: (_: unknown, item: RankedCreator) => <RankBadge rank={item.rank} /> }
-  const creator = { key: 'creator', title: t('data_center.columns.creator'), render: (_: unknown, item: RankedCreator) => <CreatorCell creator={item} showKind={false} /> }
-  const numeric = (key: keyof RankedCreator, title: string, render: (value: number) => React.ReactNode) => ({
+  const rank = {
+    key: 'rank',
+    width: 44,
+    render: (_: unknown, item: RankedCreator) => <RankBadge rank={item.rank} />,
+  }
+  const creator = {
+    key: 'creator',
+    title: t('data_center.columns.creator'),
+    render: (_: unknown, item: RankedCreator) => <CreatorCell creator={item} showKind={false} />,
+  }
+  const numeric = (
+    key: keyof RankedCreator,
+    title: string,
+    render: (value: number) => React.ReactNode
+  ) => ({
     key,
     title,
     align: 'right' as const,
@@ -49,11 +61,25 @@ export function TopLists({
         key: 'growth',
         title: t('data_center.columns.growth'),
         align: 'right',
-        render: (_, item) => <Typography.Text strong>{format.signedPercent(item.growth)}</Typography.Text>,
+        render: (_, item) => (
+          <Typography.Text strong>{format.signedPercent(item.growth)}</Typography.Text>
+        ),
       },
     ],
-    monthly_views: [rank, creator, numeric('views_diff', t('data_center.columns.views_diff'), (value) => <Typography.Text strong>{format.compact(value)}</Typography.Text>), numeric('views', t('data_center.columns.views'), format.compact)],
-    monthly_fans: [rank, creator, numeric('fans_diff', t('data_center.columns.fans_diff'), gain), numeric('fans', t('data_center.columns.fans'), format.compact)],
+    monthly_views: [
+      rank,
+      creator,
+      numeric('views_diff', t('data_center.columns.views_diff'), (value) => (
+        <Typography.Text strong>{format.compact(value)}</Typography.Text>
+      )),
+      numeric('views', t('data_center.columns.views'), format.compact),
+    ],
+    monthly_fans: [
+      rank,
+      creator,
+      numeric('fans_diff', t('data_center.columns.fans_diff'), gain),
+      numeric('fans', t('data_center.columns.fans'), format.compact),
+    ],
   }
 
   return (
@@ -65,7 +91,12 @@ export function TopLists({
             <Card
               size="small"
               title={t(`data_center.top.${key}`)}
-              extra={<Typography.Text type="secondary" style={{ fontSize: 12 }}>{`${start} ~ ${stop}`}</Typography.Text>}
+              extra={
+                <Typography.Text
+                  type="secondary"
+                  style={{ fontSize: 12 }}
+                >{`${start} ~ ${stop}`}</Typography.Text>
+              }
               data-testid={`top-${key}`}
               style={{ height: '100%' }}
             >

@@ -9,7 +9,12 @@ export const dayOf = (value: Dayjs) => value.format(DAY)
 
 /** The inclusive range of `days` days that ends on `end`. */
 export function rangeEndingOn(end: string, days: number): [string, string] {
-  return [dayjs(end).subtract(days - 1, 'day').format(DAY), end]
+  return [
+    dayjs(end)
+      .subtract(days - 1, 'day')
+      .format(DAY),
+    end,
+  ]
 }
 
 /**
@@ -19,5 +24,8 @@ export function rangeEndingOn(end: string, days: number): [string, string] {
  */
 export function useLatestDate() {
   const { data, loading } = useMetricsQuery<FanTiers>('/api/dashboard/fans', {})
-  return { latest: data?.date ?? (loading ? null : dayjs().subtract(1, 'day').format(DAY)), loading }
+  return {
+    latest: data?.date ?? (loading ? null : dayjs().subtract(1, 'day').format(DAY)),
+    loading,
+  }
 }

@@ -2,7 +2,10 @@ import { useMemo } from 'react'
 import { useCustom } from '@refinedev/core'
 import { failureOf, unwrap } from '../../creators/lib/http'
 
-export type QueryParams = Record<string, string | number | boolean | null | undefined | (string | number)[]>
+export type QueryParams = Record<
+  string,
+  string | number | boolean | null | undefined | (string | number)[]
+>
 
 /** Drops empty values and joins lists with commas (creator_ids=1,2), as the metrics API reads them. */
 export function cleanParams(params: QueryParams): Record<string, string | number | boolean> {
@@ -23,7 +26,11 @@ export function cleanParams(params: QueryParams): Record<string, string | number
  * useCustom: the unwrapped data, the first load, a refetch in progress (the
  * previous data stays on screen meanwhile) and a translated error message.
  */
-export function useMetricsQuery<T>(url: string, params: QueryParams, options: { enabled?: boolean } = {}) {
+export function useMetricsQuery<T>(
+  url: string,
+  params: QueryParams,
+  options: { enabled?: boolean } = {}
+) {
   const query = useMemo(() => cleanParams(params), [params])
   const { query: result } = useCustom<{ status: number; data: T }>({
     url,

@@ -2,7 +2,13 @@ import { Bar } from '@ant-design/plots'
 import type { ChartProps } from './types'
 
 /** Horizontal bars (regions, partitions, labels, fans per platform). Loaded on demand with @ant-design/plots. */
-export default function BarChart({ data, height, formatValue, formatAxis, color = '#0c8599' }: ChartProps) {
+export default function BarChart({
+  data,
+  height,
+  formatValue,
+  formatAxis,
+  color = '#0c8599',
+}: ChartProps) {
   const max = Math.max(0, ...data.map((datum) => datum.value))
   return (
     <Bar
@@ -12,9 +18,21 @@ export default function BarChart({ data, height, formatValue, formatAxis, color 
       yField="value"
       scale={{ y: { domainMin: 0, domainMax: max > 0 ? max * 1.2 : 1, nice: false } }}
       style={{ fill: color, maxWidth: 22, radiusTopRight: 3, radiusBottomRight: 3 }}
-      label={{ text: (datum: { value: number }) => formatValue(datum.value), position: 'right', textAlign: 'start', dx: 6, fontSize: 11, fill: '#495057' }}
+      label={{
+        text: (datum: { value: number }) => formatValue(datum.value),
+        position: 'right',
+        textAlign: 'start',
+        dx: 6,
+        fontSize: 11,
+        fill: '#495057',
+      }}
       axis={{
-        y: { labelFormatter: (value: number) => (formatAxis ?? formatValue)(value), labelAutoRotate: false, title: false, tickCount: 4 },
+        y: {
+          labelFormatter: (value: number) => (formatAxis ?? formatValue)(value),
+          labelAutoRotate: false,
+          title: false,
+          tickCount: 4,
+        },
         x: { title: false },
       }}
       tooltip={{ items: [{ channel: 'y', valueFormatter: (value: number) => formatValue(value) }] }}

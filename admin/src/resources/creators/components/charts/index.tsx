@@ -14,11 +14,17 @@ const LazyBar = lazy(() => import('./bar-chart'))
 
 const KINDS = { pie: LazyPie, column: LazyColumn, bar: LazyBar }
 
-export function Chart({ kind, empty, ...props }: ChartProps & { kind: keyof typeof KINDS; empty?: string }) {
+export function Chart({
+  kind,
+  empty,
+  ...props
+}: ChartProps & { kind: keyof typeof KINDS; empty?: string }) {
   if (!props.data.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />
   const Component = KINDS[kind]
   return (
-    <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: props.height ?? 200 }} />}>
+    <Suspense
+      fallback={<Skeleton.Node active style={{ width: '100%', height: props.height ?? 200 }} />}
+    >
       <div data-testid={`chart-${kind}`}>
         <Component {...props} />
       </div>

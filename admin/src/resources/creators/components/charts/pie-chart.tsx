@@ -11,8 +11,14 @@ export default function PieChart({ data, height = 220, formatValue }: ChartProps
       colorField="label"
       innerRadius={0.55}
       radius={0.9}
-      label={{ text: (datum: { value: number }) => formatValue(datum.value), position: 'outside', fontSize: 11 }}
-      legend={{ color: { position: 'bottom', layout: { justifyContent: 'center' }, itemLabelFontSize: 11 } }}
+      label={{
+        text: (datum: { value: number }) => formatValue(datum.value),
+        position: 'outside',
+        fontSize: 11,
+      }}
+      legend={{
+        color: { position: 'bottom', layout: { justifyContent: 'center' }, itemLabelFontSize: 11 },
+      }}
       tooltip={{ items: [{ channel: 'y', valueFormatter: (value: number) => formatValue(value) }] }}
       animate={false}
     />

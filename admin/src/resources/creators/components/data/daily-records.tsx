@@ -19,7 +19,13 @@ const DEFAULT_DAYS = 30
  * with a platform filter, and the monthly summary of the last 12 months
  * (GET /api/creator/chart/monthly).
  */
-export function DailyRecords({ creatorId, accounts }: { creatorId: number; accounts: PlatformAccount[] }) {
+export function DailyRecords({
+  creatorId,
+  accounts,
+}: {
+  creatorId: number
+  accounts: PlatformAccount[]
+}) {
   const { t } = useTranslation()
   const format = useMetricFormat()
   const { latest } = useLatestDate()
@@ -32,15 +38,23 @@ export function DailyRecords({ creatorId, accounts }: { creatorId: number; accou
     { id: creatorId, start: range?.[0], end: range?.[1], platform },
     { enabled: range !== null }
   )
-  const monthly = useMetricsQuery<CreatorMonthly>('/api/creator/chart/monthly', { id: creatorId, months: 12 })
-  const months = useMemo(() => [...(monthly.data?.months ?? [])].sort((a, b) => b.month.localeCompare(a.month)), [monthly.data])
+  const monthly = useMetricsQuery<CreatorMonthly>('/api/creator/chart/monthly', {
+    id: creatorId,
+    months: 12,
+  })
+  const months = useMemo(
+    () => [...(monthly.data?.months ?? [])].sort((a, b) => b.month.localeCompare(a.month)),
+    [monthly.data]
+  )
   const monthBars = useMemo(
     () => [...months].reverse().map((month) => ({ label: month.month, value: month.fans_diff })),
     [months]
   )
 
   const gain = (value: number) => (
-    <Typography.Text type={value < 0 ? 'danger' : value > 0 ? 'success' : 'secondary'}>{format.signed(value)}</Typography.Text>
+    <Typography.Text type={value < 0 ? 'danger' : value > 0 ? 'success' : 'secondary'}>
+      {format.signed(value)}
+    </Typography.Text>
   )
   const nowrap = () => ({ style: { whiteSpace: 'nowrap' as const } })
 
@@ -51,7 +65,9 @@ export function DailyRecords({ creatorId, accounts }: { creatorId: number; accou
           value={range ? [dayjs(range[0]), dayjs(range[1])] : null}
           allowClear={false}
           disabledDate={(day) => day.isAfter(dayjs(), 'day')}
-          onChange={(value) => value?.[0] && value[1] && setChosen([value[0].format(DAY), value[1].format(DAY)])}
+          onChange={(value) =>
+            value?.[0] && value[1] && setChosen([value[0].format(DAY), value[1].format(DAY)])
+          }
           aria-label={t('creator_data.range')}
           data-testid="daily-range"
         />
@@ -94,17 +110,63 @@ export function DailyRecords({ creatorId, accounts }: { creatorId: number; accou
                 </Space>
               ),
             },
-            { key: 'fans', title: t('data_center.metrics.fans'), align: 'right', onCell: nowrap, render: (_, row) => format.number(row.fans) },
-            { key: 'fans_diff', title: t('data_center.columns.fans_diff'), align: 'right', onCell: nowrap, render: (_, row) => gain(row.fans_diff) },
-            { key: 'views', title: t('data_center.metrics.views'), align: 'right', onCell: nowrap, render: (_, row) => format.number(row.views) },
-            { key: 'views_diff', title: t('data_center.columns.views_diff'), align: 'right', onCell: nowrap, render: (_, row) => gain(row.views_diff) },
-            { key: 'likes_diff', title: t('creator_data.likes_diff'), align: 'right', onCell: nowrap, render: (_, row) => gain(row.likes_diff) },
-            { key: 'comments_diff', title: t('creator_data.comments_diff'), align: 'right', onCell: nowrap, render: (_, row) => gain(row.comments_diff) },
-            { key: 'videos', title: t('data_center.metrics.videos'), align: 'right', onCell: nowrap, render: (_, row) => format.number(row.videos) },
+            {
+              key: 'fans',
+              title: t('data_center.metrics.fans'),
+              align: 'right',
+              onCell: nowrap,
+              render: (_, row) => format.number(row.fans),
+            },
+            {
+              key: 'fans_diff',
+              title: t('data_center.columns.fans_diff'),
+              align: 'right',
+              onCell: nowrap,
+              render: (_, row) => gain(row.fans_diff),
+            },
+            {
+              key: 'views',
+              title: t('data_center.metrics.views'),
+              align: 'right',
+              onCell: nowrap,
+              render: (_, row) => format.number(row.views),
+            },
+            {
+              key: 'views_diff',
+              title: t('data_center.columns.views_diff'),
+              align: 'right',
+              onCell: nowrap,
+              render: (_, row) => gain(row.views_diff),
+            },
+            {
+              key: 'likes_diff',
+              title: t('creator_data.likes_diff'),
+              align: 'right',
+              onCell: nowrap,
+              render: (_, row) => gain(row.likes_diff),
+            },
+            {
+              key: 'comments_diff',
+              title: t('creator_data.comments_diff'),
+              align: 'right',
+              onCell: nowrap,
+              render: (_, row) => gain(row.comments_diff),
+            },
+            {
+              key: 'videos',
+              title: t('data_center.metrics.videos'),
+              align: 'right',
+              onCell: nowrap,
+              render: (_, row) => format.number(row.videos),
+            },
             {
               key: 'source',
               title: t('creator_data.source_title'),
-              render: (_, row) => <Tag title={row.adapter}>{t(`creator_data.source.${row.source}`, { defaultValue: row.source })}</Tag>,
+              render: (_, row) => (
+                <Tag title={row.adapter}>
+                  {t(`creator_data.source.${row.source}`, { defaultValue: row.source })}
+                </Tag>
+              ),
             },
           ]}
         />
@@ -113,7 +175,14 @@ export function DailyRecords({ creatorId, accounts }: { creatorId: number; accou
       <Typography.Text strong>{t('creator_data.monthly_title')}</Typography.Text>
       <LoadState loading={monthly.loading} error={monthly.error}>
         <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-          <Chart kind="column" data={monthBars} formatValue={format.signedCompact} formatAxis={format.compact} height={220} empty={t('creator_data.no_snapshots')} />
+          <Chart
+            kind="column"
+            data={monthBars}
+            formatValue={format.signedCompact}
+            formatAxis={format.compact}
+            height={220}
+            empty={t('creator_data.no_snapshots')}
+          />
           <Table
             size="small"
             rowKey="month"
@@ -124,10 +193,34 @@ export function DailyRecords({ creatorId, accounts }: { creatorId: number; accou
             data-testid="monthly-table"
             columns={[
               { key: 'month', title: t('creator_data.month'), dataIndex: 'month' },
-              { key: 'fans', title: t('data_center.metrics.fans'), align: 'right', onCell: nowrap, render: (_, row) => format.number(row.fans) },
-              { key: 'fans_diff', title: t('data_center.columns.fans_diff'), align: 'right', onCell: nowrap, render: (_, row) => gain(row.fans_diff) },
-              { key: 'views_diff', title: t('data_center.columns.views_diff'), align: 'right', onCell: nowrap, render: (_, row) => format.compact(row.views_diff) },
-              { key: 'videos_diff', title: t('creator_data.videos_diff'), align: 'right', onCell: nowrap, render: (_, row) => format.signed(row.videos_diff) },
+              {
+                key: 'fans',
+                title: t('data_center.metrics.fans'),
+                align: 'right',
+                onCell: nowrap,
+                render: (_, row) => format.number(row.fans),
+              },
+              {
+                key: 'fans_diff',
+                title: t('data_center.columns.fans_diff'),
+                align: 'right',
+                onCell: nowrap,
+                render: (_, row) => gain(row.fans_diff),
+              },
+              {
+                key: 'views_diff',
+                title: t('data_center.columns.views_diff'),
+                align: 'right',
+                onCell: nowrap,
+                render: (_, row) => format.compact(row.views_diff),
+              },
+              {
+                key: 'videos_diff',
+                title: t('creator_data.videos_diff'),
+                align: 'right',
+                onCell: nowrap,
+                render: (_, row) => format.signed(row.videos_diff),
+              },
             ]}
           />
         </div>

@@ -16,15 +16,24 @@ import { PlatformLogo } from '../platform-badge'
  * a range (default: the last 7 days ending on the newest snapshot), and the
  * fans per platform as bars.
  */
-export function PlatformAnalysis({ creatorId, accounts }: { creatorId: number; accounts: PlatformAccount[] }) {
+export function PlatformAnalysis({
+  creatorId,
+  accounts,
+}: {
+  creatorId: number
+  accounts: PlatformAccount[]
+}) {
   const { t } = useTranslation()
   const format = useMetricFormat()
   const [range, setRange] = useState<[string, string] | null>(null)
-  const { data, loading, error } = useMetricsQuery<CreatorDashboardDetail>('/api/creator/dashboard/detail', {
-    id: creatorId,
-    start: range?.[0],
-    end: range?.[1],
-  })
+  const { data, loading, error } = useMetricsQuery<CreatorDashboardDetail>(
+    '/api/creator/dashboard/detail',
+    {
+      id: creatorId,
+      start: range?.[0],
+      end: range?.[1],
+    }
+  )
   const shown = data?.range ? ([data.range.start, data.range.end] as const) : range
 
   // Before the first collection the accounts' own fan counts still tell the split.
@@ -32,7 +41,9 @@ export function PlatformAnalysis({ creatorId, accounts }: { creatorId: number; a
     const figures = data?.platforms.length
       ? data.platforms.map((item) => ({ platform: item.platform, fans: item.fans }))
       : accounts.map((account) => ({ platform: account.platform, fans: Number(account.fans) || 0 }))
-    return figures.sort((a, b) => b.fans - a.fans).map((item) => ({ label: t(`enum.platform.${item.platform}`), value: item.fans }))
+    return figures
+      .sort((a, b) => b.fans - a.fans)
+      .map((item) => ({ label: t(`enum.platform.${item.platform}`), value: item.fans }))
   }, [data, accounts, t])
 
   const gain = (value: number | null | undefined) => (
@@ -48,13 +59,20 @@ export function PlatformAnalysis({ creatorId, accounts }: { creatorId: number; a
   )
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="platform-analysis">
+    <Space
+      direction="vertical"
+      size="middle"
+      style={{ width: '100%' }}
+      data-testid="platform-analysis"
+    >
       <Space wrap>
         <DatePicker.RangePicker
           value={shown ? [dayjs(shown[0]), dayjs(shown[1])] : null}
           allowClear={false}
           disabledDate={(day) => day.isAfter(dayjs(), 'day')}
-          onChange={(value) => value?.[0] && value[1] && setRange([value[0].format(DAY), value[1].format(DAY)])}
+          onChange={(value) =>
+            value?.[0] && value[1] && setRange([value[0].format(DAY), value[1].format(DAY)])
+          }
           aria-label={t('creator_data.range')}
           data-testid="analysis-range"
         />
@@ -80,18 +98,51 @@ export function PlatformAnalysis({ creatorId, accounts }: { creatorId: number; a
                   <PlatformLogo platform={item.platform} />
                   {t(`enum.platform.${item.platform}`)}
                   {item.source && (
-                    <Tooltip title={item.adapter ? t('creator_data.adapter', { adapter: item.adapter }) : undefined}>
-                      <Tag style={{ fontSize: 11 }}>{t(`creator_data.source.${item.source}`, { defaultValue: item.source })}</Tag>
+                    <Tooltip
+                      title={
+                        item.adapter
+                          ? t('creator_data.adapter', { adapter: item.adapter })
+                          : undefined
+                      }
+                    >
+                      <Tag style={{ fontSize: 11 }}>
+                        {t(`creator_data.source.${item.source}`, { defaultValue: item.source })}
+                      </Tag>
                     </Tooltip>
                   )}
                 </Space>
               ),
             },
-            { key: 'fans', title: t('data_center.metrics.fans'), align: 'right', render: (_, item) => pair(item.fans, item.fans_diff) },
-            { key: 'views', title: t('data_center.metrics.views'), align: 'right', render: (_, item) => pair(item.views, item.views_diff) },
-            { key: 'likes', title: t('data_center.metrics.likes'), align: 'right', render: (_, item) => pair(item.likes, item.likes_diff) },
-            { key: 'comments', title: t('data_center.metrics.comments'), align: 'right', render: (_, item) => pair(item.comments, item.comments_diff) },
-            { key: 'growth', title: t('data_center.columns.growth'), align: 'right', render: (_, item) => format.signedPercent(item.growth) },
+            {
+              key: 'fans',
+              title: t('data_center.metrics.fans'),
+              align: 'right',
+              render: (_, item) => pair(item.fans, item.fans_diff),
+            },
+            {
+              key: 'views',
+              title: t('data_center.metrics.views'),
+              align: 'right',
+              render: (_, item) => pair(item.views, item.views_diff),
+            },
+            {
+              key: 'likes',
+              title: t('data_center.metrics.likes'),
+              align: 'right',
+              render: (_, item) => pair(item.likes, item.likes_diff),
+            },
+            {
+              key: 'comments',
+              title: t('data_center.metrics.comments'),
+              align: 'right',
+              render: (_, item) => pair(item.comments, item.comments_diff),
+            },
+            {
+              key: 'growth',
+              title: t('data_center.columns.growth'),
+              align: 'right',
+              render: (_, item) => format.signedPercent(item.growth),
+            },
           ]}
           summary={() =>
             data && data.platforms.length > 1 ? (
@@ -120,7 +171,13 @@ export function PlatformAnalysis({ creatorId, accounts }: { creatorId: number; a
         />
       </LoadState>
       <Typography.Text strong>{t('creators.analysis.fans_by_platform')}</Typography.Text>
-      <Chart kind="bar" data={bars} formatValue={format.number} formatAxis={format.compact} empty={t('creators.detail.no_accounts')} />
+      <Chart
+        kind="bar"
+        data={bars}
+        formatValue={format.number}
+        formatAxis={format.compact}
+        empty={t('creators.detail.no_accounts')}
+      />
     </Space>
   )
 }

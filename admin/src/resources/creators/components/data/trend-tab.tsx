@@ -12,10 +12,21 @@ import { LoadState } from '../../../data-center/components/load-state'
 import { PlatformLogo } from '../platform-badge'
 
 const WINDOWS = [30, 90, 180, 365] as const
-const GRANULARITY: Record<(typeof WINDOWS)[number], Granularity> = { 30: 'day', 90: 'day', 180: 'week', 365: 'week' }
+const GRANULARITY: Record<(typeof WINDOWS)[number], Granularity> = {
+  30: 'day',
+  90: 'day',
+  180: 'week',
+  365: 'week',
+}
 
 /** One metric of this creator over time (GET /api/metrics/series), all platforms summed or one. */
-export function TrendTab({ creatorId, accounts }: { creatorId: number; accounts: PlatformAccount[] }) {
+export function TrendTab({
+  creatorId,
+  accounts,
+}: {
+  creatorId: number
+  accounts: PlatformAccount[]
+}) {
   const { t } = useTranslation()
   const format = useMetricFormat()
   const { latest } = useLatestDate()
@@ -27,7 +38,15 @@ export function TrendTab({ creatorId, accounts }: { creatorId: number; accounts:
 
   const { data, loading, error } = useMetricsQuery<MetricSeries>(
     '/api/metrics/series',
-    { creator_ids: [creatorId], metrics: [metric], start, end, platform, granularity: GRANULARITY[days], mode },
+    {
+      creator_ids: [creatorId],
+      metrics: [metric],
+      start,
+      end,
+      platform,
+      granularity: GRANULARITY[days],
+      mode,
+    },
     { enabled: start !== null }
   )
   const label = t(`data_center.metrics.${metric}`)
@@ -54,12 +73,18 @@ export function TrendTab({ creatorId, accounts }: { creatorId: number; accounts:
         <Segmented<SeriesMode>
           value={mode}
           onChange={setMode}
-          options={(['value', 'diff'] as const).map((value) => ({ value, label: t(`chart_panel.modes.${value}`) }))}
+          options={(['value', 'diff'] as const).map((value) => ({
+            value,
+            label: t(`chart_panel.modes.${value}`),
+          }))}
         />
         <Segmented<(typeof WINDOWS)[number]>
           value={days}
           onChange={setDays}
-          options={WINDOWS.map((value) => ({ value, label: t('chart_panel.last_days', { n: value }) }))}
+          options={WINDOWS.map((value) => ({
+            value,
+            label: t('chart_panel.last_days', { n: value }),
+          }))}
         />
         <Select<PlatformKey>
           allowClear
