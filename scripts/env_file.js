@@ -14,7 +14,7 @@ export function ensureEnvFile(appRoot) {
   const password = randomBytes(9).toString('base64url')
   const digits = (count) => Array.from(randomBytes(count), (byte) => byte % 10).join('')
   const lines = [
-    '# Created on first start with fresh secrets. README.md lists every variable.',
+    '# Created on first start with fresh secrets. docs/operations.md lists every variable.',
     `APP_KEY=${key}`,
     'APP_BRAND=mcn',
     'HOST=127.0.0.1',

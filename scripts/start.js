@@ -78,7 +78,7 @@ async function announce() {
           )
         }
         console.log(
-          `  Other demo accounts (README) share that password. Stop with Ctrl+C.\n${line}\n`
+          `  Other demo accounts (README.md) share that password. Stop with Ctrl+C.\n${line}\n`
         )
         return
       }
