@@ -3,6 +3,8 @@
  * the figures do not disturb (or depend on) the demo data: storage/bench.sqlite3
  * by default, or the MySQL database named by MYSQL_DB_NAME (default mcn_bench)
  * with DB_CONNECTION=mysql. Extra arguments go to the command.
+ * `npm run bench -- --web` measures the admin's first screens with
+ * Lighthouse instead (scripts/bench_web.js).
  */
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
@@ -10,6 +12,11 @@ import { ensureEnvFile } from './env_file.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 ensureEnvFile(new URL('..', import.meta.url))
+if (process.argv.includes('--web')) {
+  const { benchWeb } = await import('./bench_web.js')
+  await benchWeb(process.argv.slice(2))
+  process.exit(0)
+}
 const env = {
   ...process.env,
   SQLITE_PATH: process.env.SQLITE_PATH ?? 'storage/bench.sqlite3',

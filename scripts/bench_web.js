@@ -1,0 +1,258 @@
+/**
+ * `npm run bench -- --web`: how fast the admin's first screens are, as a
+ * person signed in sees them. Starts the studio the way `npm start` does
+ * (production build, production mode) on a spare port against a database of
+ * its own with the demo agency (storage/bench-web.sqlite3, or MYSQL_DB_NAME
+ * with DB_CONNECTION=mysql), signs in as the demo admin, and runs Lighthouse
+ * (desktop preset, simulated throttling) in Debian's Chromium on each page,
+ * with an empty browser cache every time. Prints the median of the runs per
+ * page: performance score, FCP, LCP, TBT, CLS, the JavaScript transferred, and
+ * the JavaScript transferred before the first chart chunk was requested. The
+ * sign-in page is measured as the baseline of the same run. Figures are
+ * printed, never asserted.
+ *
+ *   npm run bench -- --web [--runs 3] [--pages /app/dashboard,/app/customers]
+ */
+import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+/** The screens the studio's first-paint targets are held to; /login is the baseline. */
+const DEFAULT_PAGES = [
+  '/app/data_dashboard',
+  '/app/dashboard',
+  '/app/customers',
+  '/app/creator_info?id=1',
+  '/app/data_report',
+  '/login',
+]
+const TARGETS = { score: 90, tbt: 200, jsBeforeChartKiB: 300 }
+const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+
+function option(args, name, fallback) {
+  const index = args.indexOf(`--${name}`)
+  if (index !== -1 && args[index + 1]) return args[index + 1]
+  const inline = args.find((arg) => arg.startsWith(`--${name}=`))
+  return inline ? inline.slice(name.length + 3) : fallback
+}
+
+async function freePort(from) {
+  for (let port = from; port < from + 50; port++) {
+    const free = await new Promise((resolve) => {
+      const probe = createServer()
+      probe.once('error', () => resolve(false))
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
+    })
+    if (free) return port
+  }
+  throw new Error(`no free port between ${from} and ${from + 49}`)
+}
+
+function readDotEnv() {
+  const values = {}
+  for (const line of readFileSync(new URL('../.env', import.meta.url), 'utf8').split('\n')) {
+    const match = line.match(/^\s*([A-Z0-9_]+)\s*=\s*(.*)\s*$/)
+    if (match) values[match[1]] = match[2].replace(/^["']|["']$/g, '')
+  }
+  return { ...values, ...process.env }
+}
+
+async function waitForHealth(base, server) {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if (server.exitCode !== null) throw new Error('the studio stopped before it answered')
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  throw new Error('the studio did not answer /api/health within 5 minutes')
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor((sorted.length - 1) / 2)]
+}
+
+/** JavaScript bytes on the wire, in all and before the first chart chunk was asked for. */
+function scriptFigures(requests) {
+  const scripts = requests.filter((request) => request.resourceType === 'Script')
+  const firstChart = scripts.find((request) => /chart|plots/i.test(request.url))
+  const before = firstChart
+    ? scripts.filter((request) => request.networkRequestTime < firstChart.networkRequestTime)
+    : scripts
+  const sum = (list) => list.reduce((total, request) => total + (request.transferSize ?? 0), 0)
+  return { total: sum(scripts) / 1024, beforeChart: sum(before) / 1024, chart: Boolean(firstChart) }
+}
+
+async function measure(base, pages, runs, credentials) {
+  const { default: lighthouse } = await import('lighthouse')
+  const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js')
+  const chromeLauncher = await import('chrome-launcher')
+  const { default: puppeteer } = await import('puppeteer-core')
+
+  const login = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: credentials.email, password: credentials.password }),
+  })
+  const token = (await login.json())?.data?.token
+  if (!token) throw new Error(`could not sign in as ${credentials.email}`)
+
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROMIUM_FLAGS,
+  })
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
+  const rows = []
+  try {
+    const page = await browser.newPage()
+    for (const path of pages) {
+      const samples = []
+      for (let run = 0; run < runs; run++) {
+        const cdp = await page.createCDPSession()
+        await cdp.send('Network.clearBrowserCache')
+        await cdp.detach()
+        if (path === '/login') await page.deleteCookie({ name: 'token', url: base })
+        else await page.setCookie({ name: 'token', value: token, url: base })
+        const result = await lighthouse(
+          `${base}${path}`,
+          { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: true },
+          desktopConfig,
+          page
+        )
+        const { audits, categories } = result.lhr
+        samples.push({
+          score: Math.round((categories.performance.score ?? 0) * 100),
+          fcp: audits['first-contentful-paint'].numericValue,
+          lcp: audits['largest-contentful-paint'].numericValue,
+          tbt: audits['total-blocking-time'].numericValue,
+          cls: audits['cumulative-layout-shift'].numericValue,
+          ...scriptFigures(audits['network-requests'].details.items),
+        })
+      }
+      const pick = (key) => median(samples.map((sample) => sample[key]))
+      rows.push({
+        path,
+        score: pick('score'),
+        scores: samples.map((sample) => sample.score),
+        fcp: pick('fcp'),
+        lcp: pick('lcp'),
+        tbt: pick('tbt'),
+        cls: pick('cls'),
+        total: pick('total'),
+        beforeChart: pick('beforeChart'),
+        chart: samples.some((sample) => sample.chart),
+      })
+    }
+  } finally {
+    await browser.disconnect()
+    await chrome.kill()
+  }
+  return rows
+}
+
+function print(rows, runs) {
+  const baseline = rows.find((row) => row.path === '/login')
+  const header = [
+    'page',
+    'score',
+    'runs',
+    'FCP ms',
+    'LCP ms',
+    'TBT ms',
+    'CLS',
+    'JS KiB',
+    'JS before chart',
+    'vs login',
+    '',
+  ]
+  const lines = rows.map((row) => {
+    const misses = []
+    if (row.path !== '/login') {
+      if (row.score < TARGETS.score) misses.push(`score < ${TARGETS.score}`)
+      if (row.tbt > TARGETS.tbt) misses.push(`TBT > ${TARGETS.tbt}`)
+      if (row.beforeChart > TARGETS.jsBeforeChartKiB)
+        misses.push(`JS > ${TARGETS.jsBeforeChartKiB} KiB`)
+    }
+    return [
+      row.path,
+      String(row.score),
+      row.scores.join('/'),
+      row.fcp.toFixed(0),
+      row.lcp.toFixed(0),
+      row.tbt.toFixed(0),
+      row.cls.toFixed(3),
+      row.total.toFixed(0),
+      row.chart ? row.beforeChart.toFixed(0) : `${row.beforeChart.toFixed(0)} (no chart)`,
+      baseline ? (row.score / Math.max(baseline.score, 1)).toFixed(2) : '—',
+      misses.length ? `MISS: ${misses.join(', ')}` : '',
+    ]
+  })
+  const widths = header.map((title, index) =>
+    Math.max(title.length, ...lines.map((line) => line[index].length))
+  )
+  const format = (cells) => cells.map((cell, index) => cell.padEnd(widths[index])).join('  ')
+  console.log(
+    `\nLighthouse 12, desktop preset, simulated throttling; median of ${runs} run(s) per page, empty cache each run.`
+  )
+  console.log(
+    `Targets: score ≥ ${TARGETS.score}, TBT ≤ ${TARGETS.tbt} ms, ≤ ${TARGETS.jsBeforeChartKiB} KiB of JavaScript before the first chart; /login is the baseline.\n`
+  )
+  console.log(format(header))
+  for (const line of lines) console.log(format(line))
+}
+
+export async function benchWeb(args) {
+  const runs = Math.max(1, Number(option(args, 'runs', '3')) || 3)
+  const pages = option(args, 'pages', DEFAULT_PAGES.join(','))
+    .split(',')
+    .map((page) => page.trim())
+    .filter(Boolean)
+  if (!pages.includes('/login')) pages.push('/login')
+  const port = await freePort(Number(option(args, 'port', '3395')))
+  const base = `http://127.0.0.1:${port}`
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SQLITE_PATH: process.env.SQLITE_PATH ?? 'storage/bench-web.sqlite3',
+    MYSQL_DB_NAME: process.env.MYSQL_DB_NAME ?? 'mcn_bench_web',
+  }
+  console.log(`Starting the studio on ${base} (production build, demo data)…`)
+  const server = spawn(process.execPath, ['scripts/start.js'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  })
+  try {
+    await waitForHealth(base, server)
+    const config = readDotEnv()
+    const rows = await measure(base, pages, runs, {
+      email: config.DEMO_ADMIN_EMAIL || 'admin@mcn.local',
+      password: config.DEMO_ADMIN_PASSWORD,
+    })
+    print(rows, runs)
+  } finally {
+    try {
+      process.kill(-server.pid, 'SIGINT')
+    } catch {
+      // already gone
+    }
+  }
+}
