@@ -328,7 +328,7 @@ export default class Bench extends BaseCommand {
   async #measureHttp(dataset: DatasetReport): Promise<Row[]> {
     const { combine, measure, timeOnce } = await import('#services/bench/measure')
     const admin = await this.#admin()
-    const { default: TokenService } = await import('#services/token_service')
+    const { default: TokenService } = await import('#services/auth/token_service')
     const targets = await this.#targets(dataset)
     const only = this.only ?? process.env.BENCH_ONLY
     const selected = only ? targets.filter((target) => target.name.includes(only)) : targets
@@ -551,7 +551,7 @@ export default class Bench extends BaseCommand {
   async #explain(dataset: DatasetReport) {
     const { captureQueries, explain } = await import('#services/bench/explain')
     const { default: MetricsCache } = await import('#services/metrics/metrics_cache')
-    const { default: TokenService } = await import('#services/token_service')
+    const { default: TokenService } = await import('#services/auth/token_service')
     const { default: testUtils } = await import('@adonisjs/core/services/test_utils')
     const admin = await this.#admin()
     const port = await freePort(this.port + 1)

@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import studioConfig from '#config/studio'
-import GeoService from '#services/geo_service'
+import GeoService from '#services/auth/geo_service'
 import { VERSION_LABEL } from '#shared/constants'
 
 /**

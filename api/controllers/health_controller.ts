@@ -1,6 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import db from '@adonisjs/lucid/services/db'
-import QueueService from '#services/queue_service'
+import HealthService from '#services/health_service'
 import { VERSION_LABEL } from '#shared/constants'
 
 /**
@@ -9,17 +8,11 @@ import { VERSION_LABEL } from '#shared/constants'
  */
 export default class HealthController {
   async show({ response }: HttpContext) {
-    let database: 'ok' | 'down' = 'ok'
-    try {
-      await db.rawQuery('select 1')
-    } catch {
-      database = 'down'
-    }
-    const queue = await QueueService.health()
+    const { database, queue, queueDriver } = await HealthService.check()
     response.status(database === 'ok' ? 200 : 503)
     return {
       status: database === 'ok' ? 0 : 503,
-      data: { database, queue: queue.state, queue_driver: queue.driver, version: VERSION_LABEL },
+      data: { database, queue, queue_driver: queueDriver, version: VERSION_LABEL },
     }
   }
 }

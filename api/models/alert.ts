@@ -1,10 +1,11 @@
 import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import { BaseModel, belongsTo, column, scope } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import Creator from '#models/creator'
 import User from '#models/user'
 import { dayColumn } from '#models/metric_snapshot'
 import type { AlertKind, AlertSeverity, AlertStatus } from '#shared/alerts'
+import { isAgencySide } from '#shared/roles'
 
 export default class Alert extends BaseModel {
   @column({ isPrimary: true })
@@ -72,4 +73,9 @@ export default class Alert extends BaseModel {
 
   @column.dateTime({ autoCreate: true, autoUpdate: true })
   declare updatedAt: DateTime
+
+  /** The alerts `user` may see: the agency's people see every alert, others none. */
+  static visibleTo = scope((query, user: Pick<User, 'role'>) => {
+    if (!isAgencySide(user)) query.whereRaw('1 = 0')
+  })
 }

@@ -1,9 +1,10 @@
 import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
+import { BaseModel, belongsTo, column, hasMany, scope } from '@adonisjs/lucid/orm'
 import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
 import User from '#models/user'
 import BoardAttachment from '#models/board_attachment'
 import type { BoardCategory, BoardStatus } from '#shared/board'
+import { isAgencySide } from '#shared/roles'
 
 export default class BoardPost extends BaseModel {
   @column({ isPrimary: true })
@@ -51,4 +52,13 @@ export default class BoardPost extends BaseModel {
 
   @column.dateTime({ autoCreate: true, autoUpdate: true })
   declare updatedAt: DateTime
+
+  /**
+   * The posts `user` may read: published ones and their own drafts, in every
+   * category for the agency, notices only for creators and companies.
+   */
+  static visibleTo = scope((query, user: Pick<User, 'id' | 'role'>) => {
+    query.where((readable) => readable.where('status', 'published').orWhere('author_id', user.id))
+    if (!isAgencySide(user)) query.where('category', 'notice')
+  })
 }

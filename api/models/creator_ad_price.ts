@@ -1,10 +1,14 @@
 import { DateTime } from 'luxon'
-import { afterDelete, afterSave, BaseModel, column } from '@adonisjs/lucid/orm'
-import CreatorListCache from '#services/creator_list_cache'
+import { compose } from '@adonisjs/core/helpers'
+import { BaseModel, column } from '@adonisjs/lucid/orm'
 import type { PlatformKey } from '#shared/constants'
+import { announcesChanges } from '#models/mixins/announces_changes'
 
 /** What a creator charges per platform and format (money as DECIMAL, read as a string). */
-export default class CreatorAdPrice extends BaseModel {
+export default class CreatorAdPrice extends compose(
+  BaseModel,
+  announcesChanges('creator:changed')
+) {
   @column({ isPrimary: true })
   declare id: number
 
@@ -32,11 +36,4 @@ export default class CreatorAdPrice extends BaseModel {
 
   @column.dateTime({ autoCreate: true, autoUpdate: true })
   declare updatedAt: DateTime
-
-  /** What the creator list shows changed. */
-  @afterSave()
-  @afterDelete()
-  static clearListCache() {
-    CreatorListCache.clear()
-  }
 }

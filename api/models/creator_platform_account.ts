@@ -1,17 +1,21 @@
 import { DateTime } from 'luxon'
-import { afterDelete, afterSave, BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
-import CreatorListCache from '#services/creator_list_cache'
+import { compose } from '@adonisjs/core/helpers'
+import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import Creator from '#models/creator'
-import PrivateDataService from '#services/private_data_service'
+import { decryptPrivate, encryptPrivate } from '#support/private_data'
 import type { PlatformKey } from '#shared/constants'
+import { announcesChanges } from '#models/mixins/announces_changes'
 
 /**
  * One creator's account on one platform (SPEC §3, §4): uid, token and cookie
  * (both encrypted, never returned in full), their statuses (0 connected,
  * 1 cannot access) and dates, and the latest known fan count.
  */
-export default class CreatorPlatformAccount extends BaseModel {
+export default class CreatorPlatformAccount extends compose(
+  BaseModel,
+  announcesChanges('creator:changed')
+) {
   @column({ isPrimary: true })
   declare id: number
 
@@ -83,25 +87,18 @@ export default class CreatorPlatformAccount extends BaseModel {
   declare updatedAt: DateTime
 
   setToken(value: string | null | undefined) {
-    this.tokenEncrypted = PrivateDataService.encrypt('platform_token', value)
+    this.tokenEncrypted = encryptPrivate('platform_token', value)
   }
 
   getToken() {
-    return PrivateDataService.decrypt('platform_token', this.tokenEncrypted)
+    return decryptPrivate('platform_token', this.tokenEncrypted)
   }
 
   setCookie(value: string | null | undefined) {
-    this.cookieEncrypted = PrivateDataService.encrypt('platform_cookie', value)
+    this.cookieEncrypted = encryptPrivate('platform_cookie', value)
   }
 
   getCookie() {
-    return PrivateDataService.decrypt('platform_cookie', this.cookieEncrypted)
-  }
-
-  /** What the creator list shows changed. */
-  @afterSave()
-  @afterDelete()
-  static clearListCache() {
-    CreatorListCache.clear()
+    return decryptPrivate('platform_cookie', this.cookieEncrypted)
   }
 }

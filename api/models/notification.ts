@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon'
-import { BaseModel, column } from '@adonisjs/lucid/orm'
-import type { NotificationKind } from '#services/notification_service'
+import { BaseModel, column, scope } from '@adonisjs/lucid/orm'
+import type User from '#models/user'
+import type { NotificationKind } from '#shared/notifications'
 
 /** One headline notification of one person. */
 export default class Notification extends BaseModel {
@@ -30,4 +31,9 @@ export default class Notification extends BaseModel {
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
+
+  /** A person sees their own notifications only. */
+  static visibleTo = scope((query, user: Pick<User, 'id'>) => {
+    query.where('notifications.user_id', user.id)
+  })
 }

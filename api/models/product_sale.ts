@@ -1,9 +1,11 @@
 import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import { BaseModel, belongsTo, column, scope } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import Creator from '#models/creator'
 import { dayColumn } from '#models/metric_snapshot'
-import { fromCents, toCents } from '#services/market/money'
+import { fromCents, toCents } from '#support/money'
+import { isAgencySide } from '#shared/roles'
+import type User from '#models/user'
 
 /** DECIMAL(14,2) as a two-decimal string on SQLite and MySQL alike. */
 const decimal = { consume: (value: unknown) => fromCents(toCents(String(value))) }
@@ -52,4 +54,12 @@ export default class ProductSale extends BaseModel {
 
   @column.dateTime({ autoCreate: true, autoUpdate: true })
   declare updatedAt: DateTime
+
+  /**
+   * The sales `user` may see: every sale for the agency and for company
+   * accounts (who read the figures), none for anybody else.
+   */
+  static visibleTo = scope((query, user: Pick<User, 'role'>) => {
+    if (!isAgencySide(user) && user.role !== 'company') query.whereRaw('1 = 0')
+  })
 }

@@ -1,27 +1,19 @@
 import { DateTime } from 'luxon'
 import hash from '@adonisjs/core/services/hash'
 import { compose } from '@adonisjs/core/helpers'
-import {
-  afterDelete,
-  afterSave,
-  BaseModel,
-  beforeSave,
-  column,
-  manyToMany,
-  scope,
-} from '@adonisjs/lucid/orm'
+import { BaseModel, beforeSave, column, manyToMany, scope } from '@adonisjs/lucid/orm'
 import type { ManyToMany } from '@adonisjs/lucid/types/relations'
 import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
 import Team from '#models/team'
-import accessTokenCache from '#auth/access_token_cache'
 import type { AccountType, Locale, Role, UserStatus } from '#shared/constants'
+import { announcesChanges } from '#models/mixins/announces_changes'
 
 const AuthFinder = withAuthFinder(() => hash.use('scrypt'), {
   uids: ['email'],
   passwordColumnName: 'password',
 })
 
-export default class User extends compose(BaseModel, AuthFinder) {
+export default class User extends compose(BaseModel, AuthFinder, announcesChanges('user:changed')) {
   @column({ isPrimary: true })
   declare id: number
 
@@ -102,18 +94,6 @@ export default class User extends compose(BaseModel, AuthFinder) {
     if (user.$dirty.email) {
       user.email = user.email.trim().toLowerCase()
     }
-  }
-
-  /**
-   * A changed or removed account (status, role, password …) is looked up
-   * afresh on its next request: its verified tokens leave this process's
-   * cache at once, and again after the surrounding transaction commits.
-   */
-  @afterSave()
-  @afterDelete()
-  static forgetCachedTokens(user: User) {
-    accessTokenCache.evictUser(user.id)
-    user.$trx?.after('commit', () => accessTokenCache.evictUser(user.id))
   }
 
   static active = scope((query) => {

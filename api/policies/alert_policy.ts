@@ -1,6 +1,7 @@
 import type { AuthorizerResponse } from '@adonisjs/bouncer/types'
 import type User from '#models/user'
-import StudioPolicy, { isStaffSide } from '#policies/studio_policy'
+import StudioPolicy from '#policies/studio_policy'
+import { isStaffSide } from '#shared/roles'
 
 /**
  * The alert dashboard: the agency's staff see, acknowledge, assign and

@@ -2,7 +2,8 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import { simulateSeries } from '#platforms/simulated'
 import MetricCollectionRun from '#models/metric_collection_run'
-import CreatorImportService from '#services/creator_import_service'
+import CreatorTotalsService from '#services/creators/totals_service'
+import { chunks } from '#support/chunks'
 import MetricCollectionService, { yesterday } from '#services/metrics/collection_service'
 import MetricRollupService from '#services/metrics/rollup_service'
 import SnapshotWriter, { type SnapshotRow } from '#services/metrics/snapshot_writer'
@@ -172,27 +173,16 @@ export default class MetricBackfillService {
   static async #refreshAccounts(accountIds: number[]) {
     await db.transaction(async (trx) => {
       const stamp = DateTime.utc().toFormat(trx.dialect.dateTimeFormat)
+      await CreatorTotalsService.refreshAccountFans(trx, accountIds, { last_collected_at: stamp })
       const creators = new Set<number>()
-      for (let start = 0; start < accountIds.length; start += 500) {
-        const part = accountIds.slice(start, start + 500)
-        await trx
-          .from('creator_platform_accounts')
-          .whereIn('id', part)
-          .update({
-            fans: trx.knexRawQuery(
-              `coalesce((select s.fans from metric_snapshots s
-                 where s.account_id = creator_platform_accounts.id
-                 order by s.snapshot_date desc limit 1), fans)`
-            ),
-            last_collected_at: stamp,
-          })
+      for (const part of chunks(accountIds, 500)) {
         const rows = await trx
           .from('creator_platform_accounts')
           .whereIn('id', part)
           .select('creator_id')
         for (const row of rows) creators.add(Number(row.creator_id))
       }
-      await CreatorImportService.recomputeTotals(trx, [...creators], stamp, { touch: false })
+      await CreatorTotalsService.recompute(trx, [...creators], stamp, { touch: false })
     })
   }
 }
