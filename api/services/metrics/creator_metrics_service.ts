@@ -6,12 +6,12 @@ import MetricsCache from '#services/metrics/metrics_cache'
 import { dayOf } from '#services/metrics/rollup_service'
 import { rate } from '#services/metrics/data_center_service'
 import { visibleCreators } from '#services/metrics/series_service'
-import {
-  MONTHLY_CHART_DEFAULT_MONTHS,
-  type CreatorDailyParams,
-  type CreatorDetailParams,
-  type CreatorMonthlyParams,
+import type {
+  CreatorDailyParams,
+  CreatorDetailParams,
+  CreatorMonthlyParams,
 } from '#validators/data_center'
+import { MONTHLY_CHART_DEFAULT_MONTHS } from '#shared/metrics'
 
 const DAILY_COLUMNS = [
   'fans',

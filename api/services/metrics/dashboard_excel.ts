@@ -5,7 +5,7 @@ import type {
   DashboardChart,
   DashboardOverview,
   DashboardTotals,
-} from '#services/metrics/dashboard_service'
+} from '#services/metrics/dashboard_types'
 
 /** Translates a key of resources/lang/<locale>/dashboard.json (without the `dashboard.` prefix). */
 export type Translate = (key: string, data?: Record<string, unknown>) => string
