@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
-import { simulateSeries } from '#platforms/simulated'
+import { simulateSeries } from '#platforms/simulated_model'
 import type { ChannelStats } from '#platforms/types'
 import MetricRollupService from '#services/metrics/rollup_service'
 import {

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
-import { simulateSeries } from '#platforms/simulated'
+import { simulateSeries } from '#platforms/simulated_model'
 import MetricRollupService from '#services/metrics/rollup_service'
 import SnapshotWriter, { type SnapshotRow } from '#services/metrics/snapshot_writer'
 import type { BenchAccount } from '#services/bench/dataset'

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
-import { simulateSeries } from '#platforms/simulated'
+import { simulateSeries } from '#platforms/simulated_model'
 import MetricCollectionRun from '#models/metric_collection_run'
 import CreatorTotalsService from '#services/creators/totals_service'
 import { chunks } from '#support/chunks'
