@@ -14,7 +14,7 @@ import { REJECT_REASON_MAX, STAFF_PAGE_MAX, STAFF_ROLES, TEAM_ACTIONS } from '#s
 
 /*
 |--------------------------------------------------------------------------
-| Account, teams, staff directory and registrations (issue 5)
+| Account, teams, staff directory and registrations
 |--------------------------------------------------------------------------
 | Messages come from resources/lang/<lang>/people.json (`validator.fields`,
 | `validator.messages`) through areaMessages(i18n, 'people.validator').

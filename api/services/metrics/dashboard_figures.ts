@@ -21,7 +21,7 @@ import { REFERENCE_KRW_RATES, type DashboardSort, type PlatformKey } from '#shar
 
 /*
 |--------------------------------------------------------------------------
-| The dashboard's numbers (SPEC §2 Dashboard; issue 4 team contract)
+| The dashboard's numbers (SPEC §2 Dashboard; the answers the admin's dashboard reads)
 |--------------------------------------------------------------------------
 |
 | Network-wide figures come from metric_daily_totals (the rollup: one row per

@@ -13,7 +13,7 @@ export interface Target {
   cache: string
   /** Answers come from MetricsCache: time the first hits separately after a data-version bump. */
   cold?: boolean
-  /** Held to issue 4's targets (p95 ≤ 50 ms, ratio ≥ 0.5). */
+  /** Held to the speed targets of bench/context.ts (p95 ≤ 50 ms, ratio ≥ 0.5). */
   checked?: boolean
 }
 

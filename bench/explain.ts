@@ -1,5 +1,9 @@
 import db from '@adonisjs/lucid/services/db'
 import emitter from '@adonisjs/core/services/emitter'
+import type { BenchContext } from '#bench/context'
+import type { DatasetReport } from '#bench/dataset'
+import { freePort } from '#bench/http'
+import { benchAdmin, benchTargets } from '#bench/targets'
 
 export interface CapturedQuery {
   sql: string
@@ -117,4 +121,61 @@ export async function explain(query: CapturedQuery): Promise<ExplainedQuery> {
     ms,
     plan: plan.length ? plan.join(' → ') : String(message ?? 'no table read'),
   }
+}
+
+/**
+ * Runs each metric endpoint once on an in-process server with an empty
+ * metrics cache, records the SQL it sends, and explains every query.
+ */
+export async function explainEndpoints(context: BenchContext, dataset: DatasetReport) {
+  const { captureQueries, explain } = await import('#bench/explain')
+  const { default: MetricsCache } = await import('#services/metrics/metrics_cache')
+  const { default: TokenService } = await import('#services/auth/token_service')
+  const { default: testUtils } = await import('@adonisjs/core/services/test_utils')
+  const admin = await benchAdmin()
+  const port = await freePort(context.options.port + 1)
+  const previous = { PORT: process.env.PORT, HOST: process.env.HOST }
+  process.env.PORT = String(port)
+  process.env.HOST = '127.0.0.1'
+  const close = await testUtils.httpServer().start()
+  const results: (ExplainedQuery & { endpoint: string })[] = []
+  try {
+    const all = await benchTargets(dataset)
+    const targets = all.filter((target) => target.checked && target.paths.length)
+    const { token } = await TokenService.issuePair(admin)
+    for (const target of targets) {
+      MetricsCache.bump()
+      const path = target.paths[0]
+      let status = 0
+      const queries = await captureQueries(async () => {
+        const response = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { token } })
+        status = response.status
+        await response.text()
+      })
+      if (status >= 300) continue
+      const seen = new Set<string>()
+      for (const query of queries) {
+        const key = `${query.sql}|${JSON.stringify(query.bindings)}`
+        if (seen.has(key)) continue
+        seen.add(key)
+        try {
+          results.push({ endpoint: target.name, ...(await explain(query)) })
+        } catch (error) {
+          results.push({
+            endpoint: target.name,
+            sql: query.sql,
+            estimate: null,
+            actual: null,
+            ms: null,
+            plan: `EXPLAIN failed: ${(error as Error).message.slice(0, 100)}`,
+          })
+        }
+      }
+    }
+  } finally {
+    await close()
+    process.env.PORT = previous.PORT
+    process.env.HOST = previous.HOST
+  }
+  return results
 }

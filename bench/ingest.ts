@@ -1,9 +1,11 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import { simulateSeries } from '#platforms/simulated_model'
+import CreatorTotalsService from '#services/creators/totals_service'
 import MetricRollupService from '#services/metrics/rollup_service'
+import { sqlDateTime } from '#support/sql'
 import SnapshotWriter, { type SnapshotRow } from '#services/metrics/snapshot_writer'
-import type { BenchAccount } from '#services/bench/dataset'
+import type { BenchAccount } from '#bench/dataset'
 
 export interface IngestFigure {
   name: string
@@ -110,17 +112,11 @@ export async function measureIngest(
   return figures
 }
 
-/** Removes the measured day (snapshots and totals) and puts the accounts' fans back. */
+/** Removes the measured day (snapshots and totals) and puts the accounts' and creators' fans back. */
 async function cleanup(day: string) {
   await db.from('metric_snapshots').where('snapshot_date', day).delete()
   await MetricRollupService.rebuild([day])
-  await db.rawQuery(
-    `update creator_platform_accounts set fans = coalesce((select s.fans from metric_snapshots s
-       where s.account_id = creator_platform_accounts.id
-       order by s.snapshot_date desc limit 1), fans)`
-  )
-  await db.rawQuery(
-    `update creators set total_fans = (select coalesce(sum(a.fans), 0)
-       from creator_platform_accounts a where a.creator_id = creators.id and a.active <> 0)`
-  )
+  const client = db.connection()
+  await CreatorTotalsService.refreshAccountFans(client, null)
+  await CreatorTotalsService.recompute(client, null, sqlDateTime(), { touch: false })
 }
