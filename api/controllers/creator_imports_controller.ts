@@ -34,11 +34,7 @@ export default class CreatorImportsController {
     await ctx.bouncer.with('CreatorPolicy').authorize('export')
     const filters = await ctx.request.validateUsing(creatorListValidator)
     const { rows, buffer } = await CreatorExportService.workbook(filters, ctx.auth.getUserOrFail())
-    await AuditService.by(actorOf(ctx), {
-      action: 'creator.export',
-      subjectType: 'creator',
-      meta: { rows },
-    })
+    await AuditService.log(actorOf(ctx), 'creator.export', ['creator', null], { rows })
     return sendWorkbook(ctx.response, buffer, datedFileName('creators-export'))
   }
 

@@ -21,8 +21,7 @@ export default class CreatorMemosController {
     const actor = actorOf(ctx)
     const creator = await CreatorService.find(Number(ctx.params.id), actor.user)
     const { body } = await ctx.request.validateUsing(creatorMemoValidator)
-    const memo = await MemoService.add(creator, body, actor)
     ctx.response.status(201)
-    return presentMemo(memo)
+    return presentMemo(await MemoService.add(creator, body, actor))
   }
 }

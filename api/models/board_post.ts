@@ -1,12 +1,14 @@
 import { DateTime } from 'luxon'
+import { compose } from '@adonisjs/core/helpers'
 import { BaseModel, belongsTo, column, hasMany, scope } from '@adonisjs/lucid/orm'
 import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
 import User from '#models/user'
 import BoardAttachment from '#models/board_attachment'
 import type { BoardCategory, BoardStatus } from '#shared/board'
 import { isAgencySide } from '#shared/roles'
+import { withTimestamps } from '#models/mixins/timestamps'
 
-export default class BoardPost extends BaseModel {
+export default class BoardPost extends compose(BaseModel, withTimestamps) {
   @column({ isPrimary: true })
   declare id: number
 
@@ -46,12 +48,6 @@ export default class BoardPost extends BaseModel {
 
   @column.dateTime()
   declare publishedAt: DateTime | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   /**
    * The posts `user` may read: published ones and their own drafts, in every

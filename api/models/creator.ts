@@ -1,6 +1,5 @@
 import { DateTime } from 'luxon'
-import { compose } from '@adonisjs/core/helpers'
-import { BaseModel, belongsTo, column, hasMany, manyToMany, scope } from '@adonisjs/lucid/orm'
+import { belongsTo, column, hasMany, manyToMany, scope } from '@adonisjs/lucid/orm'
 import type { BelongsTo, HasMany, ManyToMany } from '@adonisjs/lucid/types/relations'
 import Team from '#models/team'
 import User from '#models/user'
@@ -17,7 +16,7 @@ import type {
   PlatformKey,
   PrivateField,
 } from '#shared/constants'
-import { announcesChanges } from '#models/mixins/announces_changes'
+import { CreatorRecord } from '#models/mixins/creator_record'
 
 const json = {
   prepare: (value: unknown) =>
@@ -56,7 +55,7 @@ const ENCRYPTED_ATTRIBUTE: Record<PrivateField, keyof Creator> = {
  * assigned directly: `setPrivate` stores the ciphertext and the masked copy,
  * `getPrivate` decrypts (only for a revealed, audited request).
  */
-export default class Creator extends compose(BaseModel, announcesChanges('creator:changed')) {
+export default class Creator extends CreatorRecord {
   @column({ isPrimary: true })
   declare id: number
 
@@ -237,12 +236,6 @@ export default class Creator extends compose(BaseModel, announcesChanges('creato
     pivotTimestamps: { createdAt: true, updatedAt: false },
   })
   declare favoritedBy: ManyToMany<typeof User>
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   /** Stores a private value encrypted (and its masked copy where lists show one). */
   setPrivate(field: PrivateField, value: string | null | undefined) {

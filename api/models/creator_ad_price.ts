@@ -1,14 +1,9 @@
-import { DateTime } from 'luxon'
-import { compose } from '@adonisjs/core/helpers'
-import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { column } from '@adonisjs/lucid/orm'
 import type { PlatformKey } from '#shared/constants'
-import { announcesChanges } from '#models/mixins/announces_changes'
+import { CreatorRecord } from '#models/mixins/creator_record'
 
 /** What a creator charges per platform and format (money as DECIMAL, read as a string). */
-export default class CreatorAdPrice extends compose(
-  BaseModel,
-  announcesChanges('creator:changed')
-) {
+export default class CreatorAdPrice extends CreatorRecord {
   @column({ isPrimary: true })
   declare id: number
 
@@ -30,10 +25,4 @@ export default class CreatorAdPrice extends compose(
 
   @column()
   declare note: string | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 }

@@ -1,29 +1,19 @@
 import { DateTime } from 'luxon'
 import { compose } from '@adonisjs/core/helpers'
-import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
-import type { BelongsTo } from '@adonisjs/lucid/types/relations'
-import Creator from '#models/creator'
+import { column } from '@adonisjs/lucid/orm'
 import { decryptPrivate, encryptPrivate } from '#support/private_data'
 import type { PlatformKey } from '#shared/constants'
-import { announcesChanges } from '#models/mixins/announces_changes'
+import { CreatorRecord } from '#models/mixins/creator_record'
+import { withCreator } from '#models/mixins/columns'
 
 /**
  * One creator's account on one platform (SPEC §3, §4): uid, token and cookie
  * (both encrypted, never returned in full), their statuses (0 connected,
  * 1 cannot access) and dates, and the latest known fan count.
  */
-export default class CreatorPlatformAccount extends compose(
-  BaseModel,
-  announcesChanges('creator:changed')
-) {
+export default class CreatorPlatformAccount extends compose(CreatorRecord, withCreator) {
   @column({ isPrimary: true })
   declare id: number
-
-  @column()
-  declare creatorId: number
-
-  @belongsTo(() => Creator)
-  declare creator: BelongsTo<typeof Creator>
 
   @column()
   declare platform: PlatformKey
@@ -79,12 +69,6 @@ export default class CreatorPlatformAccount extends compose(
 
   @column.dateTime()
   declare collectFailedAt: DateTime | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   setToken(value: string | null | undefined) {
     this.tokenEncrypted = encryptPrivate('platform_token', value)

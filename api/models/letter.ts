@@ -1,9 +1,11 @@
 import { DateTime } from 'luxon'
+import { compose } from '@adonisjs/core/helpers'
 import { BaseModel, belongsTo, column, scope } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import User from '#models/user'
+import { withCreatedAt } from '#models/mixins/timestamps'
 
-export default class Letter extends BaseModel {
+export default class Letter extends compose(BaseModel, withCreatedAt) {
   @column({ isPrimary: true })
   declare id: number
 
@@ -36,9 +38,6 @@ export default class Letter extends BaseModel {
 
   @column.dateTime()
   declare recipientDeletedAt: DateTime | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
 
   /** The letters `user` sent or received and has not deleted on their side. */
   static visibleTo = scope((query, user: Pick<User, 'id'>) => {

@@ -7,13 +7,19 @@ import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
 import Team from '#models/team'
 import type { AccountType, Locale, Role, UserStatus } from '#shared/constants'
 import { announcesChanges } from '#models/mixins/announces_changes'
+import { withTimestamps } from '#models/mixins/timestamps'
 
 const AuthFinder = withAuthFinder(() => hash.use('scrypt'), {
   uids: ['email'],
   passwordColumnName: 'password',
 })
 
-export default class User extends compose(BaseModel, AuthFinder, announcesChanges('user:changed')) {
+export default class User extends compose(
+  BaseModel,
+  AuthFinder,
+  announcesChanges('user:changed'),
+  withTimestamps
+) {
   @column({ isPrimary: true })
   declare id: number
 
@@ -78,12 +84,6 @@ export default class User extends compose(BaseModel, AuthFinder, announcesChange
     pivotTimestamps: true,
   })
   declare teams: ManyToMany<typeof Team>
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   get isActive() {
     return this.status === 'active'

@@ -12,8 +12,9 @@ export default class AlertPolicy extends StudioPolicy {
     return isStaffSide(user)
   }
 
+  /** Whoever sees the alerts handles them. */
   handle(user: User): AuthorizerResponse {
-    return isStaffSide(user)
+    return this.view(user)
   }
 
   scan(user: User): AuthorizerResponse {

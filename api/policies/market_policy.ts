@@ -13,8 +13,9 @@ export default class MarketPolicy extends StudioPolicy {
     return isStaffSide(user) || user.role === 'company'
   }
 
+  /** Whoever sees the market sends enquiries. */
   enquire(user: User): AuthorizerResponse {
-    return isStaffSide(user) || user.role === 'company'
+    return this.view(user)
   }
 
   manage(user: User): AuthorizerResponse {

@@ -15,8 +15,9 @@ export default class MetricPolicy extends StudioPolicy {
     return isStaffSide(user) || user.role === 'creator'
   }
 
+  /** Whoever sees a dashboard downloads it. */
   download(user: User): AuthorizerResponse {
-    return isStaffSide(user) || user.role === 'creator'
+    return this.view(user)
   }
 
   collect(user: User): AuthorizerResponse {

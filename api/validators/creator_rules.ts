@@ -230,6 +230,10 @@ export const uid = () =>
     .nullable()
     .optional()
 
+/** A platform cookie: JSON text (a JSON object given is kept as its text). */
+export const cookie = () =>
+  vine.string().trim().maxLength(CREATOR_LIMITS.cookieMax).parse(objectToJson).nullable().optional()
+
 /** What may be set on a platform account (SPEC §2 edit tabs: uid, token, cookie). */
 export const accountFields = () => ({
   uid: uid(),
@@ -239,20 +243,8 @@ export const accountFields = () => ({
   active: vine.boolean().optional(),
   token: vine.string().trim().maxLength(CREATOR_LIMITS.tokenMax).nullable().optional(),
   token_connected_at: vine.date({ formats: DATETIME_FORMATS }).beforeOrEqual('today').optional(),
-  cookie: vine
-    .string()
-    .trim()
-    .maxLength(CREATOR_LIMITS.cookieMax)
-    .parse(objectToJson)
-    .nullable()
-    .optional(),
-  cookie_2: vine
-    .string()
-    .trim()
-    .maxLength(CREATOR_LIMITS.cookieMax)
-    .parse(objectToJson)
-    .nullable()
-    .optional(),
+  cookie: cookie(),
+  cookie_2: cookie(),
 })
 
 export const adPriceItem = () =>

@@ -1,6 +1,6 @@
 import vine from '@vinejs/vine'
 import type { Infer } from '@vinejs/vine/types'
-import { MAX_ID, blankToUndefined } from '#validators/rules'
+import { MAX_ID, blankToUndefined, sortOrder } from '#validators/rules'
 import {
   ACCOUNT_TYPES,
   LIMITS,
@@ -69,10 +69,7 @@ export const staffListValidator = vine.compile(
       .enum(['id', 'name', 'email', 'role', 'status', 'created_at', 'last_login_at'] as const)
       .parse(blankToUndefined)
       .optional(),
-    _order: vine
-      .enum(['asc', 'desc', 'ASC', 'DESC'] as const)
-      .parse(blankToUndefined)
-      .optional(),
+    _order: sortOrder(),
     offset: vine.number().withoutDecimals().min(0).max(MAX_ID).parse(blankToUndefined).optional(),
     limit: vine
       .number()

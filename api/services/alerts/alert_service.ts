@@ -88,11 +88,7 @@ export default class AlertService {
     alert.acknowledgedAt = DateTime.utc()
     if (note !== undefined) alert.note = note
     await alert.save()
-    await AuditService.by(actor, {
-      action: 'alert.acknowledge',
-      subjectType: 'alert',
-      subjectId: alert.id,
-    })
+    await AuditService.log(actor, 'alert.acknowledge', ['alert', alert.id])
     return this.#reload(alert)
   }
 
@@ -104,11 +100,7 @@ export default class AlertService {
     alert.acknowledgedAt ??= DateTime.utc()
     if (note !== undefined) alert.note = note
     await alert.save()
-    await AuditService.by(actor, {
-      action: 'alert.resolve',
-      subjectType: 'alert',
-      subjectId: alert.id,
-    })
+    await AuditService.log(actor, 'alert.resolve', ['alert', alert.id])
     return this.#reload(alert)
   }
 
@@ -141,16 +133,8 @@ export default class AlertService {
           trx
         )
       }
-      await AuditService.by(
-        actor,
-        {
-          action: 'alert.assign',
-          subjectType: 'alert',
-          subjectId: alert.id,
-          meta: { assignee_id: userId },
-        },
-        trx
-      )
+      const meta = { assignee_id: userId }
+      await AuditService.log(actor, 'alert.assign', ['alert', alert.id], meta, trx)
     })
     return this.#reload(alert)
   }
@@ -168,11 +152,7 @@ export default class AlertService {
           }
         : { status: 'resolved', resolved_at: stamp, updated_at: stamp }
     const affected = await query.update(changes)
-    await AuditService.by(actor, {
-      action: `alert.bulk_${action}`,
-      subjectType: 'alert',
-      meta: { ids },
-    })
+    await AuditService.log(actor, `alert.bulk_${action}`, ['alert', null], { ids })
     return affectedRows(affected)
   }
 }

@@ -43,6 +43,21 @@ export default class AuditService {
     return this.record({ ...entry, userId: actor.user.id, ip: actor.ip }, trx)
   }
 
+  /**
+   * Records `action` of `actor` on one subject (`[type, id]`, or null):
+   * `AuditService.log(actor, 'alert.resolve', ['alert', alert.id])`.
+   */
+  static async log(
+    actor: Actor,
+    action: string,
+    subject: [type: string, id: string | number | null] | null,
+    meta: Record<string, unknown> | null = null,
+    trx?: TransactionClientContract
+  ) {
+    const [subjectType, subjectId] = subject ?? [null, null]
+    return this.by(actor, { action, subjectType, subjectId, meta }, trx)
+  }
+
   /** Records an action of the signed-in user of this request. */
   static async fromRequest(
     ctx: HttpContext,

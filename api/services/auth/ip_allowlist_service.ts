@@ -128,12 +128,7 @@ export default class IpAllowlistService {
   /** Adds a range for an admin of the studio (audited). */
   static async addBy(actor: Actor, cidr: string, note: string | null) {
     const entry = await this.add(cidr, note, actor.user.id)
-    await AuditService.by(actor, {
-      action: 'ip.add',
-      subjectType: 'ip',
-      subjectId: entry.id,
-      meta: { cidr: entry.cidr },
-    })
+    await AuditService.log(actor, 'ip.add', ['ip', entry.id], { cidr: entry.cidr })
     return entry
   }
 
@@ -146,12 +141,7 @@ export default class IpAllowlistService {
   static async removeBy(actor: Actor, id: number) {
     const entry = await IpAllowlistEntry.findOrFail(id)
     await this.remove(entry)
-    await AuditService.by(actor, {
-      action: 'ip.remove',
-      subjectType: 'ip',
-      subjectId: entry.id,
-      meta: { cidr: entry.cidr },
-    })
+    await AuditService.log(actor, 'ip.remove', ['ip', entry.id], { cidr: entry.cidr })
     return entry
   }
 

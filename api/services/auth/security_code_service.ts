@@ -95,11 +95,7 @@ export default class SecurityCodeService {
     setting.value = value
     setting.updatedBy = actor.user.id
     await setting.save()
-    await AuditService.by(actor, {
-      action: 'termination_code.set',
-      subjectType: 'studio_setting',
-      subjectId: TERMINATION_CODE_KEY,
-    })
+    await AuditService.log(actor, 'termination_code.set', ['studio_setting', TERMINATION_CODE_KEY])
     return this.terminationStatus()
   }
 

@@ -162,14 +162,11 @@ export default class BoardService {
       await post.save()
       await this.#attach(post, input.attachment_ids, actor.user, trx)
       await this.#announce(post, false, actor, trx)
-      await AuditService.by(
+      await AuditService.log(
         actor,
-        {
-          action: 'board.create',
-          subjectType: 'board_post',
-          subjectId: post.id,
-          meta: { status: post.status },
-        },
+        'board.create',
+        ['board_post', post.id],
+        { status: post.status },
         trx
       )
       return post
@@ -188,15 +185,7 @@ export default class BoardService {
       await post.save()
       await this.#attach(post, input.attachment_ids, actor.user, trx)
       await this.#announce(post, wasPublished, actor, trx)
-      await AuditService.by(
-        actor,
-        {
-          action: 'board.update',
-          subjectType: 'board_post',
-          subjectId: post.id,
-        },
-        trx
-      )
+      await AuditService.log(actor, 'board.update', ['board_post', post.id], null, trx)
       return post
     })
   }
@@ -206,15 +195,7 @@ export default class BoardService {
     const keys = attachments.map((row) => row.fileKey)
     await db.transaction(async (trx) => {
       await post.useTransaction(trx).delete()
-      await AuditService.by(
-        actor,
-        {
-          action: 'board.delete',
-          subjectType: 'board_post',
-          subjectId: post.id,
-        },
-        trx
-      )
+      await AuditService.log(actor, 'board.delete', ['board_post', post.id], null, trx)
     })
     for (const key of keys)
       await drive

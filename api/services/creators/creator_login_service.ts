@@ -64,14 +64,11 @@ export default class CreatorLoginService {
             await creator.save()
             Caches.afterCommit(trx, 'creatorList')
           }
-          await AuditService.by(
+          await AuditService.log(
             actor,
-            {
-              action: 'creator.account_password',
-              subjectType: 'creator',
-              subjectId: creator.id,
-              meta: { user_id: account.id, created: !existing },
-            },
+            'creator.account_password',
+            ['creator', creator.id],
+            { user_id: account.id, created: !existing },
             trx
           )
           return { user: account, created: !existing }

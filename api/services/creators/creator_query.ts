@@ -26,7 +26,7 @@ const SEARCHED_COLUMNS = [
   'youtube_channel_name',
 ].map((column) => `creators.${column}`)
 
-type Builder = { where: Function; orWhere: Function; whereNotNull: Function }
+type Builder = { where: Function; orWhere: Function; whereNot: Function; whereNotNull: Function }
 type CreatorQuery = ModelQueryBuilderContract<typeof Creator, Creator>
 
 /** Accounts whose token cannot access (status 1, or expired by `now`). */
@@ -38,13 +38,9 @@ export function tokenFailing(builder: Builder, now: DateTime) {
   })
 }
 
-/** Accounts whose token is connected (status 0 and not expired by `now`). */
+/** Accounts whose token is connected (status 0 and not expired by `now`): the others. */
 export function tokenConnected(builder: Builder, now: DateTime) {
-  builder.where('creator_platform_accounts.token_status', 0).where((inner: Builder) => {
-    inner
-      .where('creator_platform_accounts.token_expires_at', null)
-      .orWhere('creator_platform_accounts.token_expires_at', '>', sqlDateTime(now))
-  })
+  builder.whereNot((inner: Builder) => tokenFailing(inner, now))
 }
 
 /** Accounts whose cookie cannot access (status 1, or its recheck has passed). */

@@ -122,11 +122,7 @@ export default class CreatorService {
     meta: Record<string, unknown> | null,
     trx?: TransactionClientContract
   ) {
-    return AuditService.by(
-      actor,
-      { action, subjectType: 'creator', subjectId: creator.id, meta },
-      trx
-    )
+    return AuditService.log(actor, action, ['creator', creator.id], meta, trx)
   }
 
   static async #writeAccounts(

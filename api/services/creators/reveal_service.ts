@@ -20,12 +20,7 @@ export default class RevealService {
    */
   static async reveal(creator: Creator, level: PrivateLevel, code: string, actor: Actor) {
     const audit = (action: string) =>
-      AuditService.by(actor, {
-        action,
-        subjectType: 'creator',
-        subjectId: creator.id,
-        meta: { level },
-      })
+      AuditService.log(actor, action, ['creator', creator.id], { level })
     await SecurityCodeService.verify(actor.user, code, () => audit('creator.reveal_failed'))
     await limiter.use(REVEAL_LIMIT).consume(revealLimitKey(actor.user.id))
 

@@ -7,6 +7,7 @@ import NotificationService from '#services/notifications/notification_service'
 import { containing, whereAnyLike } from '#support/like'
 import { paginate, type PageWindow } from '#support/pagination'
 import type { Actor } from '#support/actor'
+import { countOf } from '#support/sql'
 
 /** Private letters between the studio's people (and to creators' and companies' accounts). */
 export default class LetterService {
@@ -18,15 +19,10 @@ export default class LetterService {
     )
   }
 
+  /** Letters waiting in the inbox, unread. */
   static async unread(userId: number) {
-    const row = await db
-      .from('letters')
-      .where('recipient_id', userId)
-      .whereNull('recipient_deleted_at')
-      .whereNull('read_at')
-      .count('* as unread')
-      .first()
-    return Number(row?.unread ?? 0)
+    const unread = db.from('letters').where('recipient_id', userId).whereNull('read_at')
+    return countOf(await unread.whereNull('recipient_deleted_at').count('* as total').first())
   }
 
   /** A letter of mine (sent or received, not deleted on my side); reading it marks it read. */

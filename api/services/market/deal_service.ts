@@ -106,22 +106,14 @@ export default class DealService {
       deal.companyUserId = actor.user.id
     }
     await deal.save()
-    await AuditService.by(actor, {
-      action: 'deal.create',
-      subjectType: 'brand_deal',
-      subjectId: deal.id,
-    })
+    await AuditService.log(actor, 'deal.create', ['brand_deal', deal.id])
     return this.reload(deal)
   }
 
   static async update(actor: Actor, deal: BrandDeal, input: DealInput) {
     await this.#fill(deal, input)
     await deal.save()
-    await AuditService.by(actor, {
-      action: 'deal.update',
-      subjectType: 'brand_deal',
-      subjectId: deal.id,
-    })
+    await AuditService.log(actor, 'deal.update', ['brand_deal', deal.id])
     return this.reload(deal)
   }
 
@@ -141,12 +133,7 @@ export default class DealService {
     ;(deal as any)[STAMP[stage]] = DateTime.utc()
     if (stage === 'enquiry' && from === 'lost') deal.lostAt = null
     await deal.save()
-    await AuditService.by(actor, {
-      action: 'deal.move',
-      subjectType: 'brand_deal',
-      subjectId: deal.id,
-      meta: { from, to: stage },
-    })
+    await AuditService.log(actor, 'deal.move', ['brand_deal', deal.id], { from, to: stage })
     return this.reload(deal)
   }
 

@@ -309,13 +309,11 @@ export default class SaleService {
         if (existing) updated++
         else created++
       }
-      await AuditService.by(
+      await AuditService.log(
         actor,
-        {
-          action: 'sales.import',
-          subjectType: 'product_sale',
-          meta: { created, updated },
-        },
+        'sales.import',
+        ['product_sale', null],
+        { created, updated },
         trx
       )
     })

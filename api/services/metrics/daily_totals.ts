@@ -33,6 +33,16 @@ export type DayTotal = {
   accounts: number
 } & Record<Metric | DiffKey, number>
 
+/** A creator's gains over a period as the rankings, the download and the monthly chart show them. */
+export const GAIN_COLUMNS = [
+  'fans',
+  'fans_diff',
+  'views',
+  'views_diff',
+  'likes_diff',
+  'comments_diff',
+] as const
+
 /** What every list and ranking item names. */
 export interface CreatorRef {
   creator_id: number

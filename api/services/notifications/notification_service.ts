@@ -4,6 +4,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Notification from '#models/notification'
 import type User from '#models/user'
 import { presentNotification } from '#services/notifications/notification_presenter'
+import { countOf } from '#support/sql'
 import type { Role } from '#shared/constants'
 import type { NotificationKind } from '#shared/notifications'
 
@@ -90,14 +91,10 @@ export default class NotificationService {
     }
   }
 
+  /** The user's notifications not read yet. */
   static async unread(userId: number) {
-    const row = await db
-      .from('notifications')
-      .where('user_id', userId)
-      .whereNull('read_at')
-      .count('* as unread')
-      .first()
-    return Number(row?.unread ?? 0)
+    const unread = db.from('notifications').where('user_id', userId).whereNull('read_at')
+    return countOf(await unread.count('* as total').first())
   }
 
   /** Marks one (or, without an id, every) notification of the user read. */

@@ -33,11 +33,7 @@ export default class RegisterCodeService {
       createdBy: actor.user.id,
     })
     await code.load('team')
-    await AuditService.by(actor, {
-      action: 'register_code.create',
-      subjectType: 'register_code',
-      subjectId: code.id,
-    })
+    await AuditService.log(actor, 'register_code.create', ['register_code', code.id])
     return code
   }
 
@@ -49,11 +45,7 @@ export default class RegisterCodeService {
       await code.save()
     }
     await code.load('team')
-    await AuditService.by(actor, {
-      action: 'register_code.revoke',
-      subjectType: 'register_code',
-      subjectId: code.id,
-    })
+    await AuditService.log(actor, 'register_code.revoke', ['register_code', code.id])
     return code
   }
 }

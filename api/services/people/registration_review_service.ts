@@ -64,14 +64,11 @@ export default class RegistrationReviewService {
         }
       }
 
-      await AuditService.by(
+      await AuditService.log(
         actor,
-        {
-          action: 'registration.approve',
-          subjectType: 'user',
-          subjectId: pending.id,
-          meta: { role: pending.role, team: input.team ?? null },
-        },
+        'registration.approve',
+        ['user', pending.id],
+        { role: pending.role, team: input.team ?? null },
         trx
       )
       await NotificationService.notify(
@@ -97,15 +94,7 @@ export default class RegistrationReviewService {
       pending.approvedBy = actor.user.id
       pending.approvedAt = DateTime.utc()
       await pending.useTransaction(trx).save()
-      await AuditService.by(
-        actor,
-        {
-          action: 'registration.reject',
-          subjectType: 'user',
-          subjectId: pending.id,
-        },
-        trx
-      )
+      await AuditService.log(actor, 'registration.reject', ['user', pending.id], null, trx)
       return pending
     })
   }

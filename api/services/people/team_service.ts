@@ -136,14 +136,11 @@ export default class TeamService {
         created_at: now(),
         updated_at: now(),
       })
-      await AuditService.by(
+      await AuditService.log(
         actor,
-        {
-          action: 'team.add_member',
-          subjectType: 'team',
-          subjectId: team.id,
-          meta: { member_id: userId, is_manager: isManager },
-        },
+        'team.add_member',
+        ['team', team.id],
+        { member_id: userId, is_manager: isManager },
         trx
       )
     })
@@ -158,11 +155,9 @@ export default class TeamService {
     if (!affectedRows(updated)) {
       throw new StudioException('people.errors.not_member', { status: 404 })
     }
-    await AuditService.by(actor, {
-      action: 'team.set_manager',
-      subjectType: 'team',
-      subjectId: team.id,
-      meta: { member_id: userId, is_manager: isManager },
+    await AuditService.log(actor, 'team.set_manager', ['team', team.id], {
+      member_id: userId,
+      is_manager: isManager,
     })
   }
 
@@ -188,14 +183,11 @@ export default class TeamService {
         throw new StudioException('people.errors.manager_removal', { status: 403 })
       }
       await trx.from('team_memberships').where('id', membership.id).delete()
-      await AuditService.by(
+      await AuditService.log(
         actor,
-        {
-          action: 'team.remove_member',
-          subjectType: 'team',
-          subjectId: team.id,
-          meta: { member_id: userId },
-        },
+        'team.remove_member',
+        ['team', team.id],
+        { member_id: userId },
         trx
       )
     })

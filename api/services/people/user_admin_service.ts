@@ -62,14 +62,11 @@ export default class UserAdminService {
             trx
           )
       }
-      await AuditService.by(
+      await AuditService.log(
         actor,
-        {
-          action: 'user.admin_update',
-          subjectType: 'user',
-          subjectId: target.id,
-          meta: { fields: Object.keys(input) },
-        },
+        'user.admin_update',
+        ['user', target.id],
+        { fields: Object.keys(input) },
         trx
       )
       return target

@@ -109,17 +109,14 @@ export default class PlatformAccountService {
           const now = DateTime.utc()
           const account = await this.upsert(creator, platform, changes, { trx, now })
           await this.recompute(creator, trx, now)
-          await AuditService.by(
+          await AuditService.log(
             actor,
+            'creator.account_update',
+            ['creator', creator.id],
             {
-              action: 'creator.account_update',
-              subjectType: 'creator',
-              subjectId: creator.id,
-              meta: {
-                platform,
-                token: Boolean(changes.token),
-                cookie: Boolean(changes.cookie || changes.cookie_2),
-              },
+              platform,
+              token: Boolean(changes.token),
+              cookie: Boolean(changes.cookie || changes.cookie_2),
             },
             trx
           )

@@ -101,11 +101,8 @@ export default class CreatorImportService {
       await this.markInterrupted(record.id)
       throw error
     }
-    await AuditService.by(actor, {
-      action: 'creator.import_upload',
-      subjectType: 'creator_import',
-      subjectId: record.id,
-      meta: { file_name: record.fileName },
+    await AuditService.log(actor, 'creator.import_upload', ['creator_import', record.id], {
+      file_name: record.fileName,
     })
     return record
   }
