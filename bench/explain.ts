@@ -4,6 +4,9 @@ import type { BenchContext } from '#bench/context'
 import type { DatasetReport } from '#bench/dataset'
 import { freePort } from '#bench/http'
 import { benchAdmin, benchTargets } from '#bench/targets'
+import MetricsCache from '#services/metrics/metrics_cache'
+import TokenService from '#services/auth/token_service'
+import testUtils from '@adonisjs/core/services/test_utils'
 
 export interface CapturedQuery {
   sql: string
@@ -128,10 +131,6 @@ export async function explain(query: CapturedQuery): Promise<ExplainedQuery> {
  * metrics cache, records the SQL it sends, and explains every query.
  */
 export async function explainEndpoints(context: BenchContext, dataset: DatasetReport) {
-  const { captureQueries, explain } = await import('#bench/explain')
-  const { default: MetricsCache } = await import('#services/metrics/metrics_cache')
-  const { default: TokenService } = await import('#services/auth/token_service')
-  const { default: testUtils } = await import('@adonisjs/core/services/test_utils')
   const admin = await benchAdmin()
   const port = await freePort(context.options.port + 1)
   const previous = { PORT: process.env.PORT, HOST: process.env.HOST }

@@ -4,6 +4,9 @@ import type { BenchContext } from '#bench/context'
 import type { DatasetReport } from '#bench/dataset'
 import type { Measurement, Target } from '#bench/measure'
 import { benchAdmin, benchTargets } from '#bench/targets'
+import { combine, measure, timeOnce } from '#bench/measure'
+import TokenService from '#services/auth/token_service'
+import db from '@adonisjs/lucid/services/db'
 
 /** MetricsCache re-reads the data version at most this often (api/services/metrics/metrics_cache.ts). */
 const CACHE_VERSION_TTL_MS = 5000
@@ -39,9 +42,7 @@ export async function freePort(from: number) {
  * autocannon alternating with /api/health rounds.
  */
 export async function measureHttp(context: BenchContext, dataset: DatasetReport): Promise<Row[]> {
-  const { combine, measure, timeOnce } = await import('#bench/measure')
   const admin = await benchAdmin()
-  const { default: TokenService } = await import('#services/auth/token_service')
   const targets = await benchTargets(dataset)
   const only = context.options.only ?? process.env.BENCH_ONLY
   const selected = only ? targets.filter((target) => target.name.includes(only)) : targets
@@ -188,7 +189,6 @@ export async function measureHttp(context: BenchContext, dataset: DatasetReport)
  * would; the numbers stay the same.
  */
 export async function bumpDataVersion() {
-  const { default: db } = await import('@adonisjs/lucid/services/db')
   const row = await db.from('metric_daily_totals').orderBy('id', 'desc').select('id').first()
   if (!row) return
   const now = new Date(Date.now() + 1000).toISOString().slice(0, 19).replace('T', ' ')

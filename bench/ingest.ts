@@ -6,6 +6,7 @@ import MetricRollupService from '#services/metrics/rollup_service'
 import { sqlDateTime } from '#support/sql'
 import SnapshotWriter, { type SnapshotRow } from '#services/metrics/snapshot_writer'
 import type { BenchAccount } from '#bench/dataset'
+import MetricCollectionService from '#services/metrics/collection_service'
 
 export interface IngestFigure {
   name: string
@@ -92,8 +93,6 @@ export async function measureIngest(
     await cleanup(day)
 
     // the whole collection: accounts query, the simulated adapter per account, writer, marks, rollup
-    const { default: MetricCollectionService } =
-      await import('#services/metrics/collection_service')
     const started = performance.now()
     const run = await MetricCollectionService.collect({ date: day, trigger: 'cli' })
     const seconds = (performance.now() - started) / 1000

@@ -8,12 +8,12 @@ import type { DatasetReport } from '#bench/dataset'
 import type { ExplainedQuery } from '#bench/explain'
 import type { Row } from '#bench/http'
 import type { IngestFigure } from '#bench/ingest'
+import db from '@adonisjs/lucid/services/db'
 
 const fixed = (value: number, digits = 1) => value.toFixed(digits)
 
 /** InnoDB's buffer pool against the size of metric_snapshots (MySQL/MariaDB). */
 export async function storageNote() {
-  const { default: db } = await import('@adonisjs/lucid/services/db')
   if (!db.connection().dialect.name.startsWith('mysql')) return null
   const [[pool]] = await db.rawQuery('select @@innodb_buffer_pool_size as size')
   const [[table]] = await db.rawQuery(

@@ -3,6 +3,10 @@ import { explainEndpoints } from '#bench/explain'
 import { measureHttp } from '#bench/http'
 import type { IngestFigure } from '#bench/ingest'
 import { printDataset, printExplain, printHttp, printIngest, storageNote } from '#bench/report'
+import db from '@adonisjs/lucid/services/db'
+import BenchDataset from '#bench/dataset'
+import ReferenceSeeder from '#database/seeders/01_reference_seeder'
+import { measureIngest } from '#bench/ingest'
 
 /**
  * Builds — or reuses — the bench dataset (bench/dataset.ts: 1,000 creators ×
@@ -16,9 +20,6 @@ import { printDataset, printExplain, printHttp, printIngest, storageNote } from 
  * never asserted; misses of the speed targets (bench/context.ts) are marked.
  */
 export async function runBench(context: BenchContext) {
-  const { default: db } = await import('@adonisjs/lucid/services/db')
-  const { default: BenchDataset } = await import('#bench/dataset')
-  const { default: ReferenceSeeder } = await import('#database/seeders/01_reference_seeder')
   await ReferenceSeeder.seed()
 
   const mysql = db.connection().dialect.name.startsWith('mysql')
@@ -40,7 +41,6 @@ export async function runBench(context: BenchContext) {
   const accounts = await BenchDataset.accounts()
   let ingest: IngestFigure[] = []
   if (!context.options.skipIngest) {
-    const { measureIngest } = await import('#bench/ingest')
     ingest = await measureIngest(accounts, dataset.marker.end, (line) => context.logger.log(line))
   }
   const explained = context.options.skipExplain ? [] : await explainEndpoints(context, dataset)

@@ -1,5 +1,9 @@
 import type { DatasetReport } from '#bench/dataset'
 import type { Target } from '#bench/measure'
+import User from '#models/user'
+import db from '@adonisjs/lucid/services/db'
+import studioConfig from '#config/studio'
+import { BENCH_BRAND_PREFIX } from '#bench/dataset'
 
 /** The bench's own admin account (bench database only). */
 export const BENCH_ADMIN = { email: 'bench.admin@mcn.local', password: 'bench-password-2026' }
@@ -11,7 +15,6 @@ export const addDays = (value: string, days: number) => {
 }
 
 export async function benchAdmin() {
-  const { default: User } = await import('#models/user')
   const { email, password } = BENCH_ADMIN
   return (
     (await User.findBy('email', email)) ??
@@ -29,9 +32,6 @@ export async function benchAdmin() {
 
 /** Every measured endpoint with its query variants and what the server caches for it. */
 export async function benchTargets(dataset: DatasetReport): Promise<Target[]> {
-  const { default: db } = await import('@adonisjs/lucid/services/db')
-  const { default: studioConfig } = await import('#config/studio')
-  const { BENCH_BRAND_PREFIX } = await import('#bench/dataset')
   const end = dataset.marker.end
   const brand = studioConfig.brand
   const valid = await db
