@@ -74,3 +74,58 @@ export function translateImportErrors(errors: StoredImportError[] | null | undef
     message: error.key ? i18n.t(`import.${error.key}`, error.data ?? {}) : error.message,
   }))
 }
+
+/**
+ * Message keys (resources/lang/<locale>/import.json) of a VineJS rule failing
+ * on a field: field-specific wording first, then the rule's, then a generic one.
+ */
+const FIELD_RULE_KEYS: Record<string, string> = {
+  'brand_no.regex': 'errors.brand_no_format',
+  '*_uid.regex': 'errors.uid_format',
+  'nationality.regex': 'errors.nationality_format',
+  'area_code.regex': 'errors.area_code_format',
+  'phone.regex': 'errors.phone_format',
+  'passport_no.regex': 'errors.passport_no_format',
+  'bank_account.regex': 'errors.bank_account_format',
+  'min_monthly_videos.min': 'errors.min_monthly_videos_negative',
+  'birth_date.date.before': 'errors.birth_date_past',
+}
+
+const RULE_KEYS = new Set([
+  'required',
+  'string',
+  'maxLength',
+  'minLength',
+  'regex',
+  'email',
+  'url',
+  'enum',
+  'number',
+  'withoutDecimals',
+  'min',
+  'max',
+  'decimal',
+  'date',
+  'boolean',
+  'array',
+  'distinct',
+])
+
+export function importRuleMessageKey(field: string, rule: string) {
+  const generic = field.endsWith('_uid') ? `*_uid.${rule}` : `${field}.${rule}`
+  const specific = FIELD_RULE_KEYS[`${field}.${rule}`] ?? FIELD_RULE_KEYS[generic]
+  if (specific) return specific
+  if (RULE_KEYS.has(rule)) return `rules.${rule}`
+  return 'rules.invalid'
+}
+
+/** The arguments a rule's message shows ({max}, {min}, {choices}). */
+export function importRuleMessageData(meta: Record<string, unknown> | undefined) {
+  const data: Record<string, string | number> = {}
+  if (!meta) return data
+  for (const name of ['max', 'min'] as const) {
+    if (typeof meta[name] === 'number') data[name] = meta[name] as number
+  }
+  if (Array.isArray(meta.choices)) data.choices = meta.choices.join(', ')
+  return data
+}

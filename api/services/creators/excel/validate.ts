@@ -3,16 +3,15 @@ import { DateTime } from 'luxon'
 import { errors as vineErrors } from '@vinejs/vine'
 import Creator from '#models/creator'
 import { IMPORT_PLATFORMS } from '#services/creators/excel/columns'
-import type { ErrorList } from '#services/creators/excel/import_errors'
+import {
+  importRuleMessageData,
+  importRuleMessageKey,
+  type ErrorList,
+} from '#services/creators/excel/import_errors'
 import { IMPORT_COLUMN_BY_KEY } from '#services/creators/excel/import_columns'
 import type { RawRow } from '#services/creators/excel/read'
 import { chunks } from '#support/chunks'
-import {
-  creatorImportRowValidator,
-  importRuleMessageData,
-  importRuleMessageKey,
-  type CreatorImportRow,
-} from '#validators/creator_import'
+import { creatorImportRowValidator, type CreatorImportRow } from '#validators/creator_import'
 
 /*
 |--------------------------------------------------------------------------
