@@ -213,7 +213,7 @@ export const CREATOR_SORTS = [
 /**
  * The list filters (GET /api/creators, /api/creator/list, the Excel export):
  * Refine simple-rest paging and sorting plus the creator filters. Apply them
- * with `applyCreatorFilters` of api/services/creator_query.ts.
+ * with `applyCreatorFilters` of api/services/creators/creator_query.ts.
  */
 export const creatorListParams = {
   ...listParams,
