@@ -1,4 +1,4 @@
-import { RANKING_PERIOD_DAYS } from '#shared/constants'
+import { RANKING_PERIOD_DAYS } from './constants.js'
 
 /*
 | Limits and choices of the metric endpoints (dashboard, data center, charts,

@@ -1,4 +1,4 @@
-import type { Role } from '#shared/constants'
+import type { Role } from './constants.js'
 
 /*
 | Who is on which side of the studio. Policies decide permissions from these;
