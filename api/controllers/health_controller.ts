@@ -1,6 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import HealthService from '#services/health_service'
-import { VERSION_LABEL } from '#shared/constants'
+import HealthService, { presentHealth } from '#services/health_service'
 
 /**
  * GET /api/health — public, for load balancers. Reports whether the database
@@ -8,11 +7,9 @@ import { VERSION_LABEL } from '#shared/constants'
  */
 export default class HealthController {
   async show({ response }: HttpContext) {
-    const { database, queue, queueDriver } = await HealthService.check()
-    response.status(database === 'ok' ? 200 : 503)
-    return {
-      status: database === 'ok' ? 0 : 503,
-      data: { database, queue, queue_driver: queueDriver, version: VERSION_LABEL },
-    }
+    const health = await HealthService.check()
+    const up = health.database === 'ok'
+    response.status(up ? 200 : 503)
+    return { status: up ? 0 : 503, data: presentHealth(health) }
   }
 }

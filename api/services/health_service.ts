@@ -1,5 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import QueueService from '#queue/main'
+import { VERSION_LABEL } from '#shared/constants'
 
 /** Whether the studio's dependencies answer (GET /api/health, for load balancers). */
 export default class HealthService {
@@ -12,5 +13,15 @@ export default class HealthService {
     }
     const queue = await QueueService.health()
     return { database, queue: queue.state, queueDriver: queue.driver }
+  }
+}
+
+/** The health answer's data: the database, the queue and its driver, the version. */
+export function presentHealth(health: Awaited<ReturnType<typeof HealthService.check>>) {
+  return {
+    database: health.database,
+    queue: health.queue,
+    queue_driver: health.queueDriver,
+    version: VERSION_LABEL,
   }
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import maxmind, { type CountryResponse, type Reader } from 'maxmind'
 import studioConfig from '#config/studio'
+import { VERSION_LABEL } from '#shared/constants'
 
 /**
  * Country of an IP address from an optional MaxMind-format database
@@ -29,5 +30,22 @@ export default class GeoService {
     } catch {
       return 'unknown'
     }
+  }
+}
+
+/**
+ * What the login screen shows (GET /api/client-info): the caller's address
+ * as the server sees it and its country, the brand, the version label, the
+ * older version's URL and whether sign-up is open.
+ */
+export async function clientInfoOf(ip: string) {
+  return {
+    IPv4: ip,
+    ip,
+    country_name: await GeoService.country(ip),
+    brand: studioConfig.brand,
+    version: VERSION_LABEL,
+    old_version: studioConfig.oldVersion,
+    sign_up: studioConfig.signUpEnabled,
   }
 }
