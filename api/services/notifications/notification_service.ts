@@ -4,6 +4,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Notification from '#models/notification'
 import type User from '#models/user'
 import { presentNotification } from '#services/notifications/notification_presenter'
+import { listEnvelope, paginate } from '#support/pagination'
 import { countOf } from '#support/sql'
 import type { Role } from '#shared/constants'
 import type { NotificationKind } from '#shared/notifications'
@@ -69,23 +70,11 @@ export default class NotificationService {
 
   /** A page of `user`'s notifications, newest first, with the totals the header shows. */
   static async page(user: User, offset: number, limit: number) {
-    const userId = user.id
-    const [items, totals] = await Promise.all([
-      Notification.query()
-        .withScopes((scopes) => scopes.visibleTo(user))
-        .orderBy('id', 'desc')
-        .offset(offset)
-        .limit(limit),
-      db
-        .from('notifications')
-        .where('user_id', userId)
-        .count('* as total')
-        .sum({ unread: db.raw('CASE WHEN read_at IS NULL THEN 1 ELSE 0 END') }),
-    ])
+    const query = Notification.query().withScopes((scopes) => scopes.visibleTo(user))
+    const page = await paginate(query, { offset, limit }, (mine) => mine.orderBy('id', 'desc'))
     return {
-      items: items.map((item) => presentNotification(item)),
-      total: Number(totals[0].total),
-      unread: Number(totals[0].unread ?? 0),
+      ...listEnvelope(page, presentNotification),
+      unread: await this.unread(user.id),
       offset,
       limit,
     }
