@@ -23,7 +23,11 @@ export default defineConfig({
     () => import('#providers/app_provider'),
   ],
 
-  preloads: [() => import('#start/routes'), () => import('#start/kernel')],
+  preloads: [
+    () => import('#start/routes'),
+    () => import('#start/kernel'),
+    () => import('#start/events'),
+  ],
 
   /*
   | Adonis's directories, mapped onto the studio's layout (api/ holds what

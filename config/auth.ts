@@ -4,7 +4,7 @@ import { tokenHeaderGuard } from '#auth/token_header_guard'
 
 /**
  * One guard: the `token` header of SPEC §6 with short-lived access tokens and
- * rotating refresh tokens (api/services/token_service.ts).
+ * rotating refresh tokens (api/services/auth/token_service.ts).
  */
 const authConfig = defineConfig({
   default: 'api',

@@ -16,7 +16,8 @@
  * (TokenService.revokeFamily), signing a user out everywhere
  * (TokenService.revokeUser, e.g. a creator's password change), refresh
  * (the rotated family), and every save or delete of a User model (status,
- * role or password changes; see the hooks in api/models/user.ts).
+ * role or password changes: the User model announces `user:changed`, which
+ * api/start/events.ts forwards to the cache registry, api/services/caches.ts).
  *
  * The bound, for other processes (a second API instance, a CLI command, a
  * change made with a plain UPDATE): they cannot evict this process's

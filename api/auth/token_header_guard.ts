@@ -3,7 +3,7 @@ import type { AuthClientResponse, GuardContract } from '@adonisjs/auth/types'
 import type { HttpContext } from '@adonisjs/core/http'
 import TokenExpiredException from '#exceptions/token_expired_exception'
 import type User from '#models/user'
-import TokenService from '#services/token_service'
+import TokenService from '#services/auth/token_service'
 
 /**
  * The access token a request carries: the `token` header, else

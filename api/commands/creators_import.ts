@@ -26,7 +26,8 @@ export default class CreatorsImport extends BaseCommand {
 
   async run() {
     const { default: CreatorImport } = await import('#models/creator_import')
-    const { default: CreatorImportService } = await import('#services/creator_import_service')
+    const { default: CreatorImportService } =
+      await import('#services/creators/excel/import_service')
     const path = resolve(process.cwd(), this.file)
 
     let record: InstanceType<typeof CreatorImport> | null = null

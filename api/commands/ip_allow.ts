@@ -14,8 +14,8 @@ export default class IpAllow extends BaseCommand {
   declare note?: string
 
   async run() {
-    const { default: IpAllowlistService } = await import('#services/ip_allowlist_service')
-    const { default: AuditService } = await import('#services/audit_service')
+    const { default: IpAllowlistService } = await import('#services/auth/ip_allowlist_service')
+    const { default: AuditService } = await import('#services/audit/audit_service')
     if (!IpAllowlistService.normalise(this.range)) {
       this.logger.error(`"${this.range}" is not an IP address or CIDR range`)
       this.exitCode = 1

@@ -12,7 +12,7 @@ export default class QueueListen extends BaseCommand {
   static options: CommandOptions = { startApp: true, staysAlive: true }
 
   async run() {
-    const { default: QueueService } = await import('#services/queue_service')
+    const { default: QueueService } = await import('#queue/main')
     await QueueService.startWorker()
     process.once('SIGINT', () => process.kill(process.pid, 'SIGTERM'))
   }

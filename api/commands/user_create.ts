@@ -46,7 +46,7 @@ export default class UserCreate extends BaseCommand {
   async run() {
     const { default: User } = await import('#models/user')
     const { default: Team } = await import('#models/team')
-    const { default: AuditService } = await import('#services/audit_service')
+    const { default: AuditService } = await import('#services/audit/audit_service')
 
     const [error, input] = await userCreateValidator.tryValidate({
       email: this.email,

@@ -1,10 +1,11 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { readFile } from 'node:fs/promises'
-import { actorOf } from '#services/actor'
 import AccountService from '#services/people/account_service'
 import TeamService from '#services/people/team_service'
-import UserPresenter from '#services/user_presenter'
+import { presentUser } from '#services/people/user_presenter'
 import StudioException from '#exceptions/studio_exception'
+import { actorOf } from '#support/actor'
+import { ok } from '#support/envelope'
 import { areaMessages } from '#validators/messages'
 import { passwordValidator, profileValidator, setTeamValidator } from '#validators/people'
 import { API_STATUS } from '#shared/constants'
@@ -17,9 +18,7 @@ export default class AccountController {
   }
 
   async #me(ctx: HttpContext) {
-    const user = ctx.auth.getUserOrFail()
-    await user.load('teams')
-    return { status: API_STATUS.OK, data: UserPresenter.toJson(user) }
+    return ok(presentUser(await AccountService.profile(ctx.auth.getUserOrFail())))
   }
 
   /** PUT|POST /api/user/update {name?, phone?, locale?} */

@@ -2,7 +2,10 @@ import type { HttpContext } from '@adonisjs/core/http'
 import AlertService from '#services/alerts/alert_service'
 import AlertScanService from '#services/alerts/alert_scan_service'
 import AlertRulesService from '#services/alerts/alert_rules_service'
-import { actorOf } from '#services/actor'
+import { presentAlert } from '#services/alerts/alert_presenter'
+import { actorOf } from '#support/actor'
+import { ok } from '#support/envelope'
+import { listResponse } from '#support/pagination'
 import { areaMessages } from '#validators/messages'
 import {
   alertAssignValidator,
@@ -13,7 +16,6 @@ import {
   alertRulesValidator,
   alertScanValidator,
 } from '#validators/alert'
-import { API_STATUS } from '#shared/constants'
 
 /** The alert dashboard (/app/alert_dashboard). */
 export default class AlertsController {
@@ -33,15 +35,14 @@ export default class AlertsController {
       data: ctx.request.qs(),
       ...this.#messages(ctx),
     })
-    const { total, rows } = await AlertService.list(ctx.auth.getUserOrFail(), params)
-    ctx.response.header('x-total-count', String(total))
-    return rows.map((row) => AlertService.present(row))
+    const page = await AlertService.list(ctx.auth.getUserOrFail(), params)
+    return listResponse(ctx.response, page, presentAlert)
   }
 
   /** GET /api/alerts/summary */
   async summary(ctx: HttpContext) {
     await ctx.bouncer.with('AlertPolicy').authorize('view')
-    return { status: API_STATUS.OK, data: await AlertService.summary(ctx.auth.getUserOrFail()) }
+    return ok(await AlertService.summary(ctx.auth.getUserOrFail()))
   }
 
   /** POST /api/alerts/:id/acknowledge {note?} */
@@ -49,10 +50,7 @@ export default class AlertsController {
     await ctx.bouncer.with('AlertPolicy').authorize('handle')
     const id = await this.#id(ctx)
     const { note } = await ctx.request.validateUsing(alertNoteValidator, this.#messages(ctx))
-    return {
-      status: API_STATUS.OK,
-      data: AlertService.present(await AlertService.acknowledge(actorOf(ctx), id, note)),
-    }
+    return ok(presentAlert(await AlertService.acknowledge(actorOf(ctx), id, note)))
   }
 
   /** POST /api/alerts/:id/resolve {note?} */
@@ -60,10 +58,7 @@ export default class AlertsController {
     await ctx.bouncer.with('AlertPolicy').authorize('handle')
     const id = await this.#id(ctx)
     const { note } = await ctx.request.validateUsing(alertNoteValidator, this.#messages(ctx))
-    return {
-      status: API_STATUS.OK,
-      data: AlertService.present(await AlertService.resolve(actorOf(ctx), id, note)),
-    }
+    return ok(presentAlert(await AlertService.resolve(actorOf(ctx), id, note)))
   }
 
   /** POST /api/alerts/:id/assign {user_id|null} */
@@ -74,42 +69,33 @@ export default class AlertsController {
       alertAssignValidator,
       this.#messages(ctx)
     )
-    return {
-      status: API_STATUS.OK,
-      data: AlertService.present(await AlertService.assign(actorOf(ctx), id, userId)),
-    }
+    return ok(presentAlert(await AlertService.assign(actorOf(ctx), id, userId)))
   }
 
   /** POST /api/alerts/bulk {ids, action: acknowledge|resolve} */
   async bulk(ctx: HttpContext) {
     await ctx.bouncer.with('AlertPolicy').authorize('handle')
     const { ids, action } = await ctx.request.validateUsing(alertBulkValidator, this.#messages(ctx))
-    return {
-      status: API_STATUS.OK,
-      data: { changed: await AlertService.bulk(actorOf(ctx), ids, action) },
-    }
+    return ok({ changed: await AlertService.bulk(actorOf(ctx), ids, action) })
   }
 
   /** POST /api/alerts/scan {day?} — managers and admins, answered when done. */
   async scan(ctx: HttpContext) {
     await ctx.bouncer.with('AlertPolicy').authorize('scan')
     const { day } = await ctx.request.validateUsing(alertScanValidator, this.#messages(ctx))
-    return { status: API_STATUS.OK, data: await AlertScanService.scan({ day }) }
+    return ok(await AlertScanService.scan({ day }))
   }
 
   /** GET /api/alerts/rules */
   async rules(ctx: HttpContext) {
     await ctx.bouncer.with('AlertPolicy').authorize('view')
-    return { status: API_STATUS.OK, data: await AlertRulesService.get() }
+    return ok(await AlertRulesService.get())
   }
 
   /** PUT /api/alerts/rules — admins. */
   async updateRules(ctx: HttpContext) {
     await ctx.bouncer.with('AlertPolicy').authorize('editRules')
     const rules = await ctx.request.validateUsing(alertRulesValidator, this.#messages(ctx))
-    return {
-      status: API_STATUS.OK,
-      data: await AlertRulesService.set(rules, ctx.auth.getUserOrFail().id),
-    }
+    return ok(await AlertRulesService.set(rules, ctx.auth.getUserOrFail().id))
   }
 }

@@ -1,14 +1,11 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { DateTime } from 'luxon'
-import { errors as authErrors } from '@adonisjs/auth'
-import User from '#models/user'
-import StudioException from '#exceptions/studio_exception'
 import { readRequestToken } from '#auth/token_header_guard'
-import AuditService from '#services/audit_service'
+import AuthService from '#services/auth/auth_service'
 import PermissionService from '#services/permission_service'
-import TokenService, { type TokenPair } from '#services/token_service'
-import { limitFailures } from '#services/failure_limiter'
-import UserPresenter from '#services/user_presenter'
+import TokenService, { type TokenPair } from '#services/auth/token_service'
+import AccountService from '#services/people/account_service'
+import { presentUser } from '#services/people/user_presenter'
+import { ok } from '#support/envelope'
 import { loginValidator, refreshValidator } from '#validators/auth'
 import { API_STATUS } from '#shared/constants'
 
@@ -30,70 +27,20 @@ export default class AuthController {
     response.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH })
   }
 
+  #client({ request }: HttpContext) {
+    return { ip: request.ip(), userAgent: request.header('user-agent') }
+  }
+
   /**
    * POST /api/user/login — `account` (email) and `password`. Wrong
    * credentials answer status 1 ('Login Failed'); failures are rate limited
    * per account and address and per address alone.
    */
   async login(ctx: HttpContext) {
-    const { request } = ctx
-    const { account, password } = await request.validateUsing(loginValidator)
-    const ip = request.ip()
-
-    let user: User
-    try {
-      user = await limitFailures(
-        [
-          {
-            key: `login:account:${account}:${ip}`,
-            failures: 5,
-            duration: '15 mins',
-            blockDuration: '15 mins',
-          },
-          { key: `login:ip:${ip}`, failures: 30, duration: '15 mins', blockDuration: '15 mins' },
-        ],
-        () => User.verifyCredentials(account, password),
-        [`login:account:${account}:${ip}`]
-      )
-    } catch (error) {
-      if (error instanceof authErrors.E_INVALID_CREDENTIALS) {
-        await AuditService.record({ action: 'auth.login_failed', ip, meta: { account } })
-        throw new StudioException('auth.login_failed', {
-          status: 400,
-          apiStatus: API_STATUS.LOGIN_FAILED,
-        })
-      }
-      throw error
-    }
-
-    if (user.status === 'pending') {
-      throw new StudioException('auth.account_pending', {
-        status: 403,
-        apiStatus: API_STATUS.ACCOUNT_PENDING,
-      })
-    }
-    if (user.status === 'rejected') {
-      throw new StudioException('auth.account_rejected', {
-        status: 403,
-        apiStatus: API_STATUS.ACCOUNT_DISABLED,
-        data: { reason: user.rejectedReason ?? '' },
-      })
-    }
-    if (user.status !== 'active') {
-      throw new StudioException('auth.account_disabled', {
-        status: 403,
-        apiStatus: API_STATUS.ACCOUNT_DISABLED,
-      })
-    }
-
-    const pair = await TokenService.issuePair(user, { ip, userAgent: request.header('user-agent') })
-    user.lastLoginAt = DateTime.utc()
-    user.lastLoginIp = ip
-    await user.save()
-    await AuditService.record({ action: 'auth.login', userId: user.id, ip })
-
+    const { account, password } = await ctx.request.validateUsing(loginValidator)
+    const pair = await AuthService.login(account, password, this.#client(ctx))
     this.#setRefreshCookie(ctx, pair)
-    return { status: API_STATUS.OK, data: pair }
+    return ok(pair)
   }
 
   /**
@@ -102,19 +49,10 @@ export default class AuthController {
    * expired, revoked or reused token (reuse revokes the whole family).
    */
   async refresh(ctx: HttpContext) {
-    const { request } = ctx
-    const input = await request.validateUsing(refreshValidator)
-    const value = input.refresh_token ?? request.encryptedCookie(REFRESH_COOKIE)
-    const ip = request.ip()
-
-    const result =
-      typeof value === 'string'
-        ? await TokenService.rotate(value, { ip, userAgent: request.header('user-agent') })
-        : null
-    if (!result || result.reused) {
-      if (result?.reused) {
-        await AuditService.record({ action: 'auth.refresh_reused', userId: result.userId, ip })
-      }
+    const input = await ctx.request.validateUsing(refreshValidator)
+    const value = input.refresh_token ?? ctx.request.encryptedCookie(REFRESH_COOKIE)
+    const pair = await AuthService.refresh(value, this.#client(ctx))
+    if (!pair) {
       this.#clearRefreshCookie(ctx)
       return {
         status: API_STATUS.OK,
@@ -122,9 +60,8 @@ export default class AuthController {
         message: ctx.i18n.t('messages.auth.refresh_invalid'),
       }
     }
-
-    this.#setRefreshCookie(ctx, result.pair)
-    return { status: API_STATUS.OK, data: result.pair }
+    this.#setRefreshCookie(ctx, pair)
+    return ok(pair)
   }
 
   /**
@@ -133,35 +70,19 @@ export default class AuthController {
    * and clears the cookie.
    */
   async logout(ctx: HttpContext) {
-    const value = readRequestToken(ctx.request) ?? ''
-    const check = await TokenService.verifyAccessToken(value)
-    if (check.state !== 'invalid') {
-      await TokenService.revokeFamily(check.token.familyId)
-      await AuditService.record({
-        action: 'auth.logout',
-        userId: check.token.userId,
-        ip: ctx.request.ip(),
-      })
-    }
+    await AuthService.logout(readRequestToken(ctx.request) ?? '', ctx.request.ip())
     this.#clearRefreshCookie(ctx)
-    return { status: API_STATUS.OK, data: null }
+    return ok(null)
   }
 
   /** GET /api/user/info — the signed-in user and what they may do. */
   async info(ctx: HttpContext) {
-    const user = ctx.auth.getUserOrFail()
-    await user.load('teams')
-    return {
-      status: API_STATUS.OK,
-      data: {
-        user: UserPresenter.toJson(user),
-        permissions: await PermissionService.forRequest(ctx),
-      },
-    }
+    const user = await AccountService.profile(ctx.auth.getUserOrFail())
+    return ok({ user: presentUser(user), permissions: await PermissionService.forRequest(ctx) })
   }
 
   /** GET /api/user/permissions — `{ resource: [actions] }` for Refine's accessControlProvider. */
   async permissions(ctx: HttpContext) {
-    return { status: API_STATUS.OK, data: await PermissionService.forRequest(ctx) }
+    return ok(await PermissionService.forRequest(ctx))
   }
 }

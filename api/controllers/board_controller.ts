@@ -1,10 +1,18 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import type BoardPost from '#models/board_post'
 import BoardService from '#services/board/board_service'
+import {
+  presentAttachment,
+  presentBoardListItem,
+  presentBoardPost,
+  presentCategory,
+} from '#services/board/board_presenter'
 import StudioException from '#exceptions/studio_exception'
-import { actorOf } from '#services/actor'
+import { actorOf } from '#support/actor'
+import { ok } from '#support/envelope'
+import { listResponse } from '#support/pagination'
 import { areaMessages } from '#validators/messages'
 import { boardIdValidator, boardListValidator, boardPostValidator } from '#validators/board'
-import { API_STATUS } from '#shared/constants'
 import { BOARD_ATTACHMENT_EXTENSIONS, BOARD_CATEGORIES, BOARD_LIMITS } from '#shared/board'
 
 /** The board (SPEC §2 Board, /app/board): list, search, read, write, drafts, attachments. */
@@ -25,9 +33,9 @@ export default class BoardController {
     for (const key of BOARD_CATEGORIES) {
       const read = await ctx.bouncer.with('BoardPolicy').allows('readCategory', key)
       if (!read) continue
-      data.push({ key, can_write: await ctx.bouncer.with('BoardPolicy').allows('write', key) })
+      data.push(presentCategory(key, await ctx.bouncer.with('BoardPolicy').allows('write', key)))
     }
-    return { status: API_STATUS.OK, data }
+    return ok(data)
   }
 
   /** GET /api/board/posts?category=&q=&status=draft&_start=&_end= (x-total-count) */
@@ -37,17 +45,21 @@ export default class BoardController {
       data: ctx.request.qs(),
       ...this.#messages(ctx),
     })
-    const { total, rows } = await BoardService.list(ctx.auth.getUserOrFail(), params)
-    ctx.response.header('x-total-count', String(total))
-    return rows.map((post) => BoardService.presentListItem(post))
+    const page = await BoardService.list(ctx.auth.getUserOrFail(), params)
+    return listResponse(ctx.response, page, presentBoardListItem)
   }
 
   /** GET /api/board/posts/:id */
   async show(ctx: HttpContext) {
     await ctx.bouncer.with('BoardPolicy').authorize('list')
-    const user = ctx.auth.getUserOrFail()
-    const post = await BoardService.view(user, await this.#id(ctx))
-    return BoardService.presentPost(post, user)
+    const post = await BoardService.view(ctx.auth.getUserOrFail(), await this.#id(ctx))
+    return this.#present(ctx, post)
+  }
+
+  /** A whole post, with whether BoardPolicy lets the reader edit it. */
+  async #present(ctx: HttpContext, post: BoardPost) {
+    const canEdit = await ctx.bouncer.with('BoardPolicy').allows('edit', post)
+    return presentBoardPost(post, { canEdit })
   }
 
   async #input(ctx: HttpContext, currentlyPinned = false) {
@@ -65,7 +77,7 @@ export default class BoardController {
     const user = ctx.auth.getUserOrFail()
     const post = await BoardService.create(actorOf(ctx), input)
     ctx.response.status(201)
-    return BoardService.presentPost(await BoardService.readable(user, post.id), user)
+    return this.#present(ctx, await BoardService.readable(user, post.id))
   }
 
   /** PUT /api/board/posts/:id — the author, or an admin. */
@@ -75,7 +87,7 @@ export default class BoardController {
     await ctx.bouncer.with('BoardPolicy').authorize('edit', post)
     const input = await this.#input(ctx, post.pinned)
     await BoardService.update(actorOf(ctx), post, input)
-    return BoardService.presentPost(await BoardService.readable(user, post.id), user)
+    return this.#present(ctx, await BoardService.readable(user, post.id))
   }
 
   /** DELETE /api/board/posts/:id */
@@ -84,7 +96,7 @@ export default class BoardController {
     const post = await BoardService.readable(user, await this.#id(ctx))
     await ctx.bouncer.with('BoardPolicy').authorize('edit', post)
     await BoardService.remove(actorOf(ctx), post)
-    return { status: API_STATUS.OK, data: { id: post.id } }
+    return ok({ id: post.id })
   }
 
   /** POST /api/board/attachments (multipart `file`) */
@@ -104,14 +116,14 @@ export default class BoardController {
       })
     }
     ctx.response.status(201)
-    const data = await BoardService.upload(actorOf(ctx), {
+    const attachment = await BoardService.upload(actorOf(ctx), {
       tmpPath: file.tmpPath,
       clientName: file.clientName,
       size: file.size,
       type: file.type,
       subtype: file.subtype,
     })
-    return { status: API_STATUS.OK, data }
+    return ok(presentAttachment(attachment))
   }
 
   /** GET /api/board/attachments/:id — a download, never shown inline. */

@@ -1,7 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import studioConfig from '#config/studio'
-import GeoService from '#services/geo_service'
-import { VERSION_LABEL } from '#shared/constants'
+import { clientInfoOf } from '#services/auth/geo_service'
+import { ok } from '#support/envelope'
 
 /**
  * GET /api/client-info — public. What the login screen shows: the caller's
@@ -10,18 +9,6 @@ import { VERSION_LABEL } from '#shared/constants'
  */
 export default class ClientInfoController {
   async show({ request }: HttpContext) {
-    const ip = request.ip()
-    return {
-      status: 0,
-      data: {
-        IPv4: ip,
-        ip,
-        country_name: await GeoService.country(ip),
-        brand: studioConfig.brand,
-        version: VERSION_LABEL,
-        old_version: studioConfig.oldVersion,
-        sign_up: studioConfig.signUpEnabled,
-      },
-    }
+    return ok(await clientInfoOf(request.ip()))
   }
 }

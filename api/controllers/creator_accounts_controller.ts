@@ -1,16 +1,16 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import Creator from '#models/creator'
-import { actorOf } from '#services/actor'
-import CreatorReadService from '#services/creator_read_service'
-import CreatorService from '#services/creator_service'
-import SecurityCodeService from '#services/security_code_service'
+import CreatorLoginService from '#services/creators/creator_login_service'
+import CreatorReadService from '#services/creators/creator_read_service'
+import CreatorService from '#services/creators/creator_service'
+import PlatformAccountService from '#services/platform_accounts/platform_account_service'
+import { actorOf } from '#support/actor'
+import { ok } from '#support/envelope'
 import {
   creatorAccountPasswordValidator,
   creatorAccountValidator,
-  creatorAliasBaiduTokenValidator,
   creatorBaiduTokenValidator,
-} from '#validators/creator'
-import { API_STATUS, PLATFORMS, type PlatformKey } from '#shared/constants'
+} from '#validators/creator_account'
+import { PLATFORMS, type PlatformKey } from '#shared/constants'
 
 function platformOf(value: unknown): PlatformKey | undefined {
   return PLATFORMS.find((platform) => platform === value)
@@ -26,7 +26,8 @@ export default class CreatorAccountsController {
   async update(ctx: HttpContext) {
     const { bouncer, request, params } = ctx
     await bouncer.with('CreatorPolicy').authorize('edit')
-    const creator = await Creator.findOrFail(Number(params.id))
+    const actor = actorOf(ctx)
+    const creator = await CreatorService.find(Number(params.id), actor.user)
     const {
       platform,
       security_code: code,
@@ -35,48 +36,25 @@ export default class CreatorAccountsController {
       data: { ...request.all(), platform: params.platform },
       meta: { creatorId: creator.id, platform: platformOf(params.platform) },
     })
-    await SecurityCodeService.verify(ctx.auth.getUserOrFail(), code)
-    return CreatorService.updateAccount(creator, platform, changes, actorOf(ctx))
-  }
-
-  async #baiduToken(
-    ctx: HttpContext,
-    id: number,
-    input: { baidu_app_id?: string | null; baidu_token?: string | null; security_code: string }
-  ) {
-    const creator = await Creator.findOrFail(id)
-    await SecurityCodeService.verify(ctx.auth.getUserOrFail(), input.security_code)
-    await CreatorService.setBaiduToken(creator, input, actorOf(ctx))
-    return CreatorReadService.detail(creator.id, ctx.auth.getUserOrFail())
+    return PlatformAccountService.update(creator, platform, changes, actor, code)
   }
 
   /** PUT /api/creators/:id/baidu-token → the creator's detail. */
   async baiduToken(ctx: HttpContext) {
     await ctx.bouncer.with('CreatorPolicy').authorize('edit')
     const input = await ctx.request.validateUsing(creatorBaiduTokenValidator)
-    return this.#baiduToken(ctx, Number(ctx.params.id), input)
-  }
-
-  /** POST /api/creator/modifiy_baidu_token (SPEC §7) — the id in the body. */
-  async aliasBaiduToken(ctx: HttpContext) {
-    await ctx.bouncer.with('CreatorPolicy').authorize('edit')
-    const { id, ...input } = await ctx.request.validateUsing(creatorAliasBaiduTokenValidator, {
-      data: ctx.request.all(),
-    })
-    return { status: API_STATUS.OK, data: await this.#baiduToken(ctx, id, input) }
+    const actor = actorOf(ctx)
+    const creator = await CreatorService.find(Number(ctx.params.id), actor.user)
+    await CreatorService.setBaiduToken(creator, input, actor)
+    return CreatorReadService.detail(creator.id, actor.user)
   }
 
   /** PUT /api/creators/:id/account-password → {status: 0, data: {id, email, status, created}}. */
   async password(ctx: HttpContext) {
     await ctx.bouncer.with('CreatorPolicy').authorize('changePassword')
-    const creator = await Creator.findOrFail(Number(ctx.params.id))
-    const { security_code: code, ...input } = await ctx.request.validateUsing(
-      creatorAccountPasswordValidator
-    )
-    await SecurityCodeService.verify(ctx.auth.getUserOrFail(), code)
-    return {
-      status: API_STATUS.OK,
-      data: await CreatorService.setAccountPassword(creator, input, actorOf(ctx)),
-    }
+    const actor = actorOf(ctx)
+    const creator = await CreatorService.find(Number(ctx.params.id), actor.user)
+    const input = await ctx.request.validateUsing(creatorAccountPasswordValidator)
+    return ok(await CreatorLoginService.setPassword(creator, input, actor))
   }
 }

@@ -7,9 +7,7 @@ import {
   creatorMonthlyValidator,
   dataCenterMessages,
 } from '#validators/data_center'
-import { API_STATUS } from '#shared/constants'
-
-const ok = <T>(data: T) => ({ status: API_STATUS.OK, data })
+import { ok } from '#support/envelope'
 
 /**
  * A creator's charts and daily records (SPEC §2 Creator detail, §7

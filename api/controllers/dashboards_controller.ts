@@ -2,16 +2,14 @@ import type { HttpContext } from '@adonisjs/core/http'
 import DashboardService from '#services/metrics/dashboard_service'
 import { buildDashboardWorkbook } from '#services/metrics/dashboard_excel'
 import MetricScope from '#services/metrics/metric_scope'
-import { XLSX_MIME } from '#services/creator_excel'
 import {
   dashboardListValidator,
   dashboardRangeValidator,
   dashboardRankingValidator,
   dashboardTotalValidator,
 } from '#validators/dashboard'
-import { API_STATUS } from '#shared/constants'
-
-const ok = <T>(data: T) => ({ status: API_STATUS.OK, data })
+import { ok } from '#support/envelope'
+import { sendWorkbook } from '#support/xlsx'
 
 /**
  * The dashboard (SPEC §2 Dashboard, §7 /api/{brand}_dashboard and
@@ -82,12 +80,6 @@ export default class DashboardsController {
     )
     const { start, end } = data.chart.range
     const suffix = params.platform ? `-${params.platform}` : ''
-    ctx.response.header('content-type', XLSX_MIME)
-    ctx.response.header(
-      'content-disposition',
-      `attachment; filename="dashboard${suffix}-${start}_${end}.xlsx"`
-    )
-    ctx.response.header('cache-control', 'no-store')
-    return ctx.response.send(buffer)
+    return sendWorkbook(ctx.response, buffer, `dashboard${suffix}-${start}_${end}.xlsx`)
   }
 }

@@ -8,9 +8,7 @@ import {
   fanTiersValidator,
   seriesValidator,
 } from '#validators/data_center'
-import { API_STATUS } from '#shared/constants'
-
-const ok = <T>(data: T) => ({ status: API_STATUS.OK, data })
+import { ok } from '#support/envelope'
 
 /**
  * Data center (SPEC §2 Data Center, platform dashboards, Data Chart Panel):

@@ -1,12 +1,9 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import NotificationService from '#services/notification_service'
+import NotificationService from '#services/notifications/notification_service'
 import { areaMessages } from '#validators/messages'
-import {
-  HEADLINE_PAGE_SIZE,
-  headlinePageValidator,
-  notificationIdValidator,
-} from '#validators/notification'
-import { API_STATUS } from '#shared/constants'
+import { ok } from '#support/envelope'
+import { headlinePageValidator, notificationIdValidator } from '#validators/notification'
+import { HEADLINE_PAGE_SIZE } from '#shared/constants'
 
 /** The header's headline notifications: my own, newest first, 20 at a time. */
 export default class HeadlineNotificationsController {
@@ -22,17 +19,14 @@ export default class HeadlineNotificationsController {
       this.#messages(ctx)
     )
     const user = ctx.auth.getUserOrFail()
-    return {
-      status: API_STATUS.OK,
-      data: await NotificationService.page(user.id, offset ?? 0, limit ?? HEADLINE_PAGE_SIZE),
-    }
+    return ok(await NotificationService.page(user, offset ?? 0, limit ?? HEADLINE_PAGE_SIZE))
   }
 
   /** GET /api/headline-notifications/unread → {unread} (polled by the header). */
   async unread(ctx: HttpContext) {
     await ctx.bouncer.with('NotificationPolicy').authorize('view')
     const user = ctx.auth.getUserOrFail()
-    return { status: API_STATUS.OK, data: { unread: await NotificationService.unread(user.id) } }
+    return ok({ unread: await NotificationService.unread(user.id) })
   }
 
   /** POST /api/headline-notifications/:id/read */
@@ -41,7 +35,7 @@ export default class HeadlineNotificationsController {
     const { id } = await notificationIdValidator.validate(ctx.params, this.#messages(ctx))
     const user = ctx.auth.getUserOrFail()
     await NotificationService.markRead(user.id, id)
-    return { status: API_STATUS.OK, data: { unread: await NotificationService.unread(user.id) } }
+    return ok({ unread: await NotificationService.unread(user.id) })
   }
 
   /** POST /api/headline-notifications/read-all */
@@ -49,6 +43,6 @@ export default class HeadlineNotificationsController {
     await ctx.bouncer.with('NotificationPolicy').authorize('view')
     const user = ctx.auth.getUserOrFail()
     await NotificationService.markRead(user.id)
-    return { status: API_STATUS.OK, data: { unread: 0 } }
+    return ok({ unread: 0 })
   }
 }

@@ -1,7 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import db from '@adonisjs/lucid/services/db'
-import QueueService from '#services/queue_service'
-import { VERSION_LABEL } from '#shared/constants'
+import HealthService, { presentHealth } from '#services/health_service'
 
 /**
  * GET /api/health — public, for load balancers. Reports whether the database
@@ -9,17 +7,9 @@ import { VERSION_LABEL } from '#shared/constants'
  */
 export default class HealthController {
   async show({ response }: HttpContext) {
-    let database: 'ok' | 'down' = 'ok'
-    try {
-      await db.rawQuery('select 1')
-    } catch {
-      database = 'down'
-    }
-    const queue = await QueueService.health()
-    response.status(database === 'ok' ? 200 : 503)
-    return {
-      status: database === 'ok' ? 0 : 503,
-      data: { database, queue: queue.state, queue_driver: queue.driver, version: VERSION_LABEL },
-    }
+    const health = await HealthService.check()
+    const up = health.database === 'ok'
+    response.status(up ? 200 : 503)
+    return { status: up ? 0 : 503, data: presentHealth(health) }
   }
 }

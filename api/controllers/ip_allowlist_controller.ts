@@ -1,100 +1,64 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { timingSafeEqual, createHash } from 'node:crypto'
-import env from '#start/env'
-import IpAllowlistEntry from '#models/ip_allowlist_entry'
-import StudioException from '#exceptions/studio_exception'
+import { Bouncer } from '@adonisjs/bouncer'
+import { policies } from '#policies/main'
 import { readRequestToken } from '#auth/token_header_guard'
-import AuditService from '#services/audit_service'
-import IpAllowlistService from '#services/ip_allowlist_service'
-import TokenService from '#services/token_service'
-import { limitFailures } from '#services/failure_limiter'
+import IpAllowlistService from '#services/auth/ip_allowlist_service'
+import { presentIpAllowlistEntry } from '#services/auth/ip_allowlist_presenter'
+import TokenService from '#services/auth/token_service'
+import { actorOf } from '#support/actor'
+import { ok } from '#support/envelope'
+import { listResponse, wholeList } from '#support/pagination'
 import { ipAllowlistStoreValidator, whiteIpValidator } from '#validators/ip_allowlist'
-import { API_STATUS } from '#shared/constants'
-
-function sameSecret(given: string, expected: string) {
-  const a = createHash('sha256').update(given).digest()
-  const b = createHash('sha256').update(expected).digest()
-  return timingSafeEqual(a, b)
-}
 
 export default class IpAllowlistController {
   /** GET /api/ip-allowlist (Refine list) */
   async index({ bouncer, response }: HttpContext) {
     await bouncer.with('IpAllowlistPolicy').authorize('list')
-    const entries = await IpAllowlistEntry.query().orderBy('id', 'asc')
-    response.header('x-total-count', String(entries.length))
-    return entries.map((entry) => entry.serialize())
+    const entries = await IpAllowlistService.list()
+    return listResponse(response, wholeList(entries), presentIpAllowlistEntry)
   }
 
   /** POST /api/ip-allowlist */
   async store(ctx: HttpContext) {
-    const { bouncer, request, auth, response } = ctx
-    await bouncer.with('IpAllowlistPolicy').authorize('create')
-    const { cidr, note } = await request.validateUsing(ipAllowlistStoreValidator)
-    const entry = await IpAllowlistService.add(cidr, note ?? null, auth.user!.id)
-    await AuditService.fromRequest(ctx, {
-      action: 'ip.add',
-      subjectType: 'ip',
-      subjectId: entry.id,
-      meta: { cidr: entry.cidr },
-    })
-    response.status(201)
-    return entry.serialize()
+    await ctx.bouncer.with('IpAllowlistPolicy').authorize('create')
+    const { cidr, note } = await ctx.request.validateUsing(ipAllowlistStoreValidator)
+    const entry = await IpAllowlistService.addBy(actorOf(ctx), cidr, note ?? null)
+    ctx.response.status(201)
+    return presentIpAllowlistEntry(entry)
   }
 
   /** DELETE /api/ip-allowlist/:id */
   async destroy(ctx: HttpContext) {
-    const { bouncer, params } = ctx
-    await bouncer.with('IpAllowlistPolicy').authorize('delete')
-    const entry = await IpAllowlistEntry.findOrFail(params.id)
-    await IpAllowlistService.remove(entry)
-    await AuditService.fromRequest(ctx, {
-      action: 'ip.remove',
-      subjectType: 'ip',
-      subjectId: entry.id,
-      meta: { cidr: entry.cidr },
-    })
-    return entry.serialize()
+    await ctx.bouncer.with('IpAllowlistPolicy').authorize('delete')
+    const entry = await IpAllowlistService.removeBy(actorOf(ctx), Number(ctx.params.id))
+    return presentIpAllowlistEntry(entry)
   }
 
   /**
-   * POST /add/white_ip — the legacy whitelist call. Accepted with an admin's
-   * token, or with the fixed whitelist key (WHITE_IP_KEY) for IT scripts;
-   * wrong keys are rate limited.
+   * POST /add/white_ip — the legacy whitelist call. Accepted with the token
+   * of somebody IpAllowlistPolicy lets add entries (an admin), or with the
+   * fixed whitelist key (WHITE_IP_KEY) for IT scripts; wrong keys are rate
+   * limited.
    */
   async whiteIp(ctx: HttpContext) {
     const { request } = ctx
     const input = await request.validateUsing(whiteIpValidator)
-    const ip = request.ip()
-
-    let actorId: number | null = null
     const token = readRequestToken(request)
-    if (token) {
-      const check = await TokenService.verifyAccessToken(token)
-      if (check.state === 'valid' && check.user.role === 'admin') actorId = check.user.id
-    }
-
-    if (actorId === null) {
-      const expected = env.get('WHITE_IP_KEY')
-      await limitFailures(
-        [{ key: `white_ip:${ip}`, failures: 5, duration: '15 mins', blockDuration: '1 hour' }],
-        async () => {
-          if (!expected || !input.key || !sameSecret(input.key, expected)) {
-            throw new StudioException('auth.access_check_fail', { status: 401 })
-          }
-        }
-      )
-    }
-
-    const entry = await IpAllowlistService.add(input.ip, input.note ?? null, actorId)
-    await AuditService.record({
-      action: 'ip.add',
-      userId: actorId,
-      ip,
-      subjectType: 'ip',
-      subjectId: entry.id,
-      meta: { cidr: entry.cidr, via: actorId ? 'admin' : 'key' },
+    const check = token ? await TokenService.verifyAccessToken(token) : null
+    const caller = check?.state === 'valid' ? check.user : null
+    const mayAdd =
+      caller !== null &&
+      (await new Bouncer(caller, {}, policies)
+        .setContainerResolver(ctx.containerResolver)
+        .with('IpAllowlistPolicy')
+        .allows('create'))
+    const entry = await IpAllowlistService.addByLegacyCall({
+      ip: input.ip,
+      note: input.note,
+      key: input.key,
+      adminId: mayAdd ? caller.id : null,
+      callerIp: request.ip(),
     })
-    return { status: API_STATUS.OK, data: entry.serialize() }
+    return ok(presentIpAllowlistEntry(entry))
   }
 }

@@ -1,8 +1,9 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import User from '#models/user'
-import LetterService from '#services/letter_service'
-import StudioException from '#exceptions/studio_exception'
-import { actorOf } from '#services/actor'
+import LetterService from '#services/letters/letter_service'
+import { presentLetter, presentRecipient } from '#services/letters/letter_presenter'
+import { actorOf } from '#support/actor'
+import { ok } from '#support/envelope'
+import { listResponse, pageWindow } from '#support/pagination'
 import { areaMessages } from '#validators/messages'
 import {
   letterIdValidator,
@@ -10,7 +11,6 @@ import {
   letterSendValidator,
   recipientSearchValidator,
 } from '#validators/letter'
-import { API_STATUS } from '#shared/constants'
 
 /** Private letters (/app/private_letter). */
 export default class LettersController {
@@ -25,24 +25,18 @@ export default class LettersController {
       data: ctx.request.qs(),
       ...this.#messages(ctx),
     })
-    const start = params._start ?? 0
-    const { total, rows } = await LetterService.page(
+    const page = await LetterService.page(
       ctx.auth.getUserOrFail(),
       params.box ?? 'inbox',
-      start,
-      params._end ?? start + 20
+      pageWindow(params._start, params._end)
     )
-    ctx.response.header('x-total-count', String(total))
-    return rows.map((row) => LetterService.present(row))
+    return listResponse(ctx.response, page, presentLetter)
   }
 
   /** GET /api/letters/unread */
   async unread(ctx: HttpContext) {
     await ctx.bouncer.with('LetterPolicy').authorize('view')
-    return {
-      status: API_STATUS.OK,
-      data: { unread: await LetterService.unread(ctx.auth.getUserOrFail().id) },
-    }
+    return ok({ unread: await LetterService.unread(ctx.auth.getUserOrFail().id) })
   }
 
   /** GET /api/letters/recipients?q= */
@@ -52,30 +46,26 @@ export default class LettersController {
       data: ctx.request.qs(),
       ...this.#messages(ctx),
     })
-    return {
-      status: API_STATUS.OK,
-      data: await LetterService.recipients(ctx.auth.getUserOrFail(), q),
-    }
+    const staffOnly = await ctx.bouncer.with('LetterPolicy').denies('writeToAnyone')
+    const people = await LetterService.recipients(ctx.auth.getUserOrFail(), q, { staffOnly })
+    return ok(people.map((person) => presentRecipient(person)))
   }
 
   /** GET /api/letters/:id — marks it read when I am the recipient. */
   async show(ctx: HttpContext) {
     await ctx.bouncer.with('LetterPolicy').authorize('view')
     const { id } = await letterIdValidator.validate(ctx.params, this.#messages(ctx))
-    return LetterService.present(await LetterService.open(ctx.auth.getUserOrFail(), id), true)
+    return presentLetter(await LetterService.open(ctx.auth.getUserOrFail(), id), true)
   }
 
   /** POST /api/letters {recipient_id, subject, body, reply_to_id?} */
   async store(ctx: HttpContext) {
     const input = await ctx.request.validateUsing(letterSendValidator, this.#messages(ctx))
-    const recipient = await User.find(input.recipient_id)
-    if (!recipient) throw new StudioException('letters.errors.recipient_unknown', { status: 422 })
+    const recipient = await LetterService.recipient(input.recipient_id)
     await ctx.bouncer.with('LetterPolicy').authorize('send', recipient)
     const letter = await LetterService.send(actorOf(ctx), recipient, input)
-    await letter.load('sender')
-    await letter.load('recipient')
     ctx.response.status(201)
-    return LetterService.present(letter, true)
+    return presentLetter(letter, true)
   }
 
   /** DELETE /api/letters/:id — removes my copy only. */
@@ -83,6 +73,6 @@ export default class LettersController {
     await ctx.bouncer.with('LetterPolicy').authorize('view')
     const { id } = await letterIdValidator.validate(ctx.params, this.#messages(ctx))
     await LetterService.remove(ctx.auth.getUserOrFail(), id)
-    return { status: API_STATUS.OK, data: { id } }
+    return ok({ id })
   }
 }

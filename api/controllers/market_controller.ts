@@ -2,7 +2,11 @@ import type { HttpContext } from '@adonisjs/core/http'
 import DealService from '#services/market/deal_service'
 import StudioException from '#exceptions/studio_exception'
 import OfferService from '#services/market/offer_service'
-import { actorOf } from '#services/actor'
+import { presentDeal } from '#services/market/deal_presenter'
+import { presentOffer } from '#services/market/offer_presenter'
+import { ok } from '#support/envelope'
+import { listResponse } from '#support/pagination'
+import { actorOf } from '#support/actor'
 import { areaMessages } from '#validators/messages'
 import {
   dealListValidator,
@@ -12,7 +16,6 @@ import {
   offerListValidator,
   totalsValidator,
 } from '#validators/market'
-import { API_STATUS } from '#shared/constants'
 
 /** Market Store (/app/market_dashboard): ad offers, brand deals, totals per team and month. */
 export default class MarketController {
@@ -34,9 +37,7 @@ export default class MarketController {
       data: ctx.request.qs(),
       ...this.#messages(ctx),
     })
-    const { total, rows } = await OfferService.list(params)
-    ctx.response.header('x-total-count', String(total))
-    return rows
+    return listResponse(ctx.response, await OfferService.list(params), presentOffer)
   }
 
   /** GET /api/market/deals — companies see their own enquiries only. */
@@ -46,22 +47,22 @@ export default class MarketController {
       data: ctx.request.qs(),
       ...this.#messages(ctx),
     })
-    const { total, rows } = await DealService.list(ctx.auth.getUserOrFail(), params)
-    ctx.response.header('x-total-count', String(total))
-    return rows.map((row) => DealService.present(row))
+    const page = await DealService.list(ctx.auth.getUserOrFail(), params)
+    return listResponse(ctx.response, page, presentDeal)
   }
 
   /** GET /api/market/deals/:id */
   async show(ctx: HttpContext) {
-    return DealService.present(await DealService.reload(await this.#deal(ctx)))
+    return presentDeal(await DealService.reload(await this.#deal(ctx)))
   }
 
   /** POST /api/market/deals */
   async store(ctx: HttpContext) {
     await ctx.bouncer.with('MarketPolicy').authorize('enquire')
     const input = await ctx.request.validateUsing(dealValidator, this.#messages(ctx))
+    const asAgency = await ctx.bouncer.with('MarketPolicy').allows('manage')
     ctx.response.status(201)
-    return DealService.present(await DealService.create(actorOf(ctx), input))
+    return presentDeal(await DealService.create(actorOf(ctx), input, { asAgency }))
   }
 
   /** PUT /api/market/deals/:id — the agency's staff. */
@@ -69,7 +70,7 @@ export default class MarketController {
     await ctx.bouncer.with('MarketPolicy').authorize('manage')
     const deal = await this.#deal(ctx)
     const input = await ctx.request.validateUsing(dealValidator, this.#messages(ctx))
-    return DealService.present(await DealService.update(actorOf(ctx), deal, input))
+    return presentDeal(await DealService.update(actorOf(ctx), deal, input))
   }
 
   /** POST /api/market/deals/:id/stage {stage} */
@@ -78,7 +79,7 @@ export default class MarketController {
     const deal = await this.#deal(ctx)
     const { stage } = await ctx.request.validateUsing(dealStageValidator, this.#messages(ctx))
     try {
-      return DealService.present(await DealService.move(actorOf(ctx), deal, stage))
+      return presentDeal(await DealService.move(actorOf(ctx), deal, stage))
     } catch (error) {
       // The refusal names the stages in the reader's words.
       if (error instanceof StudioException && error.messageKey === 'market.errors.move') {
@@ -99,6 +100,6 @@ export default class MarketController {
       ...this.#messages(ctx),
     })
     const chosen = year ?? new Date().getUTCFullYear()
-    return { status: API_STATUS.OK, data: { year: chosen, rows: await DealService.totals(chosen) } }
+    return ok({ year: chosen, rows: await DealService.totals(chosen) })
   }
 }

@@ -1,12 +1,14 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { readFile } from 'node:fs/promises'
-import ProductSale from '#models/product_sale'
 import SaleService from '#services/market/sale_service'
+import { presentSale } from '#services/market/sale_presenter'
 import StudioException from '#exceptions/studio_exception'
-import { actorOf } from '#services/actor'
+import { actorOf } from '#support/actor'
+import { ok } from '#support/envelope'
+import { listResponse } from '#support/pagination'
+import { sendWorkbook } from '#support/xlsx'
 import { areaMessages } from '#validators/messages'
 import { marketIdValidator, saleListValidator, saleValidator } from '#validators/market'
-import { API_STATUS } from '#shared/constants'
 import { MARKET_LIMITS } from '#shared/market'
 
 /** E-Commerce (/app/products): product sales per creator, platform and month. */
@@ -17,31 +19,28 @@ export default class ProductSalesController {
 
   async #sale(ctx: HttpContext) {
     const { id } = await marketIdValidator.validate(ctx.params, this.#messages(ctx))
-    const sale = await ProductSale.find(id)
-    if (!sale) throw new StudioException('errors.not_found', { status: 404 })
-    return sale
+    return SaleService.find(id)
+  }
+
+  async #filters(ctx: HttpContext) {
+    await ctx.bouncer.with('CommercePolicy').authorize('view')
+    return ctx.request.validateUsing(saleListValidator, {
+      data: ctx.request.qs(),
+      ...this.#messages(ctx),
+    })
   }
 
   /** GET /api/products/sales */
   async index(ctx: HttpContext) {
-    await ctx.bouncer.with('CommercePolicy').authorize('view')
-    const params = await ctx.request.validateUsing(saleListValidator, {
-      data: ctx.request.qs(),
-      ...this.#messages(ctx),
-    })
-    const { total, rows } = await SaleService.list(params)
-    ctx.response.header('x-total-count', String(total))
-    return rows.map((row) => SaleService.present(row))
+    const params = await this.#filters(ctx)
+    const page = await SaleService.list(ctx.auth.getUserOrFail(), params)
+    return listResponse(ctx.response, page, presentSale)
   }
 
   /** GET /api/products/sales/summary */
   async summary(ctx: HttpContext) {
-    await ctx.bouncer.with('CommercePolicy').authorize('view')
-    const params = await ctx.request.validateUsing(saleListValidator, {
-      data: ctx.request.qs(),
-      ...this.#messages(ctx),
-    })
-    return { status: API_STATUS.OK, data: await SaleService.summary(params) }
+    const params = await this.#filters(ctx)
+    return ok(await SaleService.summary(ctx.auth.getUserOrFail(), params))
   }
 
   /** POST /api/products/sales */
@@ -49,7 +48,7 @@ export default class ProductSalesController {
     await ctx.bouncer.with('CommercePolicy').authorize('write')
     const input = await ctx.request.validateUsing(saleValidator, this.#messages(ctx))
     ctx.response.status(201)
-    return SaleService.present(await SaleService.create(actorOf(ctx), input))
+    return presentSale(await SaleService.create(actorOf(ctx), input))
   }
 
   /** PUT /api/products/sales/:id */
@@ -57,26 +56,22 @@ export default class ProductSalesController {
     await ctx.bouncer.with('CommercePolicy').authorize('write')
     const sale = await this.#sale(ctx)
     const input = await ctx.request.validateUsing(saleValidator, this.#messages(ctx))
-    return SaleService.present(await SaleService.update(sale, input))
+    return presentSale(await SaleService.update(sale, input))
   }
 
   /** DELETE /api/products/sales/:id */
   async destroy(ctx: HttpContext) {
     await ctx.bouncer.with('CommercePolicy').authorize('write')
     const sale = await this.#sale(ctx)
-    await sale.delete()
-    return { status: API_STATUS.OK, data: { id: sale.id } }
+    await SaleService.delete(sale)
+    return ok({ id: sale.id })
   }
 
   /** GET /api/products/sales/template — the Excel template with an instructions sheet. */
   async template(ctx: HttpContext) {
     await ctx.bouncer.with('CommercePolicy').authorize('write')
-    ctx.response.header(
-      'content-type',
-      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
-    )
-    ctx.response.header('content-disposition', 'attachment; filename="product-sales-template.xlsx"')
-    return ctx.response.send(await SaleService.template())
+    const buffer = await SaleService.template()
+    return sendWorkbook(ctx.response, buffer, 'product-sales-template.xlsx', { cache: true })
   }
 
   /** POST /api/products/sales/import (multipart `file`, .xlsx) — all or nothing. */
@@ -104,6 +99,6 @@ export default class ProductSalesController {
         data: result,
       }
     }
-    return { status: API_STATUS.OK, data: result }
+    return ok(result)
   }
 }

@@ -1,7 +1,9 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import RegistrationReviewService from '#services/people/registration_review_service'
-import UserPresenter from '#services/user_presenter'
-import { actorOf } from '#services/actor'
+import { presentRegistration } from '#services/people/user_presenter'
+import { actorOf } from '#support/actor'
+import { ok } from '#support/envelope'
+import { listResponse, wholeList } from '#support/pagination'
 import { areaMessages } from '#validators/messages'
 import {
   approveValidator,
@@ -9,16 +11,6 @@ import {
   rejectValidator,
   userIdValidator,
 } from '#validators/people'
-import { API_STATUS } from '#shared/constants'
-import type User from '#models/user'
-
-function present(user: User) {
-  return {
-    ...UserPresenter.toJson(user),
-    sex: user.sex,
-    rejected_reason: user.rejectedReason,
-  }
-}
 
 /** The approval queue of new staff, creator and company accounts (admins). */
 export default class RegistrationReviewsController {
@@ -34,8 +26,7 @@ export default class RegistrationReviewsController {
       ...this.#messages(ctx),
     })
     const rows = await RegistrationReviewService.list(filters)
-    ctx.response.header('x-total-count', String(rows.length))
-    return rows.map(present)
+    return listResponse(ctx.response, wholeList(rows), presentRegistration)
   }
 
   /** POST /api/registrations/:id/approve {role?, team?} */
@@ -44,7 +35,7 @@ export default class RegistrationReviewsController {
     const { id } = await userIdValidator.validate(ctx.params, this.#messages(ctx))
     const input = await ctx.request.validateUsing(approveValidator, this.#messages(ctx))
     const user = await RegistrationReviewService.approve(actorOf(ctx), id, input)
-    return { status: API_STATUS.OK, data: present(user) }
+    return ok(presentRegistration(user))
   }
 
   /** POST /api/registrations/:id/reject {reason} */
@@ -53,6 +44,6 @@ export default class RegistrationReviewsController {
     const { id } = await userIdValidator.validate(ctx.params, this.#messages(ctx))
     const { reason } = await ctx.request.validateUsing(rejectValidator, this.#messages(ctx))
     const user = await RegistrationReviewService.reject(actorOf(ctx), id, reason)
-    return { status: API_STATUS.OK, data: present(user) }
+    return ok(presentRegistration(user))
   }
 }

@@ -1,6 +1,8 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import Team from '#models/team'
-import RegistrationService from '#services/registration_service'
+import RegistrationService from '#services/people/registration_service'
+import { presentTeam } from '#services/people/team_presenter'
+import { presentNewAccount } from '#services/people/user_presenter'
+import { ok } from '#support/envelope'
 import {
   accountTypeValidator,
   companyRegisterValidator,
@@ -35,7 +37,7 @@ export default class RegistrationsController {
     return {
       status: API_STATUS.OK,
       message: i18n.t('messages.register.success'),
-      data: { id: user.id, email: user.email, status: user.status },
+      data: presentNewAccount(user),
     }
   }
 
@@ -46,17 +48,10 @@ export default class RegistrationsController {
   async resource({ request }: HttpContext) {
     const { key } = await request.validateUsing(resourceValidator, { data: request.qs() })
     if (key === 'group') {
-      const teams = await Team.query().orderBy('sort_order').orderBy('id')
-      return {
-        status: API_STATUS.OK,
-        data: {
-          user_group: teams.map((team) => ({ id: team.id, key: team.key, name: team.name })),
-        },
-      }
+      const teams = await RegistrationService.teams()
+      return ok({ user_group: teams.map((team) => presentTeam(team)) })
     }
-    if (key === 'platform') {
-      return { status: API_STATUS.OK, data: { platform: PLATFORMS } }
-    }
-    return { status: API_STATUS.OK, data: { language: LANGUAGES } }
+    if (key === 'platform') return ok({ platform: PLATFORMS })
+    return ok({ language: LANGUAGES })
   }
 }

@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { actorOf } from '#services/actor'
-import SecurityCodeService from '#services/security_code_service'
+import { actorOf } from '#support/actor'
+import SecurityCodeService from '#services/auth/security_code_service'
 import {
   securityCodeUpdateValidator,
   terminationCodeUpdateValidator,

@@ -1,6 +1,9 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import type Team from '#models/team'
 import TeamService from '#services/people/team_service'
-import { actorOf } from '#services/actor'
+import { presentMember } from '#services/people/team_presenter'
+import { actorOf } from '#support/actor'
+import { ok } from '#support/envelope'
 import { areaMessages } from '#validators/messages'
 import {
   memberAddValidator,
@@ -8,7 +11,6 @@ import {
   memberUpdateValidator,
   teamParamValidator,
 } from '#validators/people'
-import { API_STATUS } from '#shared/constants'
 
 /**
  * Member management (SPEC §2 Account): a team's managers add and remove its
@@ -26,16 +28,22 @@ export default class TeamsController {
     return found
   }
 
+  async #members(team: Team) {
+    const members = await TeamService.members(team)
+    return ok(members.map((member) => presentMember(member)))
+  }
+
   /** GET /api/teams — every team, with my membership and what I may manage. */
   async index(ctx: HttpContext) {
-    await ctx.bouncer.with('TeamPolicy').authorize('join')
-    return { status: API_STATUS.OK, data: await TeamService.overview(ctx.auth.getUserOrFail()) }
+    const teams = ctx.bouncer.with('TeamPolicy')
+    await teams.authorize('join')
+    const user = ctx.auth.getUserOrFail()
+    return ok(await TeamService.overview(user, (team) => teams.allows('manage', team)))
   }
 
   /** GET /api/teams/:team/members */
   async members(ctx: HttpContext) {
-    const team = await this.#team(ctx)
-    return { status: API_STATUS.OK, data: await TeamService.members(team) }
+    return this.#members(await this.#team(ctx))
   }
 
   /** POST /api/teams/:team/members {user_id, is_manager?} */
@@ -45,7 +53,7 @@ export default class TeamsController {
     if (input.is_manager) await ctx.bouncer.with('TeamPolicy').authorize('appointManager')
     await TeamService.addMember(actorOf(ctx), team, input.user_id, input.is_manager ?? false)
     ctx.response.status(201)
-    return { status: API_STATUS.OK, data: await TeamService.members(team) }
+    return this.#members(team)
   }
 
   /** PUT /api/teams/:team/members/:user_id {is_manager} — admins. */
@@ -55,14 +63,15 @@ export default class TeamsController {
     const { user_id: userId } = await memberParamValidator.validate(ctx.params, this.#messages(ctx))
     const input = await ctx.request.validateUsing(memberUpdateValidator, this.#messages(ctx))
     await TeamService.setManager(actorOf(ctx), team, userId, input.is_manager)
-    return { status: API_STATUS.OK, data: await TeamService.members(team) }
+    return this.#members(team)
   }
 
   /** DELETE /api/teams/:team/members/:user_id */
   async removeMember(ctx: HttpContext) {
     const team = await this.#team(ctx)
     const { user_id: userId } = await memberParamValidator.validate(ctx.params, this.#messages(ctx))
-    await TeamService.removeMember(actorOf(ctx), team, userId)
-    return { status: API_STATUS.OK, data: await TeamService.members(team) }
+    const mayRemoveManagers = await ctx.bouncer.with('TeamPolicy').allows('removeManager')
+    await TeamService.removeMember(actorOf(ctx), team, userId, { mayRemoveManagers })
+    return this.#members(team)
   }
 }

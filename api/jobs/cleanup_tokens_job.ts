@@ -1,7 +1,7 @@
 import { Job } from '@rlanz/bull-queue'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
-import TokenService from '#services/token_service'
+import TokenService from '#services/auth/token_service'
 
 export interface CleanupTokensPayload {
   /** Days to keep finished rows of the in-process queue. */

@@ -1,5 +1,4 @@
 import { Job } from '@rlanz/bull-queue'
-import CreatorImportService from '#services/creator_import_service'
 
 export interface CreatorImportPayload {
   /** The creator_imports row to run. */
@@ -21,6 +20,8 @@ export default class CreatorImportJob extends Job {
   }
 
   async handle(payload: CreatorImportPayload): Promise<void> {
+    const { default: CreatorImportService } =
+      await import('#services/creators/excel/import_service')
     const record = await CreatorImportService.run(payload.importId)
     this.logger.info(
       {
@@ -36,6 +37,8 @@ export default class CreatorImportJob extends Job {
 
   async rescue(payload: CreatorImportPayload, error: Error) {
     this.logger.error({ err: error, importId: payload.importId }, 'creators:import failed')
+    const { default: CreatorImportService } =
+      await import('#services/creators/excel/import_service')
     await CreatorImportService.markInterrupted(payload.importId)
   }
 }

@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import IpNotAllowedException from '#exceptions/ip_not_allowed_exception'
-import IpAllowlistService from '#services/ip_allowlist_service'
+import IpAllowlistService from '#services/auth/ip_allowlist_service'
 
 /**
  * Blocks addresses that are not on the allow-list (status -1). The address is

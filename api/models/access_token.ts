@@ -1,31 +1,18 @@
 import { DateTime } from 'luxon'
+import { compose } from '@adonisjs/core/helpers'
 import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import User from '#models/user'
+import { withCreatedAt } from '#models/mixins/timestamps'
+import { withTokenColumns } from '#models/mixins/columns'
 
-export default class AccessToken extends BaseModel {
+export default class AccessToken extends compose(BaseModel, withTokenColumns, withCreatedAt) {
   @column({ isPrimary: true })
   declare id: number
-
-  @column()
-  declare userId: number
 
   @belongsTo(() => User)
   declare user: BelongsTo<typeof User>
 
-  @column()
-  declare familyId: string
-
-  /** SHA-256 of the token value; the value itself is never stored. */
-  @column({ serializeAs: null })
-  declare hash: string
-
-  @column.dateTime()
-  declare expiresAt: DateTime
-
   @column.dateTime()
   declare lastUsedAt: DateTime | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
 }

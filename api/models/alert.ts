@@ -1,12 +1,14 @@
 import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import { compose } from '@adonisjs/core/helpers'
+import { BaseModel, belongsTo, column, scope } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
-import Creator from '#models/creator'
 import User from '#models/user'
-import { dayColumn } from '#models/metric_snapshot'
 import type { AlertKind, AlertSeverity, AlertStatus } from '#shared/alerts'
+import { isAgencySide } from '#shared/roles'
+import { withTimestamps } from '#models/mixins/timestamps'
+import { dayColumn, withCreator } from '#models/mixins/columns'
 
-export default class Alert extends BaseModel {
+export default class Alert extends compose(BaseModel, withCreator, withTimestamps) {
   @column({ isPrimary: true })
   declare id: number
 
@@ -15,12 +17,6 @@ export default class Alert extends BaseModel {
 
   @column()
   declare severity: AlertSeverity
-
-  @column()
-  declare creatorId: number
-
-  @belongsTo(() => Creator)
-  declare creator: BelongsTo<typeof Creator>
 
   @column()
   declare accountId: number | null
@@ -67,9 +63,8 @@ export default class Alert extends BaseModel {
   @column.dateTime()
   declare lastSeenAt: DateTime
 
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
+  /** The alerts `user` may see: the agency's people see every alert, others none. */
+  static visibleTo = scope((query, user: Pick<User, 'role'>) => {
+    if (!isAgencySide(user)) query.whereRaw('1 = 0')
+  })
 }

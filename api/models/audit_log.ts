@@ -1,17 +1,11 @@
-import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
-import type { BelongsTo } from '@adonisjs/lucid/types/relations'
-import User from '#models/user'
+import { compose } from '@adonisjs/core/helpers'
+import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { withCreatedAt } from '#models/mixins/timestamps'
+import { withAuthor } from '#models/mixins/columns'
 
-export default class AuditLog extends BaseModel {
+export default class AuditLog extends compose(BaseModel, withAuthor, withCreatedAt) {
   @column({ isPrimary: true })
   declare id: number
-
-  @column()
-  declare userId: number | null
-
-  @belongsTo(() => User)
-  declare user: BelongsTo<typeof User>
 
   /** What happened, as `area.verb`, for example `auth.login` or `ip.add`. */
   @column()
@@ -31,7 +25,4 @@ export default class AuditLog extends BaseModel {
     consume: (value: string | null) => (value ? JSON.parse(value) : null),
   })
   declare meta: Record<string, unknown> | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
 }

@@ -1,7 +1,8 @@
-import { DateTime } from 'luxon'
+import { compose } from '@adonisjs/core/helpers'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { withCreatedAt } from '#models/mixins/timestamps'
 
-export default class BoardAttachment extends BaseModel {
+export default class BoardAttachment extends compose(BaseModel, withCreatedAt) {
   @column({ isPrimary: true })
   declare id: number
 
@@ -22,7 +23,4 @@ export default class BoardAttachment extends BaseModel {
 
   @column()
   declare size: number
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
 }

@@ -1,11 +1,14 @@
 import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
+import { compose } from '@adonisjs/core/helpers'
+import { BaseModel, belongsTo, column, hasMany, scope } from '@adonisjs/lucid/orm'
 import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
 import User from '#models/user'
 import BoardAttachment from '#models/board_attachment'
 import type { BoardCategory, BoardStatus } from '#shared/board'
+import { isAgencySide } from '#shared/roles'
+import { withTimestamps } from '#models/mixins/timestamps'
 
-export default class BoardPost extends BaseModel {
+export default class BoardPost extends compose(BaseModel, withTimestamps) {
   @column({ isPrimary: true })
   declare id: number
 
@@ -46,9 +49,12 @@ export default class BoardPost extends BaseModel {
   @column.dateTime()
   declare publishedAt: DateTime | null
 
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
+  /**
+   * The posts `user` may read: published ones and their own drafts, in every
+   * category for the agency, notices only for creators and companies.
+   */
+  static visibleTo = scope((query, user: Pick<User, 'id' | 'role'>) => {
+    query.where((readable) => readable.where('status', 'published').orWhere('author_id', user.id))
+    if (!isAgencySide(user)) query.where('category', 'notice')
+  })
 }

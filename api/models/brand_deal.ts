@@ -1,14 +1,17 @@
 import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import { compose } from '@adonisjs/core/helpers'
+import { BaseModel, belongsTo, column, scope } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import Creator from '#models/creator'
 import Team from '#models/team'
 import User from '#models/user'
 import type { DealStage } from '#shared/market'
-import { fromCents, toCents } from '#services/market/money'
+import { fromCents, toCents } from '#support/money'
+import { isAgencySide } from '#shared/roles'
+import { withTimestamps } from '#models/mixins/timestamps'
 
 /** A brand deal: an enquiry that moves to negotiating, signed and delivered (or lost). */
-export default class BrandDeal extends BaseModel {
+export default class BrandDeal extends compose(BaseModel, withTimestamps) {
   @column({ isPrimary: true })
   declare id: number
 
@@ -76,9 +79,8 @@ export default class BrandDeal extends BaseModel {
   @column.dateTime()
   declare lostAt: DateTime | null
 
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
+  /** The deals `user` may see: every deal for the agency, a company's own enquiries. */
+  static visibleTo = scope((query, user: Pick<User, 'id' | 'role'>) => {
+    if (!isAgencySide(user)) query.where('company_user_id', user.id)
+  })
 }

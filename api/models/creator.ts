@@ -1,15 +1,5 @@
 import { DateTime } from 'luxon'
-import {
-  afterDelete,
-  afterSave,
-  BaseModel,
-  belongsTo,
-  column,
-  hasMany,
-  manyToMany,
-  scope,
-} from '@adonisjs/lucid/orm'
-import CreatorListCache from '#services/creator_list_cache'
+import { belongsTo, column, hasMany, manyToMany, scope } from '@adonisjs/lucid/orm'
 import type { BelongsTo, HasMany, ManyToMany } from '@adonisjs/lucid/types/relations'
 import Team from '#models/team'
 import User from '#models/user'
@@ -17,7 +7,8 @@ import CreatorPlatformAccount from '#models/creator_platform_account'
 import CreatorAdPrice from '#models/creator_ad_price'
 import CreatorMemo from '#models/creator_memo'
 import CreatorAudiencePortrait from '#models/creator_audience_portrait'
-import PrivateDataService, { MASKS } from '#services/private_data_service'
+import { MASKS, decryptPrivate, encryptPrivate } from '#support/private_data'
+import { isAgencySide } from '#shared/roles'
 import type {
   ContractStatus,
   CreatorCategory,
@@ -25,6 +16,7 @@ import type {
   PlatformKey,
   PrivateField,
 } from '#shared/constants'
+import { CreatorRecord } from '#models/mixins/creator_record'
 
 const json = {
   prepare: (value: unknown) =>
@@ -63,7 +55,7 @@ const ENCRYPTED_ATTRIBUTE: Record<PrivateField, keyof Creator> = {
  * assigned directly: `setPrivate` stores the ciphertext and the masked copy,
  * `getPrivate` decrypts (only for a revealed, audited request).
  */
-export default class Creator extends BaseModel {
+export default class Creator extends CreatorRecord {
   @column({ isPrimary: true })
   declare id: number
 
@@ -245,23 +237,17 @@ export default class Creator extends BaseModel {
   })
   declare favoritedBy: ManyToMany<typeof User>
 
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
-
   /** Stores a private value encrypted (and its masked copy where lists show one). */
   setPrivate(field: PrivateField, value: string | null | undefined) {
     const normalised = value === undefined || value === null || value === '' ? null : String(value)
-    ;(this as any)[ENCRYPTED_ATTRIBUTE[field]] = PrivateDataService.encrypt(field, normalised)
+    ;(this as any)[ENCRYPTED_ATTRIBUTE[field]] = encryptPrivate(field, normalised)
     const masked = MASKED_COLUMN[field]
     if (masked) (this as any)[masked.attribute] = normalised ? masked.mask(normalised) : null
   }
 
   /** Decrypts a private value; call only for an authorised, audited reveal. */
   getPrivate(field: PrivateField): string | null {
-    return PrivateDataService.decrypt(field, (this as any)[ENCRYPTED_ATTRIBUTE[field]])
+    return decryptPrivate(field, (this as any)[ENCRYPTED_ATTRIBUTE[field]])
   }
 
   /** Whether a private value is stored (without decrypting it). */
@@ -270,17 +256,20 @@ export default class Creator extends BaseModel {
   }
 
   setBaiduToken(value: string | null | undefined) {
-    this.baiduTokenEncrypted = PrivateDataService.encrypt('baidu_token', value)
+    this.baiduTokenEncrypted = encryptPrivate('baidu_token', value)
   }
 
   static valid = scope((query) => {
     query.where('contract_status', 'valid')
   })
 
-  /** What the creator list shows changed. */
-  @afterSave()
-  @afterDelete()
-  static clearListCache() {
-    CreatorListCache.clear()
-  }
+  /**
+   * The creators `user` may see: every one for the agency (admins, managers,
+   * staff), a creator account's own channels, none for anybody else.
+   */
+  static visibleTo = scope((query, user: Pick<User, 'id' | 'role'>) => {
+    if (isAgencySide(user)) return
+    if (user.role === 'creator') query.where('creators.user_id', user.id)
+    else query.whereRaw('1 = 0')
+  })
 }

@@ -1,10 +1,9 @@
-import { DateTime } from 'luxon'
-import { afterDelete, afterSave, BaseModel, column } from '@adonisjs/lucid/orm'
-import CreatorListCache from '#services/creator_list_cache'
+import { column } from '@adonisjs/lucid/orm'
 import type { PlatformKey } from '#shared/constants'
+import { CreatorRecord } from '#models/mixins/creator_record'
 
 /** What a creator charges per platform and format (money as DECIMAL, read as a string). */
-export default class CreatorAdPrice extends BaseModel {
+export default class CreatorAdPrice extends CreatorRecord {
   @column({ isPrimary: true })
   declare id: number
 
@@ -26,17 +25,4 @@ export default class CreatorAdPrice extends BaseModel {
 
   @column()
   declare note: string | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
-
-  /** What the creator list shows changed. */
-  @afterSave()
-  @afterDelete()
-  static clearListCache() {
-    CreatorListCache.clear()
-  }
 }

@@ -1,5 +1,7 @@
 import { DateTime } from 'luxon'
+import { compose } from '@adonisjs/core/helpers'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { withTimestamps } from '#models/mixins/timestamps'
 
 export interface ImportError {
   row: number
@@ -8,7 +10,7 @@ export interface ImportError {
 }
 
 /** One Excel import: the row is the ledger its job reports progress into. */
-export default class CreatorImport extends BaseModel {
+export default class CreatorImport extends compose(BaseModel, withTimestamps) {
   @column({ isPrimary: true })
   declare id: number
 
@@ -44,10 +46,4 @@ export default class CreatorImport extends BaseModel {
 
   @column.dateTime()
   declare finishedAt: DateTime | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 }

@@ -1,25 +1,19 @@
 import { DateTime } from 'luxon'
-import { afterDelete, afterSave, BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
-import CreatorListCache from '#services/creator_list_cache'
-import type { BelongsTo } from '@adonisjs/lucid/types/relations'
-import Creator from '#models/creator'
-import PrivateDataService from '#services/private_data_service'
+import { compose } from '@adonisjs/core/helpers'
+import { column } from '@adonisjs/lucid/orm'
+import { decryptPrivate, encryptPrivate } from '#support/private_data'
 import type { PlatformKey } from '#shared/constants'
+import { CreatorRecord } from '#models/mixins/creator_record'
+import { withCreator } from '#models/mixins/columns'
 
 /**
  * One creator's account on one platform (SPEC §3, §4): uid, token and cookie
  * (both encrypted, never returned in full), their statuses (0 connected,
  * 1 cannot access) and dates, and the latest known fan count.
  */
-export default class CreatorPlatformAccount extends BaseModel {
+export default class CreatorPlatformAccount extends compose(CreatorRecord, withCreator) {
   @column({ isPrimary: true })
   declare id: number
-
-  @column()
-  declare creatorId: number
-
-  @belongsTo(() => Creator)
-  declare creator: BelongsTo<typeof Creator>
 
   @column()
   declare platform: PlatformKey
@@ -76,32 +70,19 @@ export default class CreatorPlatformAccount extends BaseModel {
   @column.dateTime()
   declare collectFailedAt: DateTime | null
 
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
-
   setToken(value: string | null | undefined) {
-    this.tokenEncrypted = PrivateDataService.encrypt('platform_token', value)
+    this.tokenEncrypted = encryptPrivate('platform_token', value)
   }
 
   getToken() {
-    return PrivateDataService.decrypt('platform_token', this.tokenEncrypted)
+    return decryptPrivate('platform_token', this.tokenEncrypted)
   }
 
   setCookie(value: string | null | undefined) {
-    this.cookieEncrypted = PrivateDataService.encrypt('platform_cookie', value)
+    this.cookieEncrypted = encryptPrivate('platform_cookie', value)
   }
 
   getCookie() {
-    return PrivateDataService.decrypt('platform_cookie', this.cookieEncrypted)
-  }
-
-  /** What the creator list shows changed. */
-  @afterSave()
-  @afterDelete()
-  static clearListCache() {
-    CreatorListCache.clear()
+    return decryptPrivate('platform_cookie', this.cookieEncrypted)
   }
 }

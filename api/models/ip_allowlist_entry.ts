@@ -1,7 +1,8 @@
-import { DateTime } from 'luxon'
+import { compose } from '@adonisjs/core/helpers'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { withTimestamps } from '#models/mixins/timestamps'
 
-export default class IpAllowlistEntry extends BaseModel {
+export default class IpAllowlistEntry extends compose(BaseModel, withTimestamps) {
   static table = 'ip_allowlist_entries'
 
   @column({ isPrimary: true })
@@ -16,10 +17,4 @@ export default class IpAllowlistEntry extends BaseModel {
 
   @column()
   declare createdBy: number | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 }

@@ -1,9 +1,11 @@
 import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import { compose } from '@adonisjs/core/helpers'
+import { BaseModel, belongsTo, column, scope } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import User from '#models/user'
+import { withCreatedAt } from '#models/mixins/timestamps'
 
-export default class Letter extends BaseModel {
+export default class Letter extends compose(BaseModel, withCreatedAt) {
   @column({ isPrimary: true })
   declare id: number
 
@@ -37,6 +39,20 @@ export default class Letter extends BaseModel {
   @column.dateTime()
   declare recipientDeletedAt: DateTime | null
 
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
+  /** The letters `user` sent or received and has not deleted on their side. */
+  static visibleTo = scope((query, user: Pick<User, 'id'>) => {
+    query.where((mine) => {
+      mine
+        .where((received) =>
+          received.where('recipient_id', user.id).whereNull('recipient_deleted_at')
+        )
+        .orWhere((sent) => sent.where('sender_id', user.id).whereNull('sender_deleted_at'))
+    })
+  })
+
+  /** `user`'s inbox (received) or sent box, without what they deleted. */
+  static inBox = scope((query, user: Pick<User, 'id'>, box: 'inbox' | 'sent') => {
+    if (box === 'inbox') query.where('recipient_id', user.id).whereNull('recipient_deleted_at')
+    else query.where('sender_id', user.id).whereNull('sender_deleted_at')
+  })
 }

@@ -1,6 +1,8 @@
 import { DateTime } from 'luxon'
+import { compose } from '@adonisjs/core/helpers'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 import type { CollectionStatus, CollectionTrigger, PlatformKey } from '#shared/constants'
+import { withTimestamps } from '#models/mixins/timestamps'
 
 const day = {
   consume: (value: unknown) =>
@@ -27,7 +29,7 @@ const json = <T>() => ({
  * One collection run (the daily 13:00 job, a dashboard resync, the CLI or a
  * backfill): its scope, progress counters, failures and duration.
  */
-export default class MetricCollectionRun extends BaseModel {
+export default class MetricCollectionRun extends compose(BaseModel, withTimestamps) {
   @column({ isPrimary: true })
   declare id: number
 
@@ -71,10 +73,4 @@ export default class MetricCollectionRun extends BaseModel {
 
   @column.dateTime()
   declare finishedAt: DateTime | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 }

@@ -1,9 +1,12 @@
 import { DateTime } from 'luxon'
-import { BaseModel, column } from '@adonisjs/lucid/orm'
-import type { NotificationKind } from '#services/notification_service'
+import { compose } from '@adonisjs/core/helpers'
+import { BaseModel, column, scope } from '@adonisjs/lucid/orm'
+import type User from '#models/user'
+import type { NotificationKind } from '#shared/notifications'
+import { withCreatedAt } from '#models/mixins/timestamps'
 
 /** One headline notification of one person. */
-export default class Notification extends BaseModel {
+export default class Notification extends compose(BaseModel, withCreatedAt) {
   @column({ isPrimary: true })
   declare id: number
 
@@ -28,6 +31,8 @@ export default class Notification extends BaseModel {
   @column.dateTime()
   declare readAt: DateTime | null
 
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
+  /** A person sees their own notifications only. */
+  static visibleTo = scope((query, user: Pick<User, 'id'>) => {
+    query.where('notifications.user_id', user.id)
+  })
 }

@@ -1,23 +1,18 @@
-import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
-import type { BelongsTo } from '@adonisjs/lucid/types/relations'
-import Creator from '#models/creator'
-import { dayColumn } from '#models/metric_snapshot'
-import { fromCents, toCents } from '#services/market/money'
+import { compose } from '@adonisjs/core/helpers'
+import { BaseModel, column, scope } from '@adonisjs/lucid/orm'
+import { fromCents, toCents } from '#support/money'
+import { isAgencySide } from '#shared/roles'
+import type User from '#models/user'
+import { withTimestamps } from '#models/mixins/timestamps'
+import { dayColumn, withCreator } from '#models/mixins/columns'
 
 /** DECIMAL(14,2) as a two-decimal string on SQLite and MySQL alike. */
 const decimal = { consume: (value: unknown) => fromCents(toCents(String(value))) }
 
 /** One product's sales by a creator on a platform in a month (E-Commerce). */
-export default class ProductSale extends BaseModel {
+export default class ProductSale extends compose(BaseModel, withCreator, withTimestamps) {
   @column({ isPrimary: true })
   declare id: number
-
-  @column()
-  declare creatorId: number
-
-  @belongsTo(() => Creator)
-  declare creator: BelongsTo<typeof Creator>
 
   @column()
   declare platform: string
@@ -47,9 +42,11 @@ export default class ProductSale extends BaseModel {
   @column()
   declare createdBy: number | null
 
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
+  /**
+   * The sales `user` may see: every sale for the agency and for company
+   * accounts (who read the figures), none for anybody else.
+   */
+  static visibleTo = scope((query, user: Pick<User, 'role'>) => {
+    if (!isAgencySide(user) && user.role !== 'company') query.whereRaw('1 = 0')
+  })
 }

@@ -1,10 +1,12 @@
 import { DateTime } from 'luxon'
+import { compose } from '@adonisjs/core/helpers'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { withTimestamps } from '#models/mixins/timestamps'
 
 export type QueueJobStatus = 'pending' | 'running' | 'completed' | 'failed'
 
 /** A job of the in-process driver; the row is the ledger and survives restarts. */
-export default class QueueJob extends BaseModel {
+export default class QueueJob extends compose(BaseModel, withTimestamps) {
   @column({ isPrimary: true })
   declare id: number
 
@@ -40,10 +42,4 @@ export default class QueueJob extends BaseModel {
 
   @column.dateTime()
   declare finishedAt: DateTime | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 }

@@ -1,7 +1,9 @@
 import { DateTime } from 'luxon'
+import { compose } from '@adonisjs/core/helpers'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { withTimestamps } from '#models/mixins/timestamps'
 
-export default class QueueSchedule extends BaseModel {
+export default class QueueSchedule extends compose(BaseModel, withTimestamps) {
   @column({ isPrimary: true })
   declare id: number
 
@@ -22,10 +24,4 @@ export default class QueueSchedule extends BaseModel {
 
   @column.dateTime()
   declare lastRunAt: DateTime | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 }

@@ -1,22 +1,12 @@
 import { DateTime } from 'luxon'
+import { compose } from '@adonisjs/core/helpers'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { withCreatedAt } from '#models/mixins/timestamps'
+import { withTokenColumns } from '#models/mixins/columns'
 
-export default class RefreshToken extends BaseModel {
+export default class RefreshToken extends compose(BaseModel, withTokenColumns, withCreatedAt) {
   @column({ isPrimary: true })
   declare id: number
-
-  @column()
-  declare userId: number
-
-  @column()
-  declare familyId: string
-
-  /** SHA-256 of the token value; the value itself is never stored. */
-  @column({ serializeAs: null })
-  declare hash: string
-
-  @column.dateTime()
-  declare expiresAt: DateTime
 
   /** Set when the token was exchanged for a new pair (rotation). */
   @column.dateTime()
@@ -30,7 +20,4 @@ export default class RefreshToken extends BaseModel {
 
   @column()
   declare userAgent: string | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
 }

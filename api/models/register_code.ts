@@ -1,9 +1,11 @@
 import { DateTime } from 'luxon'
+import { compose } from '@adonisjs/core/helpers'
 import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import Team from '#models/team'
+import { withTimestamps } from '#models/mixins/timestamps'
 
-export default class RegisterCode extends BaseModel {
+export default class RegisterCode extends compose(BaseModel, withTimestamps) {
   @column({ isPrimary: true })
   declare id: number
 
@@ -33,12 +35,6 @@ export default class RegisterCode extends BaseModel {
 
   @column()
   declare createdBy: number | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   /** Usable: not revoked, not expired and not used up. */
   get isUsable() {

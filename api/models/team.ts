@@ -1,10 +1,11 @@
-import { DateTime } from 'luxon'
+import { compose } from '@adonisjs/core/helpers'
 import { BaseModel, column, manyToMany } from '@adonisjs/lucid/orm'
 import type { ManyToMany } from '@adonisjs/lucid/types/relations'
 import User from '#models/user'
 import type { TeamKey } from '#shared/constants'
+import { withTimestamps } from '#models/mixins/timestamps'
 
-export default class Team extends BaseModel {
+export default class Team extends compose(BaseModel, withTimestamps) {
   @column({ isPrimary: true })
   declare id: number
 
@@ -24,10 +25,4 @@ export default class Team extends BaseModel {
     pivotTimestamps: true,
   })
   declare members: ManyToMany<typeof User>
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 }

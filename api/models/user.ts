@@ -1,27 +1,25 @@
 import { DateTime } from 'luxon'
 import hash from '@adonisjs/core/services/hash'
 import { compose } from '@adonisjs/core/helpers'
-import {
-  afterDelete,
-  afterSave,
-  BaseModel,
-  beforeSave,
-  column,
-  manyToMany,
-  scope,
-} from '@adonisjs/lucid/orm'
+import { BaseModel, beforeSave, column, manyToMany, scope } from '@adonisjs/lucid/orm'
 import type { ManyToMany } from '@adonisjs/lucid/types/relations'
 import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
 import Team from '#models/team'
-import accessTokenCache from '#auth/access_token_cache'
 import type { AccountType, Locale, Role, UserStatus } from '#shared/constants'
+import { announcesChanges } from '#models/mixins/announces_changes'
+import { withTimestamps } from '#models/mixins/timestamps'
 
 const AuthFinder = withAuthFinder(() => hash.use('scrypt'), {
   uids: ['email'],
   passwordColumnName: 'password',
 })
 
-export default class User extends compose(BaseModel, AuthFinder) {
+export default class User extends compose(
+  BaseModel,
+  AuthFinder,
+  announcesChanges('user:changed'),
+  withTimestamps
+) {
   @column({ isPrimary: true })
   declare id: number
 
@@ -87,12 +85,6 @@ export default class User extends compose(BaseModel, AuthFinder) {
   })
   declare teams: ManyToMany<typeof Team>
 
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
-
   get isActive() {
     return this.status === 'active'
   }
@@ -102,18 +94,6 @@ export default class User extends compose(BaseModel, AuthFinder) {
     if (user.$dirty.email) {
       user.email = user.email.trim().toLowerCase()
     }
-  }
-
-  /**
-   * A changed or removed account (status, role, password …) is looked up
-   * afresh on its next request: its verified tokens leave this process's
-   * cache at once, and again after the surrounding transaction commits.
-   */
-  @afterSave()
-  @afterDelete()
-  static forgetCachedTokens(user: User) {
-    accessTokenCache.evictUser(user.id)
-    user.$trx?.after('commit', () => accessTokenCache.evictUser(user.id))
   }
 
   static active = scope((query) => {

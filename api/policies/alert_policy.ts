@@ -1,6 +1,7 @@
 import type { AuthorizerResponse } from '@adonisjs/bouncer/types'
 import type User from '#models/user'
-import StudioPolicy, { isStaffSide } from '#policies/studio_policy'
+import StudioPolicy from '#policies/studio_policy'
+import { isStaffSide } from '#shared/roles'
 
 /**
  * The alert dashboard: the agency's staff see, acknowledge, assign and
@@ -11,8 +12,9 @@ export default class AlertPolicy extends StudioPolicy {
     return isStaffSide(user)
   }
 
+  /** Whoever sees the alerts handles them. */
   handle(user: User): AuthorizerResponse {
-    return isStaffSide(user)
+    return this.view(user)
   }
 
   scan(user: User): AuthorizerResponse {

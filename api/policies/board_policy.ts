@@ -1,7 +1,8 @@
 import type { AuthorizerResponse } from '@adonisjs/bouncer/types'
 import type User from '#models/user'
 import type BoardPost from '#models/board_post'
-import StudioPolicy, { isStaffSide } from '#policies/studio_policy'
+import StudioPolicy from '#policies/studio_policy'
+import { isStaffSide } from '#shared/roles'
 import type { BoardCategory } from '#shared/board'
 
 /**

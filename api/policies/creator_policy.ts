@@ -1,6 +1,7 @@
 import type { AuthorizerResponse } from '@adonisjs/bouncer/types'
 import type User from '#models/user'
-import StudioPolicy, { isStaffSide } from '#policies/studio_policy'
+import StudioPolicy from '#policies/studio_policy'
+import { isStaffSide } from '#shared/roles'
 import type { PrivateLevel } from '#shared/constants'
 
 /**
@@ -19,6 +20,11 @@ export default class CreatorPolicy extends StudioPolicy {
   }
 
   export(user: User): AuthorizerResponse {
+    return isStaffSide(user)
+  }
+
+  /** The platforms in use and their account counts (GET /api/active/platform). */
+  activePlatforms(user: User): AuthorizerResponse {
     return isStaffSide(user)
   }
 

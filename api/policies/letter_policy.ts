@@ -1,6 +1,7 @@
 import type { AuthorizerResponse } from '@adonisjs/bouncer/types'
 import type User from '#models/user'
-import StudioPolicy, { isStaffSide } from '#policies/studio_policy'
+import StudioPolicy from '#policies/studio_policy'
+import { isStaffSide } from '#shared/roles'
 
 /**
  * Private letters: everybody signed in reads their own. The agency's people
@@ -12,9 +13,14 @@ export default class LetterPolicy extends StudioPolicy {
     return true
   }
 
+  /** May write to any active account (else to the agency's staff accounts only). */
+  writeToAnyone(user: User): AuthorizerResponse {
+    return isStaffSide(user)
+  }
+
   send(user: User, recipient: User): AuthorizerResponse {
     if (recipient.status !== 'active' || recipient.id === user.id) return false
-    if (isStaffSide(user)) return true
+    if (this.writeToAnyone(user)) return true
     return recipient.accountType === 'staff'
   }
 }

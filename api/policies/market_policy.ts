@@ -1,7 +1,8 @@
 import type { AuthorizerResponse } from '@adonisjs/bouncer/types'
 import type User from '#models/user'
 import type BrandDeal from '#models/brand_deal'
-import StudioPolicy, { isStaffSide } from '#policies/studio_policy'
+import StudioPolicy from '#policies/studio_policy'
+import { isStaffSide } from '#shared/roles'
 
 /**
  * Market Store: the agency's staff work every deal; a company account sends
@@ -12,8 +13,9 @@ export default class MarketPolicy extends StudioPolicy {
     return isStaffSide(user) || user.role === 'company'
   }
 
+  /** Whoever sees the market sends enquiries. */
   enquire(user: User): AuthorizerResponse {
-    return isStaffSide(user) || user.role === 'company'
+    return this.view(user)
   }
 
   manage(user: User): AuthorizerResponse {

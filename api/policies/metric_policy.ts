@@ -1,6 +1,7 @@
 import type { AuthorizerResponse } from '@adonisjs/bouncer/types'
 import type User from '#models/user'
-import StudioPolicy, { isStaffSide } from '#policies/studio_policy'
+import StudioPolicy from '#policies/studio_policy'
+import { isStaffSide } from '#shared/roles'
 
 /**
  * Metrics (SPEC §2 dashboards, data center, platform dashboards): staff see
@@ -14,8 +15,9 @@ export default class MetricPolicy extends StudioPolicy {
     return isStaffSide(user) || user.role === 'creator'
   }
 
+  /** Whoever sees a dashboard downloads it. */
   download(user: User): AuthorizerResponse {
-    return isStaffSide(user) || user.role === 'creator'
+    return this.view(user)
   }
 
   collect(user: User): AuthorizerResponse {

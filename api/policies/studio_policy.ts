@@ -13,8 +13,3 @@ export default abstract class StudioPolicy extends BasePolicy {
     return undefined
   }
 }
-
-/** Staff-side roles: the agency's own people, as opposed to creators and companies. */
-export function isStaffSide(user: User) {
-  return user.role === 'manager' || user.role === 'staff'
-}

@@ -2,7 +2,8 @@ import type { AuthorizerResponse } from '@adonisjs/bouncer/types'
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
 import type Team from '#models/team'
-import StudioPolicy, { isStaffSide } from '#policies/studio_policy'
+import StudioPolicy from '#policies/studio_policy'
+import { isStaffSide } from '#shared/roles'
 
 /**
  * Teams (SPEC §2 Account, §4 Team membership): the agency's people join and
@@ -26,6 +27,11 @@ export default class TeamPolicy extends StudioPolicy {
   }
 
   appointManager(): AuthorizerResponse {
+    return false
+  }
+
+  /** Removing another manager from a team (a manager may still leave it). */
+  removeManager(): AuthorizerResponse {
     return false
   }
 }

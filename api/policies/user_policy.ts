@@ -1,14 +1,25 @@
 import type { AuthorizerResponse } from '@adonisjs/bouncer/types'
 import type User from '#models/user'
-import StudioPolicy, { isStaffSide } from '#policies/studio_policy'
+import StudioPolicy from '#policies/studio_policy'
+import { isStaffSide } from '#shared/roles'
 
 /**
  * The staff directory: the agency's own people see each other (name, team,
- * email, phone); only admins change a person's role, status or teams.
+ * email, phone); only admins see every account (creators, companies, people
+ * who cannot sign in) and change a person's role, status or teams. Everybody
+ * reads their own profile.
  */
 export default class UserPolicy extends StudioPolicy {
+  profile(): AuthorizerResponse {
+    return true
+  }
+
   list(user: User): AuthorizerResponse {
     return isStaffSide(user)
+  }
+
+  listEveryone(): AuthorizerResponse {
+    return false
   }
 
   show(user: User, target: User): AuthorizerResponse {

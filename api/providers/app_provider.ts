@@ -12,12 +12,12 @@ export default class AppProvider {
   async ready() {
     if (this.app.getEnvironment() !== 'web') return
     if (env.get('QUEUE_WORKER') === false) return
-    const { default: QueueService } = await import('#services/queue_service')
+    const { default: QueueService } = await import('#queue/main')
     await QueueService.startWorker()
   }
 
   async shutdown() {
-    const { default: QueueService } = await import('#services/queue_service')
+    const { default: QueueService } = await import('#queue/main')
     await QueueService.stop()
   }
 }

@@ -5,30 +5,43 @@ import { SCREENS } from '#shared/screens'
 export type Permissions = Record<string, string[]>
 
 /**
+ * The permissions of each role, computed once per role and process: every
+ * policy of the catalogue and of the screens decides from the user's role
+ * alone (no record, team or time). A policy that starts looking at anything
+ * else must change the cache key here. Listed in api/services/caches.ts.
+ */
+class PermissionsByRole {
+  #byRole = new Map<string, Readonly<Permissions>>()
+
+  get(role: string) {
+    return this.#byRole.get(role) as Permissions | undefined
+  }
+
+  set(role: string, permissions: Permissions) {
+    for (const actions of Object.values(permissions)) Object.freeze(actions)
+    this.#byRole.set(role, Object.freeze(permissions))
+  }
+
+  clear() {
+    this.#byRole.clear()
+  }
+}
+
+export const permissionsByRole = new PermissionsByRole()
+
+/**
  * What the signed-in user may do, as `{ resource: [actions] }`, computed by
  * asking the same Bouncer policies the routes use.
- *
- * Every policy of the catalogue and of the screens decides from the user's
- * role alone (no record, team or time), so the answer is computed once per
- * role and process and then served from memory. A policy that starts
- * looking at anything else must change the cache key here (or `clear()`).
  */
 export default class PermissionService {
-  static #byRole = new Map<string, Readonly<Permissions>>()
-
   static async forRequest(ctx: HttpContext): Promise<Permissions> {
     const role = ctx.auth.user?.role
     if (!role) return this.#compute(ctx)
-    const cached = this.#byRole.get(role)
-    if (cached) return cached as Permissions
+    const cached = permissionsByRole.get(role)
+    if (cached) return cached
     const permissions = await this.#compute(ctx)
-    for (const actions of Object.values(permissions)) Object.freeze(actions)
-    this.#byRole.set(role, Object.freeze(permissions))
+    permissionsByRole.set(role, permissions)
     return permissions
-  }
-
-  static clear() {
-    this.#byRole.clear()
   }
 
   static async #compute(ctx: HttpContext): Promise<Permissions> {

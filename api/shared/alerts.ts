@@ -1,4 +1,4 @@
-/** The alert dashboard (issue 5): kinds, states and the default rules. */
+/** The alert dashboard: kinds, states and the default rules (shared by the API and the admin). */
 export const ALERT_KINDS = [
   'token_expiring',
   'token_expired',

@@ -1,4 +1,4 @@
-/** Market Store and E-Commerce (issue 5): deal stages and limits shared by the API and the admin. */
+/** Market Store and E-Commerce: deal stages and limits shared by the API and the admin. */
 export const DEAL_STAGES = ['enquiry', 'negotiating', 'signed', 'delivered'] as const
 export const DEAL_STAGES_ALL = [...DEAL_STAGES, 'lost'] as const
 export type DealStage = (typeof DEAL_STAGES_ALL)[number]

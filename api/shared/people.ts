@@ -1,4 +1,4 @@
-/** Account, teams and registrations (issue 5): limits shared by the API and the admin. */
+/** Account, teams and registrations: limits shared by the API and the admin. */
 
 /** Profile pictures: accepted image formats (checked by content) and the stored square. */
 export const AVATAR_FORMATS = ['jpeg', 'png', 'webp', 'gif'] as const

@@ -10,15 +10,26 @@ import {
   TEAMS,
   TOKEN_PLATFORMS,
 } from '#shared/constants'
+import {
+  AREA_CODE_PATTERN,
+  BANK_ACCOUNT_PATTERN,
+  BRAND_NO_PATTERN,
+  CREATOR_PHONE_PATTERN,
+  NATIONALITY_PATTERN,
+  PASSPORT_NO_PATTERN,
+  UID_PATTERN,
+} from '#validators/creator_rules'
 
 /**
- * One data row of the creators import (api/services/creator_excel.ts),
+ * One data row of the creators import (api/services/creators/excel/),
  * after the cells were turned into text: the contract's creator input rules
  * (see /api/creators), with Excel's shapes (yes/no booleans, comma-separated
  * platforms, the uploader by email or id) and `<platform>_uid` /
  * `<platform>_fans` per platform of the template. Cross-field and database
  * rules (end ≥ contract date, ratio sum, duplicates, uid owners) are checked
- * by CreatorImportService, which knows the creator a row updates.
+ * by the import's validation (api/services/creators/excel/validate.ts),
+ * which knows the creator a row updates. The patterns are the creator
+ * form's (creator_rules.ts).
  */
 
 const text = (max: number) => vine.string().trim().maxLength(max).optional()
@@ -39,7 +50,7 @@ const platformFields = Object.fromEntries(
   IMPORT_ROW_PLATFORMS.flatMap((platform) => [
     [
       `${platform}_uid`,
-      vine.string().trim().maxLength(CREATOR_LIMITS.uidMax).regex(/^\S+$/).optional(),
+      vine.string().trim().maxLength(CREATOR_LIMITS.uidMax).regex(UID_PATTERN).optional(),
     ],
     [`${platform}_fans`, vine.number().withoutDecimals().min(0).max(1e13).optional()],
   ])
@@ -55,7 +66,7 @@ export const creatorImportRowSchema = vine.object({
     .trim()
     .toUpperCase()
     .maxLength(CREATOR_LIMITS.brandNoMax)
-    .regex(/^[A-Z0-9][A-Z0-9_.\-/]*$/)
+    .regex(BRAND_NO_PATTERN)
     .optional(),
   contract_no: text(CREATOR_LIMITS.contractNoMax),
   kind: vine.enum(CREATOR_KINDS).optional(),
@@ -66,23 +77,9 @@ export const creatorImportRowSchema = vine.object({
   youtube_channel_name: text(CREATOR_LIMITS.channelNameMax),
   youtube_url: url(),
   category: vine.enum(CREATOR_CATEGORIES).optional(),
-  nationality: vine
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/)
-    .optional(),
-  area_code: vine
-    .string()
-    .trim()
-    .regex(/^\+?[0-9]{1,6}$/)
-    .optional(),
-  phone: vine
-    .string()
-    .trim()
-    .maxLength(LIMITS.phoneMax)
-    .regex(/^\+?[0-9][0-9 -]*$/)
-    .optional(),
+  nationality: vine.string().trim().toUpperCase().regex(NATIONALITY_PATTERN).optional(),
+  area_code: vine.string().trim().regex(AREA_CODE_PATTERN).optional(),
+  phone: vine.string().trim().maxLength(LIMITS.phoneMax).regex(CREATOR_PHONE_PATTERN).optional(),
   email: vine.string().trim().maxLength(LIMITS.emailMax).email().optional(),
   address: text(CREATOR_LIMITS.addressMax),
   birth_date: isoDate().before('today').optional(),
@@ -93,7 +90,7 @@ export const creatorImportRowSchema = vine.object({
     .trim()
     .toUpperCase()
     .maxLength(CREATOR_LIMITS.passportNoMax)
-    .regex(/^[A-Z0-9]+$/)
+    .regex(PASSPORT_NO_PATTERN)
     .optional(),
   company_ref: text(CREATOR_LIMITS.companyRefMax),
   contract_date: isoDate().optional(),
@@ -115,7 +112,7 @@ export const creatorImportRowSchema = vine.object({
     .string()
     .trim()
     .maxLength(CREATOR_LIMITS.bankAccountMax)
-    .regex(/^[0-9][0-9-]*$/)
+    .regex(BANK_ACCOUNT_PATTERN)
     .optional(),
   tax_payer_name: text(CREATOR_LIMITS.nameMax),
   remark: text(CREATOR_LIMITS.textMax),
@@ -130,58 +127,3 @@ export const creatorImportRowSchema = vine.object({
 export const creatorImportRowValidator = vine.compile(creatorImportRowSchema)
 
 export type CreatorImportRow = Infer<typeof creatorImportRowValidator>
-
-/**
- * Message keys (resources/lang/<locale>/import.json) of a VineJS rule failing
- * on a field: field-specific wording first, then the rule's, then a generic one.
- */
-const FIELD_RULE_KEYS: Record<string, string> = {
-  'brand_no.regex': 'errors.brand_no_format',
-  '*_uid.regex': 'errors.uid_format',
-  'nationality.regex': 'errors.nationality_format',
-  'area_code.regex': 'errors.area_code_format',
-  'phone.regex': 'errors.phone_format',
-  'passport_no.regex': 'errors.passport_no_format',
-  'bank_account.regex': 'errors.bank_account_format',
-  'min_monthly_videos.min': 'errors.min_monthly_videos_negative',
-  'birth_date.date.before': 'errors.birth_date_past',
-}
-
-const RULE_KEYS = new Set([
-  'required',
-  'string',
-  'maxLength',
-  'minLength',
-  'regex',
-  'email',
-  'url',
-  'enum',
-  'number',
-  'withoutDecimals',
-  'min',
-  'max',
-  'decimal',
-  'date',
-  'boolean',
-  'array',
-  'distinct',
-])
-
-export function importRuleMessageKey(field: string, rule: string) {
-  const generic = field.endsWith('_uid') ? `*_uid.${rule}` : `${field}.${rule}`
-  const specific = FIELD_RULE_KEYS[`${field}.${rule}`] ?? FIELD_RULE_KEYS[generic]
-  if (specific) return specific
-  if (RULE_KEYS.has(rule)) return `rules.${rule}`
-  return 'rules.invalid'
-}
-
-/** The arguments a rule's message shows ({max}, {min}, {choices}). */
-export function importRuleMessageData(meta: Record<string, unknown> | undefined) {
-  const data: Record<string, string | number> = {}
-  if (!meta) return data
-  for (const name of ['max', 'min'] as const) {
-    if (typeof meta[name] === 'number') data[name] = meta[name] as number
-  }
-  if (Array.isArray(meta.choices)) data.choices = meta.choices.join(', ')
-  return data
-}

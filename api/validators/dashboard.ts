@@ -1,12 +1,8 @@
 import vine from '@vinejs/vine'
 import { blankToUndefined, isoDay } from '#validators/rules'
 import type { Infer } from '@vinejs/vine/types'
-import {
-  DASHBOARD_PAGE_MAX,
-  DASHBOARD_SORTS,
-  PLATFORMS,
-  RANKING_PERIOD_DAYS,
-} from '#shared/constants'
+import { DASHBOARD_PAGE_MAX, DASHBOARD_SORTS, PLATFORMS } from '#shared/constants'
+import { DASHBOARD_ORDERS, DASHBOARD_RANKING_SORTS } from '#shared/metrics'
 
 /*
 |--------------------------------------------------------------------------
@@ -22,17 +18,6 @@ import {
 const day = () => vine.string().trim().parse(blankToUndefined).use(isoDay()).optional()
 const platform = () => vine.enum(PLATFORMS).parse(blankToUndefined).optional()
 
-/** The ranking periods of GET /api/dashboard/ranking/month and their length in days. */
-export const DASHBOARD_RANKING_PERIODS = {
-  week: RANKING_PERIOD_DAYS['1w'],
-  month: RANKING_PERIOD_DAYS['1m'],
-} as const
-export type DashboardRankingPeriod = keyof typeof DASHBOARD_RANKING_PERIODS
-
-export const DASHBOARD_ORDERS = ['desc', 'asc'] as const
-export const DASHBOARD_RANKING_SORTS = ['fans', 'views'] as const
-/** Rows the period ranking returns unless `limit` says otherwise. */
-export const DASHBOARD_RANKING_SIZE = 10
 /** Deepest offset the list pages to (far beyond any studio's creator count). */
 const OFFSET_MAX = 1_000_000
 

@@ -4,6 +4,13 @@ import type { Infer, MessagesProviderContact } from '@vinejs/vine/types'
 import { areaMessages } from '#validators/messages'
 import type { I18n } from '@adonisjs/i18n'
 import { METRICS, PLATFORMS, RANKING_PERIODS } from '#shared/constants'
+import {
+  MONTHLY_CHART_MAX_MONTHS,
+  SERIES_GRANULARITIES,
+  SERIES_MAX_CREATORS,
+  SERIES_MAX_METRICS,
+  SERIES_MODES,
+} from '#shared/metrics'
 
 /*
 |--------------------------------------------------------------------------
@@ -17,18 +24,6 @@ import { METRICS, PLATFORMS, RANKING_PERIODS } from '#shared/constants'
 | generic rule messages in validator.json (see `dataCenterMessages`).
 |
 */
-
-/** Most creators one series chart compares, and most metrics it draws. */
-export const SERIES_MAX_CREATORS = 10
-export const SERIES_MAX_METRICS = 4
-/** Most months the creator's monthly chart goes back. */
-export const MONTHLY_CHART_MAX_MONTHS = 36
-export const MONTHLY_CHART_DEFAULT_MONTHS = 12
-
-export const SERIES_GRANULARITIES = ['day', 'week', 'month'] as const
-export type SeriesGranularity = (typeof SERIES_GRANULARITIES)[number]
-export const SERIES_MODES = ['value', 'diff'] as const
-export type SeriesMode = (typeof SERIES_MODES)[number]
 
 const day = () => vine.string().trim().maxLength(10).use(isoDay()).parse(blankToUndefined)
 

@@ -1,5 +1,5 @@
 import vine from '@vinejs/vine'
-import IpAllowlistService from '#services/ip_allowlist_service'
+import IpAllowlistService from '#services/auth/ip_allowlist_service'
 
 const cidrRule = vine.createRule((value, _options, field) => {
   if (typeof value !== 'string') return

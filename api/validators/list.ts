@@ -1,4 +1,5 @@
 import vine from '@vinejs/vine'
+import type { Infer } from '@vinejs/vine/types'
 
 /**
  * Refine simple-rest list parameters: `_start`, `_end`, `_sort`, `_order`,
@@ -12,12 +13,6 @@ export const listParams = {
   q: vine.string().trim().maxLength(100).optional(),
 }
 
-export function pageOf(params: { _start?: number; _end?: number }, maxSize = 200) {
-  const start = params._start ?? 0
-  const end = Math.max(start, params._end ?? start + 20)
-  return { offset: start, limit: Math.min(maxSize, Math.max(1, end - start)) }
-}
-
 export const auditLogListValidator = vine.compile(
   vine.object({
     ...listParams,
@@ -25,3 +20,5 @@ export const auditLogListValidator = vine.compile(
     user_id: vine.number().withoutDecimals().min(1).optional(),
   })
 )
+
+export type AuditLogListParams = Infer<typeof auditLogListValidator>

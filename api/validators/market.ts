@@ -1,6 +1,6 @@
 import vine from '@vinejs/vine'
 import type { Infer } from '@vinejs/vine/types'
-import { MAX_ID, blankToUndefined } from '#validators/rules'
+import { MAX_ID, blankToUndefined, sortOrder } from '#validators/rules'
 import { AD_FORMATS, CURRENCIES, PLATFORMS, TEAMS } from '#shared/constants'
 import { DEAL_STAGES_ALL, MARKET_LIMITS } from '#shared/market'
 
@@ -28,10 +28,7 @@ export const offerListValidator = vine.compile(
       .enum(['price_krw', 'fans', 'creator'] as const)
       .parse(blankToUndefined)
       .optional(),
-    _order: vine
-      .enum(['asc', 'desc', 'ASC', 'DESC'] as const)
-      .parse(blankToUndefined)
-      .optional(),
+    _order: sortOrder(),
     ...page,
   })
 )

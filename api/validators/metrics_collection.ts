@@ -5,6 +5,7 @@ import type { I18n } from '@adonisjs/i18n'
 import { DateTime } from 'luxon'
 import studioConfig from '#config/studio'
 import { METRICS_RANGE_MAX_DAYS, PLATFORMS } from '#shared/constants'
+import { COLLECT_MAX_CREATORS, RUNS_MAX_LIMIT } from '#shared/metrics'
 
 /*
 |--------------------------------------------------------------------------
@@ -17,11 +18,6 @@ import { METRICS_RANGE_MAX_DAYS, PLATFORMS } from '#shared/constants'
 | validator.json.
 |
 */
-
-/** Most creators one collection request names. */
-export const COLLECT_MAX_CREATORS = 1000
-/** Most runs GET /api/metrics/runs returns. */
-export const RUNS_MAX_LIMIT = 100
 
 /** Today in the studio's time zone. */
 function today() {

@@ -1,6 +1,5 @@
 import vine from '@vinejs/vine'
 import { MAX_ID, blankToUndefined } from '#validators/rules'
-import { HEADLINE_PAGE_SIZE } from '#shared/constants'
 
 export const HEADLINE_PAGE_MAX = 100
 
@@ -21,5 +20,3 @@ export const headlinePageValidator = vine.compile(
 export const notificationIdValidator = vine.compile(
   vine.object({ id: vine.number().withoutDecimals().min(1).max(MAX_ID) })
 )
-
-export { HEADLINE_PAGE_SIZE }

@@ -1,6 +1,6 @@
 import vine from '@vinejs/vine'
 import type { Infer } from '@vinejs/vine/types'
-import { MAX_ID, blankToUndefined } from '#validators/rules'
+import { MAX_ID, blankToUndefined, sortOrder } from '#validators/rules'
 import {
   ACCOUNT_TYPES,
   LIMITS,
@@ -14,7 +14,7 @@ import { REJECT_REASON_MAX, STAFF_PAGE_MAX, STAFF_ROLES, TEAM_ACTIONS } from '#s
 
 /*
 |--------------------------------------------------------------------------
-| Account, teams, staff directory and registrations (issue 5)
+| Account, teams, staff directory and registrations
 |--------------------------------------------------------------------------
 | Messages come from resources/lang/<lang>/people.json (`validator.fields`,
 | `validator.messages`) through areaMessages(i18n, 'people.validator').
@@ -69,10 +69,7 @@ export const staffListValidator = vine.compile(
       .enum(['id', 'name', 'email', 'role', 'status', 'created_at', 'last_login_at'] as const)
       .parse(blankToUndefined)
       .optional(),
-    _order: vine
-      .enum(['asc', 'desc', 'ASC', 'DESC'] as const)
-      .parse(blankToUndefined)
-      .optional(),
+    _order: sortOrder(),
     offset: vine.number().withoutDecimals().min(0).max(MAX_ID).parse(blankToUndefined).optional(),
     limit: vine
       .number()

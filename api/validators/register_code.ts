@@ -1,4 +1,5 @@
 import vine from '@vinejs/vine'
+import type { Infer } from '@vinejs/vine/types'
 import { LIMITS, REGISTER_CODE_PATTERN, TEAMS } from '#shared/constants'
 
 export const registerCodeStoreValidator = vine.compile(
@@ -20,3 +21,5 @@ export const registerCodeStoreValidator = vine.compile(
     note: vine.string().trim().maxLength(255).optional(),
   })
 )
+
+export type RegisterCodeInput = Infer<typeof registerCodeStoreValidator>

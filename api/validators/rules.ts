@@ -85,3 +85,10 @@ export const idEach = vine.createRule((value, _options, field) => {
   }
   field.mutate([...new Set(ids)], field)
 })
+
+/** `_order` of a simple-rest list: asc or desc, either case (an empty value counts as absent). */
+export const sortOrder = () =>
+  vine
+    .enum(['asc', 'desc', 'ASC', 'DESC'] as const)
+    .parse(blankToUndefined)
+    .optional()

@@ -1,6 +1,6 @@
 import vine from '@vinejs/vine'
 import type { Infer } from '@vinejs/vine/types'
-import { codeInput, securityCodeFormat } from '#validators/creator'
+import { codeInput, securityCodeFormat } from '#validators/creator_rules'
 import { LIMITS } from '#shared/constants'
 
 /** A new code: 6 to 12 digits (SECURITY_CODE_PATTERN), typed twice. */

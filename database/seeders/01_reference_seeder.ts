@@ -2,7 +2,7 @@ import { BaseSeeder } from '@adonisjs/lucid/seeders'
 import db from '@adonisjs/lucid/services/db'
 import Team from '#models/team'
 import IpAllowlistEntry from '#models/ip_allowlist_entry'
-import IpAllowlistService, { LOOPBACK_RANGES } from '#services/ip_allowlist_service'
+import IpAllowlistService, { LOOPBACK_RANGES } from '#services/auth/ip_allowlist_service'
 import { ROLES, TEAMS } from '#shared/constants'
 
 /** English names of the teams of SPEC §1; the admin translates them by key. */

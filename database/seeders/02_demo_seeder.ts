@@ -2,7 +2,7 @@ import { BaseSeeder } from '@adonisjs/lucid/seeders'
 import env from '#start/env'
 import RegisterCode from '#models/register_code'
 import Team from '#models/team'
-import NotificationService from '#services/notification_service'
+import NotificationService from '#services/notifications/notification_service'
 import User from '#models/user'
 import type { AccountType, Role, TeamKey, UserStatus } from '#shared/constants'
 

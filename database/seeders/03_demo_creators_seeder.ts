@@ -6,7 +6,7 @@ import { DateTime } from 'luxon'
 import env from '#start/env'
 import studioConfig from '#config/studio'
 import Creator from '#models/creator'
-import PrivateDataService from '#services/private_data_service'
+import { encryptPrivate } from '#support/private_data'
 import DemoSeeder, { DEMO_USERS } from '#database/seeders/02_demo_seeder'
 import {
   AD_FORMATS,
@@ -820,11 +820,11 @@ export default class DemoCreatorsSeeder extends BaseSeeder {
             channel_url: account.platform === 'youtube' ? demo.youtubeUrl : null,
             fans: account.fans,
             active: true,
-            token_encrypted: PrivateDataService.encrypt('platform_token', account.token),
+            token_encrypted: encryptPrivate('platform_token', account.token),
             token_status: account.tokenStatus,
             token_connected_at: sql(account.tokenConnectedAt),
             token_expires_at: account.tokenExpiresAt ? sql(account.tokenExpiresAt) : null,
-            cookie_encrypted: PrivateDataService.encrypt('platform_cookie', account.cookie),
+            cookie_encrypted: encryptPrivate('platform_cookie', account.cookie),
             cookie_status: account.cookieStatus,
             cookie_entered_at: sql(account.cookieEnteredAt),
             cookie_checked_at: sql(account.cookieCheckedAt),

@@ -2,7 +2,7 @@ import { BaseSeeder } from '@adonisjs/lucid/seeders'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import { demoCreators } from '#database/seeders/03_demo_creators_seeder'
-import CreatorImportService from '#services/creator_import_service'
+import CreatorTotalsService from '#services/creators/totals_service'
 import MetricBackfillService from '#services/metrics/backfill_service'
 import MetricRollupService from '#services/metrics/rollup_service'
 import { addDays } from '#services/metrics/metric_scope'
@@ -96,22 +96,14 @@ export default class DemoMetricsSeeder extends BaseSeeder {
            from metric_snapshots where account_id = ? and snapshot_date = ?`,
           [lastDay, account.id, addDays(lastDay, -1)]
         )
-        await trx
-          .from('creator_platform_accounts')
-          .where('id', account.id)
-          .update({
-            collect_status: COLLECT_STATUS.FAILED,
-            collect_error: FAILED_ACCOUNTS[index],
-            collect_failed_at: failedAt,
-            last_collected_at: collectedAt,
-            fans: trx.knexRawQuery(
-              `coalesce((select s.fans from metric_snapshots s
-                 where s.account_id = creator_platform_accounts.id
-                 order by s.snapshot_date desc limit 1), fans)`
-            ),
-          })
+        await CreatorTotalsService.refreshAccountFans(trx, [account.id], {
+          collect_status: COLLECT_STATUS.FAILED,
+          collect_error: FAILED_ACCOUNTS[index],
+          collect_failed_at: failedAt,
+          last_collected_at: collectedAt,
+        })
       }
-      await CreatorImportService.recomputeTotals(
+      await CreatorTotalsService.recompute(
         trx,
         failed.map((account) => Number(account.creator_id)),
         failedAt,

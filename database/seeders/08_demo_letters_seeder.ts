@@ -1,7 +1,7 @@
 import { BaseSeeder } from '@adonisjs/lucid/seeders'
 import Letter from '#models/letter'
 import User from '#models/user'
-import LetterService from '#services/letter_service'
+import LetterService from '#services/letters/letter_service'
 
 /*
 |--------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
-import TokenService from '#services/token_service'
+import TokenService from '#services/auth/token_service'
 import { UserFactory } from '#database/factories/user_factory'
 import { allowOnly, setupFunctionalGroup, FACTORY_PASSWORD } from '#tests/helpers/functional'
 import {

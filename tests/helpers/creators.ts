@@ -2,7 +2,7 @@ import hash from '@adonisjs/core/services/hash'
 import StudioSetting from '#models/studio_setting'
 import type User from '#models/user'
 import { UserFactory } from '#database/factories/user_factory'
-import { TERMINATION_CODE_KEY } from '#services/security_code_service'
+import { TERMINATION_CODE_KEY } from '#services/auth/security_code_service'
 
 /** The personal security code test users get, and the studio's termination code. */
 export const SECURITY_CODE = '246810'

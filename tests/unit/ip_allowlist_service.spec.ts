@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import IpAllowlistEntry from '#models/ip_allowlist_entry'
-import IpAllowlistService from '#services/ip_allowlist_service'
+import IpAllowlistService from '#services/auth/ip_allowlist_service'
 import { allowOnly } from '#tests/helpers/functional'
 
 test.group('IpAllowlistService.normalise', () => {

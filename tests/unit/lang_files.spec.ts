@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import { readdirSync, readFileSync } from 'node:fs'
 import app from '@adonisjs/core/services/app'
 import { messages as vineMessages } from '@vinejs/vine/defaults'
-import { CREATOR_RULES } from '#validators/creator'
+import { CREATOR_RULES } from '#validators/creator_rules'
 
 const LANGUAGES = ['en', 'ko', 'zh', 'ja']
 

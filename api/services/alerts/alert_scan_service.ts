@@ -1,6 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
-import NotificationService from '#services/notification_service'
+import NotificationService from '#services/notifications/notification_service'
 import AlertRulesService from '#services/alerts/alert_rules_service'
 import { addDays } from '#services/metrics/metric_scope'
 import { yesterday } from '#services/metrics/collection_service'

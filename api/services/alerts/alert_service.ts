@@ -3,44 +3,18 @@ import { DateTime } from 'luxon'
 import Alert from '#models/alert'
 import User from '#models/user'
 import StudioException from '#exceptions/studio_exception'
-import AuditService from '#services/audit_service'
-import NotificationService from '#services/notification_service'
-import UserPresenter from '#services/user_presenter'
-import { pageWindow } from '#services/paging'
-import type { Actor } from '#services/actor'
+import AuditService from '#services/audit/audit_service'
+import NotificationService from '#services/notifications/notification_service'
+import { pageWindow, paginate } from '#support/pagination'
+import { affectedRows } from '#support/sql'
+import type { Actor } from '#support/actor'
 import type { AlertListParams } from '#validators/alert'
 import { ALERT_KINDS } from '#shared/alerts'
 
-function person(user: User | null | undefined) {
-  return user ? { id: user.id, name: user.name, avatar_url: UserPresenter.avatarUrl(user) } : null
-}
-
 /** Listing, counting and handling alerts (acknowledge, assign, resolve). */
 export default class AlertService {
-  static present(alert: Alert) {
-    return {
-      id: alert.id,
-      kind: alert.kind,
-      severity: alert.severity,
-      status: alert.status,
-      day: alert.day,
-      platform: alert.platform,
-      figures: alert.figures,
-      creator: alert.creator
-        ? { id: alert.creator.id, name: alert.creator.channelName, brand_no: alert.creator.brandNo }
-        : null,
-      assignee: person(alert.assignee),
-      acknowledged_by: person(alert.acknowledger),
-      acknowledged_at: alert.acknowledgedAt?.toISO() ?? null,
-      resolved_at: alert.resolvedAt?.toISO() ?? null,
-      note: alert.note,
-      created_at: alert.createdAt.toISO(),
-      last_seen_at: alert.lastSeenAt.toISO(),
-    }
-  }
-
   static async list(user: User, params: AlertListParams) {
-    const query = Alert.query()
+    const query = Alert.query().withScopes((scopes) => scopes.visibleTo(user))
     const status = params.status ?? 'active'
     if (status === 'active') query.whereIn('status', ['open', 'acknowledged'])
     else query.where('status', status)
@@ -59,18 +33,15 @@ export default class AlertService {
           .select('creators.id')
       )
     }
-    const [counted] = await query.clone().count('* as total')
-    const { offset: start, limit } = pageWindow(params._start, params._end, 20, 100)
-    const rows = await query
-      .preload('creator')
-      .preload('assignee')
-      .preload('acknowledger')
-      .orderByRaw(`CASE severity WHEN 'critical' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END`)
-      .orderBy('day', 'desc')
-      .orderBy('id', 'desc')
-      .offset(start)
-      .limit(limit)
-    return { total: Number(counted.$extras.total), rows }
+    return paginate(query, pageWindow(params._start, params._end), (filtered) =>
+      filtered
+        .preload('creator')
+        .preload('assignee')
+        .preload('acknowledger')
+        .orderByRaw(`CASE severity WHEN 'critical' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END`)
+        .orderBy('day', 'desc')
+        .orderBy('id', 'desc')
+    )
   }
 
   /** Open and acknowledged alerts per kind, and how many are mine. */
@@ -117,13 +88,7 @@ export default class AlertService {
     alert.acknowledgedAt = DateTime.utc()
     if (note !== undefined) alert.note = note
     await alert.save()
-    await AuditService.record({
-      action: 'alert.acknowledge',
-      userId: actor.user.id,
-      subjectType: 'alert',
-      subjectId: alert.id,
-      ip: actor.ip,
-    })
+    await AuditService.log(actor, 'alert.acknowledge', ['alert', alert.id])
     return this.#reload(alert)
   }
 
@@ -135,13 +100,7 @@ export default class AlertService {
     alert.acknowledgedAt ??= DateTime.utc()
     if (note !== undefined) alert.note = note
     await alert.save()
-    await AuditService.record({
-      action: 'alert.resolve',
-      userId: actor.user.id,
-      subjectType: 'alert',
-      subjectId: alert.id,
-      ip: actor.ip,
-    })
+    await AuditService.log(actor, 'alert.resolve', ['alert', alert.id])
     return this.#reload(alert)
   }
 
@@ -174,17 +133,8 @@ export default class AlertService {
           trx
         )
       }
-      await AuditService.record(
-        {
-          action: 'alert.assign',
-          userId: actor.user.id,
-          subjectType: 'alert',
-          subjectId: alert.id,
-          ip: actor.ip,
-          meta: { assignee_id: userId },
-        },
-        trx
-      )
+      const meta = { assignee_id: userId }
+      await AuditService.log(actor, 'alert.assign', ['alert', alert.id], meta, trx)
     })
     return this.#reload(alert)
   }
@@ -202,13 +152,7 @@ export default class AlertService {
           }
         : { status: 'resolved', resolved_at: stamp, updated_at: stamp }
     const affected = await query.update(changes)
-    await AuditService.record({
-      action: `alert.bulk_${action}`,
-      userId: actor.user.id,
-      subjectType: 'alert',
-      ip: actor.ip,
-      meta: { ids },
-    })
-    return Number(Array.isArray(affected) ? affected[0] : affected)
+    await AuditService.log(actor, `alert.bulk_${action}`, ['alert', null], { ids })
+    return affectedRows(affected)
   }
 }

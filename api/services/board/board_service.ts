@@ -4,34 +4,20 @@ import { readFile } from 'node:fs/promises'
 import db from '@adonisjs/lucid/services/db'
 import drive from '@adonisjs/drive/services/main'
 import { DateTime } from 'luxon'
-import { pageWindow } from '#services/paging'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import BoardPost from '#models/board_post'
 import BoardAttachment from '#models/board_attachment'
 import type User from '#models/user'
 import StudioException from '#exceptions/studio_exception'
-import AuditService from '#services/audit_service'
-import NotificationService from '#services/notification_service'
-import UserPresenter from '#services/user_presenter'
-import { escapeLike } from '#services/creator_query'
-import { isStaffSide } from '#policies/studio_policy'
-import type { Actor } from '#services/actor'
+import AuditService from '#services/audit/audit_service'
+import NotificationService from '#services/notifications/notification_service'
+import { LIKE, containing, escapeLike } from '#support/like'
+import { pageWindow, paginate } from '#support/pagination'
+import type { Actor } from '#support/actor'
 import type { BoardListParams, BoardPostInput } from '#validators/board'
 import { plainText, sanitizeBoardHtml, searchTerms, wordsOf } from '#services/board/board_text'
 import { BOARD_ATTACHMENT_EXTENSIONS, BOARD_LIMITS } from '#shared/board'
 import { ROLES } from '#shared/constants'
-
-const LIKE = `?? like ? escape '!'`
-
-function excerpt(text: string) {
-  return text.length > BOARD_LIMITS.excerptLength
-    ? `${text.slice(0, BOARD_LIMITS.excerptLength)}…`
-    : text
-}
-
-function presentAttachment(attachment: BoardAttachment) {
-  return { id: attachment.id, name: attachment.name, mime: attachment.mime, size: attachment.size }
-}
 
 /**
  * The board (SPEC §2 Board): list (pinned notices first), CJK-aware search,
@@ -39,40 +25,18 @@ function presentAttachment(attachment: BoardAttachment) {
  * headline notification the first time a notice is published.
  */
 export default class BoardService {
-  static presentListItem(post: BoardPost) {
-    return {
-      id: post.id,
-      category: post.category,
-      title: post.title,
-      excerpt: excerpt(post.contentText),
-      status: post.status,
-      pinned: post.pinned,
-      views: post.views,
-      author: post.author
-        ? {
-            id: post.author.id,
-            name: post.author.name,
-            avatar_url: UserPresenter.avatarUrl(post.author),
-          }
-        : null,
-      attachments: Number(post.$extras.attachments_count ?? 0),
-      published_at: post.publishedAt?.toISO() ?? null,
-      updated_at: post.updatedAt.toISO(),
-    }
-  }
-
-  static async list(user: User, params: BoardListParams) {
-    const query = BoardPost.query()
+  /** One page of the posts `user` reads (published, or their drafts), pinned first. */
+  static list(user: User, params: BoardListParams) {
+    const query = BoardPost.query().withScopes((scopes) => scopes.visibleTo(user))
     if (params.status === 'draft') {
       query.where('status', 'draft').where('author_id', user.id)
     } else {
       query.where('status', 'published')
     }
-    if (!isStaffSide(user) && user.role !== 'admin') query.where('category', 'notice')
     if (params.category) query.where('category', params.category)
     if (params.q) {
       const words = wordsOf(params.q, 'query')
-      const phrase = `%${escapeLike(params.q)}%`
+      const phrase = containing(params.q)
       query.where((match) => {
         if (words.length) {
           match.where((all) => {
@@ -83,38 +47,26 @@ export default class BoardService {
         match.orWhereRaw(LIKE, ['title', phrase]).orWhereRaw(LIKE, ['content_text', phrase])
       })
     }
-    const [counted] = await query.clone().count('* as total')
-    const total = Number(counted.$extras.total)
-    const { offset: start, limit } = pageWindow(
-      params._start,
-      params._end,
-      20,
-      BOARD_LIMITS.pageMax
+    const window = pageWindow(params._start, params._end, { max: BOARD_LIMITS.pageMax })
+    return paginate(query, window, (filtered) =>
+      filtered
+        .preload('author')
+        .withCount('attachments')
+        .orderBy('pinned', 'desc')
+        .orderByRaw('COALESCE(published_at, updated_at) DESC')
+        .orderBy('id', 'desc')
     )
-    const rows = await query
-      .preload('author')
-      .withCount('attachments')
-      .orderBy('pinned', 'desc')
-      .orderByRaw('COALESCE(published_at, updated_at) DESC')
-      .orderBy('id', 'desc')
-      .offset(start)
-      .limit(limit)
-    return { total, rows }
   }
 
   /** A post the user may read: published (in a category they read) or their own draft. */
   static async readable(user: User, id: number) {
     const post = await BoardPost.query()
+      .withScopes((scopes) => scopes.visibleTo(user))
       .where('id', id)
       .preload('author')
       .preload('attachments')
       .first()
     if (!post) throw new StudioException('errors.not_found', { status: 404 })
-    const mine = post.authorId === user.id
-    const visible =
-      (post.status === 'published' || mine) &&
-      (isStaffSide(user) || user.role === 'admin' || post.category === 'notice')
-    if (!visible) throw new StudioException('errors.not_found', { status: 404 })
     return post
   }
 
@@ -125,15 +77,6 @@ export default class BoardService {
       post.views += 1
     }
     return post
-  }
-
-  static presentPost(post: BoardPost, user: User) {
-    return {
-      ...this.presentListItem(post),
-      content: post.contentHtml,
-      attachments: post.attachments.map(presentAttachment),
-      can_edit: user.role === 'admin' || (post.authorId === user.id && isStaffSide(user)),
-    }
   }
 
   static #fill(post: BoardPost, input: BoardPostInput) {
@@ -219,15 +162,11 @@ export default class BoardService {
       await post.save()
       await this.#attach(post, input.attachment_ids, actor.user, trx)
       await this.#announce(post, false, actor, trx)
-      await AuditService.record(
-        {
-          action: 'board.create',
-          userId: actor.user.id,
-          subjectType: 'board_post',
-          subjectId: post.id,
-          ip: actor.ip,
-          meta: { status: post.status },
-        },
+      await AuditService.log(
+        actor,
+        'board.create',
+        ['board_post', post.id],
+        { status: post.status },
         trx
       )
       return post
@@ -246,16 +185,7 @@ export default class BoardService {
       await post.save()
       await this.#attach(post, input.attachment_ids, actor.user, trx)
       await this.#announce(post, wasPublished, actor, trx)
-      await AuditService.record(
-        {
-          action: 'board.update',
-          userId: actor.user.id,
-          subjectType: 'board_post',
-          subjectId: post.id,
-          ip: actor.ip,
-        },
-        trx
-      )
+      await AuditService.log(actor, 'board.update', ['board_post', post.id], null, trx)
       return post
     })
   }
@@ -265,16 +195,7 @@ export default class BoardService {
     const keys = attachments.map((row) => row.fileKey)
     await db.transaction(async (trx) => {
       await post.useTransaction(trx).delete()
-      await AuditService.record(
-        {
-          action: 'board.delete',
-          userId: actor.user.id,
-          subjectType: 'board_post',
-          subjectId: post.id,
-          ip: actor.ip,
-        },
-        trx
-      )
+      await AuditService.log(actor, 'board.delete', ['board_post', post.id], null, trx)
     })
     for (const key of keys)
       await drive
@@ -313,7 +234,7 @@ export default class BoardService {
           : 'application/octet-stream',
       size: file.size,
     })
-    return presentAttachment(attachment)
+    return attachment
   }
 
   /** An attachment the user may download: of a post they can read, or their own fresh upload. */

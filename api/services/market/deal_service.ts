@@ -5,12 +5,11 @@ import Creator from '#models/creator'
 import Team from '#models/team'
 import User from '#models/user'
 import StudioException from '#exceptions/studio_exception'
-import AuditService from '#services/audit_service'
-import { escapeLike } from '#services/creator_query'
-import { isStaffSide } from '#policies/studio_policy'
-import { fromCents, krwCents, toCents, wonOf } from '#services/market/money'
-import { pageWindow } from '#services/paging'
-import type { Actor } from '#services/actor'
+import AuditService from '#services/audit/audit_service'
+import { fromCents, krwCents, toCents, wonOf } from '#support/money'
+import { LIKE, containing } from '#support/like'
+import { pageWindow, paginate } from '#support/pagination'
+import type { Actor } from '#support/actor'
 import type { DealInput, DealListParams } from '#validators/market'
 import { allowedMoves, type DealStage } from '#shared/market'
 
@@ -24,51 +23,22 @@ const STAMP: Record<DealStage, keyof BrandDeal> = {
 
 /** Brand deals (Market Store): enquiry → negotiating → signed → delivered, or lost. */
 export default class DealService {
-  static present(deal: BrandDeal) {
-    return {
-      id: deal.id,
-      brand: deal.brand,
-      contact_name: deal.contactName,
-      contact_email: deal.contactEmail,
-      creator: deal.creator ? { id: deal.creator.id, name: deal.creator.channelName } : null,
-      platform: deal.platform,
-      format: deal.format,
-      amount: deal.amount,
-      currency: deal.currency,
-      amount_krw: deal.amount === null ? null : wonOf(krwCents(deal.amount, deal.currency)),
-      stage: deal.stage,
-      moves: allowedMoves(deal.stage),
-      owner: deal.owner ? { id: deal.owner.id, name: deal.owner.name } : null,
-      team: deal.team?.key ?? null,
-      from_company: deal.companyUserId !== null,
-      note: deal.note,
-      enquiry_at: deal.enquiryAt.toISO(),
-      negotiating_at: deal.negotiatingAt?.toISO() ?? null,
-      signed_at: deal.signedAt?.toISO() ?? null,
-      delivered_at: deal.deliveredAt?.toISO() ?? null,
-      lost_at: deal.lostAt?.toISO() ?? null,
-      updated_at: deal.updatedAt.toISO(),
-    }
-  }
-
-  static async list(user: User, params: DealListParams) {
-    const query = BrandDeal.query()
-    if (!isStaffSide(user) && user.role !== 'admin') query.where('company_user_id', user.id)
+  /** One page of the deals `user` may see (a company's own enquiries), recently changed first. */
+  static list(user: User, params: DealListParams) {
+    const query = BrandDeal.query().withScopes((scopes) => scopes.visibleTo(user))
     if (params.stage) query.where('stage', params.stage)
     if (params.team)
       query.whereIn('team_id', (sub) => sub.from('teams').where('key', params.team!).select('id'))
-    if (params.q) query.whereRaw(`?? like ? escape '!'`, ['brand', `%${escapeLike(params.q)}%`])
-    const [counted] = await query.clone().count('* as total')
-    const { offset: start, limit } = pageWindow(params._start, params._end, 200, 500)
-    const rows = await query
-      .preload('creator')
-      .preload('owner')
-      .preload('team')
-      .orderBy('updated_at', 'desc')
-      .orderBy('id', 'desc')
-      .offset(start)
-      .limit(limit)
-    return { total: Number(counted.$extras.total), rows }
+    if (params.q) query.whereRaw(LIKE, ['brand', containing(params.q)])
+    const window = pageWindow(params._start, params._end, { size: 200, max: 500 })
+    return paginate(query, window, (filtered) =>
+      filtered
+        .preload('creator')
+        .preload('owner')
+        .preload('team')
+        .orderBy('updated_at', 'desc')
+        .orderBy('id', 'desc')
+    )
   }
 
   static async find(id: number) {
@@ -113,13 +83,17 @@ export default class DealService {
     if (input.note !== undefined) deal.note = input.note
   }
 
-  /** A company's enquiry keeps only the brief: its brand is the company. */
-  static async create(actor: Actor, input: DealInput) {
+  /**
+   * A new deal at the enquiry stage. The agency's people (`asAgency`:
+   * MarketPolicy 'manage') fill it in whole; a company's enquiry keeps only
+   * the brief: its brand is the company.
+   */
+  static async create(actor: Actor, input: DealInput, { asAgency }: { asAgency: boolean }) {
     const deal = new BrandDeal()
     deal.stage = 'enquiry'
     deal.enquiryAt = DateTime.utc()
     deal.currency = 'KRW'
-    if (isStaffSide(actor.user) || actor.user.role === 'admin') {
+    if (asAgency) {
       await this.#fill(deal, input)
       deal.ownerId ??= actor.user.id
     } else {
@@ -132,26 +106,14 @@ export default class DealService {
       deal.companyUserId = actor.user.id
     }
     await deal.save()
-    await AuditService.record({
-      action: 'deal.create',
-      userId: actor.user.id,
-      subjectType: 'brand_deal',
-      subjectId: deal.id,
-      ip: actor.ip,
-    })
+    await AuditService.log(actor, 'deal.create', ['brand_deal', deal.id])
     return this.reload(deal)
   }
 
   static async update(actor: Actor, deal: BrandDeal, input: DealInput) {
     await this.#fill(deal, input)
     await deal.save()
-    await AuditService.record({
-      action: 'deal.update',
-      userId: actor.user.id,
-      subjectType: 'brand_deal',
-      subjectId: deal.id,
-      ip: actor.ip,
-    })
+    await AuditService.log(actor, 'deal.update', ['brand_deal', deal.id])
     return this.reload(deal)
   }
 
@@ -171,14 +133,7 @@ export default class DealService {
     ;(deal as any)[STAMP[stage]] = DateTime.utc()
     if (stage === 'enquiry' && from === 'lost') deal.lostAt = null
     await deal.save()
-    await AuditService.record({
-      action: 'deal.move',
-      userId: actor.user.id,
-      subjectType: 'brand_deal',
-      subjectId: deal.id,
-      ip: actor.ip,
-      meta: { from, to: stage },
-    })
+    await AuditService.log(actor, 'deal.move', ['brand_deal', deal.id], { from, to: stage })
     return this.reload(deal)
   }
 

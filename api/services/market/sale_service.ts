@@ -2,12 +2,13 @@ import db from '@adonisjs/lucid/services/db'
 import ExcelJS from 'exceljs'
 import Creator from '#models/creator'
 import ProductSale from '#models/product_sale'
+import type User from '#models/user'
 import StudioException from '#exceptions/studio_exception'
-import AuditService from '#services/audit_service'
-import { escapeLike } from '#services/creator_query'
-import { fromCents, krwCents, toCents, wonOf } from '#services/market/money'
-import { pageWindow } from '#services/paging'
-import type { Actor } from '#services/actor'
+import AuditService from '#services/audit/audit_service'
+import { fromCents, krwCents, toCents, wonOf } from '#support/money'
+import { LIKE, containing } from '#support/like'
+import { pageWindow, paginate } from '#support/pagination'
+import type { Actor } from '#support/actor'
 import type { SaleInput, SaleListParams } from '#validators/market'
 import { CURRENCIES, PLATFORMS } from '#shared/constants'
 import { MARKET_LIMITS } from '#shared/market'
@@ -29,50 +30,26 @@ const monthDay = (month: string) => `${month}-01`
 
 /** E-Commerce: product sales per creator, platform and month; entered, imported, charted. */
 export default class SaleService {
-  static present(sale: ProductSale) {
-    return {
-      id: sale.id,
-      creator: sale.creator
-        ? { id: sale.creator.id, name: sale.creator.channelName, brand_no: sale.creator.brandNo }
-        : null,
-      platform: sale.platform,
-      month: sale.month.slice(0, 7),
-      product: sale.product,
-      items: sale.items,
-      orders: sale.orders,
-      gmv: sale.gmv,
-      commission: sale.commission,
-      currency: sale.currency,
-      gmv_krw: wonOf(krwCents(sale.gmv, sale.currency)),
-    }
-  }
-
-  static #filtered(params: SaleListParams) {
-    const query = ProductSale.query()
+  static #filtered(user: User, params: SaleListParams) {
+    const query = ProductSale.query().withScopes((scopes) => scopes.visibleTo(user))
     if (params.creator_id) query.where('creator_id', params.creator_id)
     if (params.platform) query.where('platform', params.platform)
     if (params.from) query.where('month', '>=', monthDay(params.from))
     if (params.to) query.where('month', '<=', monthDay(params.to))
-    if (params.q) query.whereRaw(`?? like ? escape '!'`, ['product', `%${escapeLike(params.q)}%`])
+    if (params.q) query.whereRaw(LIKE, ['product', containing(params.q)])
     return query
   }
 
-  static async list(params: SaleListParams) {
-    const query = this.#filtered(params)
-    const [counted] = await query.clone().count('* as total')
-    const { offset: start, limit } = pageWindow(params._start, params._end, 20, 100)
-    const rows = await query
-      .preload('creator')
-      .orderBy('month', 'desc')
-      .orderBy('id', 'desc')
-      .offset(start)
-      .limit(limit)
-    return { total: Number(counted.$extras.total), rows }
+  /** One page of the sales `user` may see, newest month first. */
+  static list(user: User, params: SaleListParams) {
+    return paginate(this.#filtered(user, params), pageWindow(params._start, params._end), (query) =>
+      query.preload('creator').orderBy('month', 'desc').orderBy('id', 'desc')
+    )
   }
 
   /** GMV and commission per month, per platform and the top creators, in won (exact cents). */
-  static async summary(params: SaleListParams) {
-    const rows = await this.#filtered(params).preload('creator')
+  static async summary(user: User, params: SaleListParams) {
+    const rows = await this.#filtered(user, params).preload('creator')
     const byMonth = new Map<
       string,
       { gmv: bigint; commission: bigint; orders: number; items: number }
@@ -127,6 +104,17 @@ export default class SaleService {
         .slice(0, 10)
         .map(([id, entry]) => ({ id, name: entry.name, gmv_krw: wonOf(entry.gmv) })),
     }
+  }
+
+  /** A sale (404 when there is none). */
+  static async find(id: number) {
+    const sale = await ProductSale.find(id)
+    if (!sale) throw new StudioException('errors.not_found', { status: 404 })
+    return sale
+  }
+
+  static async delete(sale: ProductSale) {
+    await sale.delete()
   }
 
   static async #creator(id: number) {
@@ -321,14 +309,11 @@ export default class SaleService {
         if (existing) updated++
         else created++
       }
-      await AuditService.record(
-        {
-          action: 'sales.import',
-          userId: actor.user.id,
-          subjectType: 'product_sale',
-          ip: actor.ip,
-          meta: { created, updated },
-        },
+      await AuditService.log(
+        actor,
+        'sales.import',
+        ['product_sale', null],
+        { created, updated },
         trx
       )
     })

@@ -1,8 +1,9 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
-import { simulateSeries } from '#platforms/simulated'
+import { simulateSeries } from '#platforms/simulated_model'
 import MetricCollectionRun from '#models/metric_collection_run'
-import CreatorImportService from '#services/creator_import_service'
+import CreatorTotalsService from '#services/creators/totals_service'
+import { chunks } from '#support/chunks'
 import MetricCollectionService, { yesterday } from '#services/metrics/collection_service'
 import MetricRollupService from '#services/metrics/rollup_service'
 import SnapshotWriter, { type SnapshotRow } from '#services/metrics/snapshot_writer'
@@ -56,26 +57,21 @@ function backfillRow(
     source: 'simulated',
     adapter: 'simulated',
     collected_at: collectedAt,
-    fans: s.fans,
-    views: s.views,
-    likes: s.likes,
-    comments: s.comments,
-    shares: s.shares,
-    danmaku: s.danmaku,
-    coins: s.coins,
-    forwards: s.forwards,
-    recommends: s.recommends,
-    videos: s.videos,
-    fans_diff: p ? s.fans - p.fans : undefined,
-    views_diff: p ? s.views - p.views : undefined,
-    likes_diff: p ? s.likes - p.likes : undefined,
-    comments_diff: p ? s.comments - p.comments : undefined,
-    shares_diff: p ? s.shares - p.shares : undefined,
-    danmaku_diff: p ? s.danmaku - p.danmaku : undefined,
-    coins_diff: p ? s.coins - p.coins : undefined,
-    forwards_diff: p ? s.forwards - p.forwards : undefined,
-    recommends_diff: p ? s.recommends - p.recommends : undefined,
-    videos_diff: p ? s.videos - p.videos : undefined,
+    ...s,
+    ...(p
+      ? {
+          fans_diff: s.fans - p.fans,
+          views_diff: s.views - p.views,
+          likes_diff: s.likes - p.likes,
+          comments_diff: s.comments - p.comments,
+          shares_diff: s.shares - p.shares,
+          danmaku_diff: s.danmaku - p.danmaku,
+          coins_diff: s.coins - p.coins,
+          forwards_diff: s.forwards - p.forwards,
+          recommends_diff: s.recommends - p.recommends,
+          videos_diff: s.videos - p.videos,
+        }
+      : {}),
   }
 }
 
@@ -172,27 +168,16 @@ export default class MetricBackfillService {
   static async #refreshAccounts(accountIds: number[]) {
     await db.transaction(async (trx) => {
       const stamp = DateTime.utc().toFormat(trx.dialect.dateTimeFormat)
+      await CreatorTotalsService.refreshAccountFans(trx, accountIds, { last_collected_at: stamp })
       const creators = new Set<number>()
-      for (let start = 0; start < accountIds.length; start += 500) {
-        const part = accountIds.slice(start, start + 500)
-        await trx
-          .from('creator_platform_accounts')
-          .whereIn('id', part)
-          .update({
-            fans: trx.knexRawQuery(
-              `coalesce((select s.fans from metric_snapshots s
-                 where s.account_id = creator_platform_accounts.id
-                 order by s.snapshot_date desc limit 1), fans)`
-            ),
-            last_collected_at: stamp,
-          })
+      for (const part of chunks(accountIds, 500)) {
         const rows = await trx
           .from('creator_platform_accounts')
           .whereIn('id', part)
           .select('creator_id')
         for (const row of rows) creators.add(Number(row.creator_id))
       }
-      await CreatorImportService.recomputeTotals(trx, [...creators], stamp, { touch: false })
+      await CreatorTotalsService.recompute(trx, [...creators], stamp, { touch: false })
     })
   }
 }

@@ -6,8 +6,8 @@ import platforms from '#platforms/main'
 import { PlatformError, type ChannelStats, type PlatformAccountRef } from '#platforms/types'
 import studioConfig from '#config/studio'
 import MetricCollectionRun, { type CollectionFailure } from '#models/metric_collection_run'
-import PrivateDataService from '#services/private_data_service'
-import CreatorImportService from '#services/creator_import_service'
+import { decryptPrivate } from '#support/private_data'
+import CreatorTotalsService from '#services/creators/totals_service'
 import MetricRollupService from '#services/metrics/rollup_service'
 import SnapshotWriter, { type SnapshotRow, WRITE_BATCH } from '#services/metrics/snapshot_writer'
 import {
@@ -288,8 +288,8 @@ export default class MetricCollectionService {
           uid: account.uid,
         }
         if (adapter.source !== 'simulated') {
-          ref.token = PrivateDataService.decrypt('platform_token', account.token_encrypted)
-          ref.cookie = PrivateDataService.decrypt('platform_cookie', account.cookie_encrypted)
+          ref.token = decryptPrivate('platform_token', account.token_encrypted)
+          ref.cookie = decryptPrivate('platform_cookie', account.cookie_encrypted)
         }
         const stats = await adapter.channelStats(ref, { date })
         return { account, stats, adapter: { name: adapter.name, source: adapter.source } }
@@ -407,24 +407,13 @@ export default class MetricCollectionService {
     rows.push(...(await this.#carried(trx, date, failed, collectedAt)))
     const result = await SnapshotWriter.upsertMany(rows, trx)
 
-    for (let start = 0; start < succeeded.length; start += 500) {
-      const part = succeeded.slice(start, start + 500)
-      // the account's fans are those of its newest snapshot (a back-dated run leaves them)
-      await trx
-        .from('creator_platform_accounts')
-        .whereIn('id', part)
-        .update({
-          fans: trx.knexRawQuery(
-            `coalesce((select s.fans from metric_snapshots s
-               where s.account_id = creator_platform_accounts.id
-               order by s.snapshot_date desc limit 1), fans)`
-          ),
-          collect_status: COLLECT_STATUS.OK,
-          collect_error: null,
-          last_collected_at: stamp,
-          updated_at: stamp,
-        })
-    }
+    // the account's fans are those of its newest snapshot (a back-dated run leaves them)
+    await CreatorTotalsService.refreshAccountFans(trx, succeeded, {
+      collect_status: COLLECT_STATUS.OK,
+      collect_error: null,
+      last_collected_at: stamp,
+      updated_at: stamp,
+    })
     for (let start = 0; start < failed.length; start += 500) {
       const part = failed.slice(start, start + 500)
       const cases = part.map(() => 'when ? then ?').join(' ')
@@ -451,7 +440,7 @@ export default class MetricCollectionService {
     const creators = [
       ...new Set(outcomes.filter((o) => !o.skipped).map((outcome) => outcome.account.creator_id)),
     ]
-    await CreatorImportService.recomputeTotals(trx, creators, stamp, { touch: false })
+    await CreatorTotalsService.recompute(trx, creators, stamp, { touch: false })
     return result.dates
   }
 }

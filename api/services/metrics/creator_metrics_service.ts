@@ -5,13 +5,14 @@ import MetricScope, { addDays, isoDay, type CreatorScope } from '#services/metri
 import MetricsCache from '#services/metrics/metrics_cache'
 import { dayOf } from '#services/metrics/rollup_service'
 import { rate } from '#services/metrics/data_center_service'
+import { GAIN_COLUMNS } from '#services/metrics/daily_totals'
 import { visibleCreators } from '#services/metrics/series_service'
-import {
-  MONTHLY_CHART_DEFAULT_MONTHS,
-  type CreatorDailyParams,
-  type CreatorDetailParams,
-  type CreatorMonthlyParams,
+import type {
+  CreatorDailyParams,
+  CreatorDetailParams,
+  CreatorMonthlyParams,
 } from '#validators/data_center'
+import { MONTHLY_CHART_DEFAULT_MONTHS } from '#shared/metrics'
 
 const DAILY_COLUMNS = [
   'fans',
@@ -29,15 +30,7 @@ const DAILY_COLUMNS = [
   'videos_diff',
 ] as const
 
-const MONTHLY_COLUMNS = [
-  'fans',
-  'fans_diff',
-  'views',
-  'views_diff',
-  'likes_diff',
-  'comments_diff',
-  'videos_diff',
-] as const
+const MONTHLY_COLUMNS = [...GAIN_COLUMNS, 'videos_diff'] as const
 
 /** The four headline metrics of the creator's dashboard detail. */
 const DETAIL_METRICS = ['fans', 'views', 'likes', 'comments'] as const

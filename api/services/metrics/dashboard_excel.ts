@@ -5,7 +5,9 @@ import type {
   DashboardChart,
   DashboardOverview,
   DashboardTotals,
-} from '#services/metrics/dashboard_service'
+} from '#services/metrics/dashboard_types'
+import { SUM_COLUMNS } from '#services/metrics/dashboard_figures'
+import { GAIN_COLUMNS } from '#services/metrics/daily_totals'
 
 /** Translates a key of resources/lang/<locale>/dashboard.json (without the `dashboard.` prefix). */
 export type Translate = (key: string, data?: Record<string, unknown>) => string
@@ -25,27 +27,10 @@ const PERCENT = '0.00%'
 const INTEGER = '#,##0'
 const DECIMAL = '#,##0.00'
 
-const DAILY_COLUMNS = [
-  'fans',
-  'fans_diff',
-  'views',
-  'views_diff',
-  'likes',
-  'likes_diff',
-  'comments',
-  'comments_diff',
-  'videos',
-  'videos_diff',
-] as const
+/** Each figure and its difference, in the dashboard's order. */
+const DAILY_COLUMNS = SUM_COLUMNS
 
-const RANKING_COLUMNS = [
-  'fans',
-  'fans_diff',
-  'views',
-  'views_diff',
-  'likes_diff',
-  'comments_diff',
-] as const
+const RANKING_COLUMNS = GAIN_COLUMNS
 
 function header(sheet: ExcelJS.Worksheet, titles: string[]) {
   const row = sheet.addRow(titles)

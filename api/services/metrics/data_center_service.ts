@@ -2,11 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import {
   FAN_TIER_KEYS,
   FOLLOWER_TIERS,
-  METRICS,
   RANKING_PERIOD_DAYS,
-  type CreatorCategory,
-  type CreatorKind,
-  type Metric,
   type PlatformKey,
   type RankingPeriod,
 } from '#shared/constants'
@@ -16,7 +12,8 @@ import MetricScope, {
   type DateRange,
 } from '#services/metrics/metric_scope'
 import MetricsCache from '#services/metrics/metrics_cache'
-import { dayOf } from '#services/metrics/rollup_service'
+import { dailyTotals, validCreators, type DayTotal } from '#services/metrics/daily_totals'
+import { creatorWindows, ranked, top, windowOf } from '#services/metrics/data_center_windows'
 import type { DataCenterPanelParams, FanTiersParams } from '#validators/data_center'
 
 /*
@@ -46,35 +43,6 @@ export const SCORE_INDEX_CAP = 500
 const WEEK_DAYS = RANKING_PERIOD_DAYS['1w']
 const MONTH_DAYS = RANKING_PERIOD_DAYS['1m']
 
-export type DiffKey = `${Metric}_diff`
-export const diffOf = (metric: Metric) => `${metric}_diff` as DiffKey
-
-/** One day and platform of the network (or of a creator scope): sums of counters and diffs. */
-export type DayTotal = {
-  date: string
-  platform: PlatformKey
-  accounts: number
-} & Record<Metric | DiffKey, number>
-
-/** What every list item names. */
-export interface CreatorInfo {
-  creator_id: number
-  brand_no: string
-  channel_name: string
-  channel_name_zh: string | null
-  kind: CreatorKind
-  category: CreatorCategory
-}
-
-/** One creator over one window [start, end]. */
-export interface CreatorWindow {
-  fans: number
-  fans_start: number
-  fans_diff: number
-  views: number
-  views_diff: number
-}
-
 /** A rate rounded to 6 decimals (null stays null). */
 export const rate = (gain: number, base: number) =>
   base > 0 ? Math.round((gain / base) * 1e6) / 1e6 : null
@@ -86,266 +54,10 @@ export function periodRange(date: string | undefined, days: number): Promise<Dat
   return MetricScope.range({ end: date ?? null }, days)
 }
 
-/**
- * Per day and platform sums of `metrics` and their diffs over [from, to]:
- * the rollup for the whole network, the creators' own snapshots for a
- * creator account's scope. Other metrics read as 0.
- */
-export async function dailyTotals(
-  scope: CreatorScope,
-  from: string,
-  to: string,
-  platform?: PlatformKey,
-  metrics: readonly Metric[] = METRICS
-): Promise<DayTotal[]> {
-  const columns = [...metrics, ...metrics.map(diffOf)]
-  let rows: Record<string, unknown>[]
-  if (scope.creatorIds === null) {
-    const query = db
-      .from('metric_daily_totals')
-      .whereBetween('snapshot_date', [from, to])
-      .select('snapshot_date', 'platform', 'accounts', ...columns)
-    if (platform) query.where('platform', platform)
-    rows = await query
-  } else {
-    if (scope.creatorIds.length === 0) return []
-    const query = db
-      .from('metric_snapshots')
-      .whereIn('creator_id', scope.creatorIds)
-      .whereBetween('snapshot_date', [from, to])
-      .groupBy('snapshot_date', 'platform')
-      .select('snapshot_date', 'platform')
-      .select(db.raw('count(*) as accounts'))
-      .select(columns.map((column) => db.raw(`sum(${column}) as ${column}`)))
-    if (platform) query.where('platform', platform)
-    rows = await query
-  }
-  return rows.map((row) => {
-    const total: Record<string, unknown> = {
-      date: dayOf(row.snapshot_date),
-      platform: row.platform,
-      accounts: Number(row.accounts),
-    }
-    for (const metric of METRICS) {
-      total[metric] = Number(row[metric] ?? 0)
-      total[diffOf(metric)] = Number(row[diffOf(metric)] ?? 0)
-    }
-    return total as DayTotal
-  })
-}
-
-/**
- * Sums of a group of day totals over the window (`before`, end]:
- * the value at its start (on `before`, else each platform's first day in the
- * window), the gains (sum of the diffs in the window) and the value on `end`.
- */
-export function windowOf(
-  totals: DayTotal[],
-  before: string,
-  end: string,
-  metrics: Metric[] = ['fans', 'views']
-) {
-  const result = Object.fromEntries(
-    metrics.flatMap((metric) => [
-      [`${metric}_start`, 0],
-      [`${metric}_gained`, 0],
-      [`${metric}_end`, 0],
-    ])
-  ) as Record<string, number>
-  const byPlatform = new Map<string, DayTotal[]>()
-  for (const total of totals) {
-    if (total.date < before || total.date > end) continue
-    const list = byPlatform.get(total.platform) ?? []
-    list.push(total)
-    byPlatform.set(total.platform, list)
-  }
-  for (const list of byPlatform.values()) {
-    list.sort((a, b) => (a.date < b.date ? -1 : 1))
-    const first = list[0]
-    for (const metric of metrics) {
-      result[`${metric}_start`] += first[metric]
-      for (const total of list) {
-        if (total.date > before) result[`${metric}_gained`] += total[diffOf(metric)]
-        if (total.date === end) result[`${metric}_end`] += total[metric]
-      }
-    }
-  }
-  return result
-}
-
-/**
- * Per creator (in scope, on `platform` if given), the window ending `end`
- * for each of `windows` (days): fans and views on the end, fans at the
- * start, gains of fans and views. Reads the boundary days only; creators
- * whose accounts differ between the two boundary days are recomputed from
- * their daily rows.
- */
-export async function creatorWindows(
-  scope: CreatorScope,
-  end: string,
-  windows: number[],
-  platform?: PlatformKey
-): Promise<Map<number, CreatorWindow>[]> {
-  const maps = windows.map(() => new Map<number, CreatorWindow>())
-  if (scope.creatorIds !== null && scope.creatorIds.length === 0) return maps
-  const befores = windows.map((days) => addDays(end, -days))
-  const dates = [...new Set([end, ...befores])]
-
-  const query = db
-    .from('metric_snapshots')
-    .whereIn('snapshot_date', dates)
-    .groupBy('snapshot_date', 'creator_id')
-    .select('snapshot_date', 'creator_id')
-    .select(
-      db.raw('count(*) as accounts'),
-      db.raw('sum(fans) as fans'),
-      db.raw('sum(views) as views')
-    )
-  if (platform) query.where('platform', platform)
-  if (scope.creatorIds !== null) query.whereIn('creator_id', scope.creatorIds)
-  const rows = await query
-
-  const points = new Map<string, { accounts: number; fans: number; views: number }>()
-  const creators = new Set<number>()
-  for (const row of rows) {
-    const creatorId = Number(row.creator_id)
-    creators.add(creatorId)
-    points.set(`${dayOf(row.snapshot_date)}|${creatorId}`, {
-      accounts: Number(row.accounts),
-      fans: Number(row.fans),
-      views: Number(row.views),
-    })
-  }
-
-  const pending = new Map<number, number[]>()
-  for (const creatorId of creators) {
-    const last = points.get(`${end}|${creatorId}`)
-    befores.forEach((before, index) => {
-      const first = points.get(`${before}|${creatorId}`)
-      if (!first && !last) return
-      if (first && last && first.accounts === last.accounts) {
-        maps[index].set(creatorId, {
-          fans: last.fans,
-          fans_start: first.fans,
-          fans_diff: last.fans - first.fans,
-          views: last.views,
-          views_diff: last.views - first.views,
-        })
-      } else {
-        pending.set(creatorId, [...(pending.get(creatorId) ?? []), index])
-      }
-    })
-  }
-  if (pending.size) await recompute(pending, befores, end, maps, platform)
-  return maps
-}
-
-/**
- * Windows of creators with an account missing on a boundary day: per
- * account, the start is its value on the day before the window (else its
- * first value in it), the gain the sum of its diffs in the window and the
- * end value its newest value in the window.
- */
-async function recompute(
-  pending: Map<number, number[]>,
-  befores: string[],
-  end: string,
-  maps: Map<number, CreatorWindow>[],
-  platform?: PlatformKey
-) {
-  const from = [...befores].sort()[0]
-  const query = db
-    .from('metric_snapshots')
-    .whereIn('creator_id', [...pending.keys()])
-    .whereBetween('snapshot_date', [from, end])
-    .select('account_id', 'creator_id', 'snapshot_date', 'fans', 'views', 'fans_diff', 'views_diff')
-    .orderBy('snapshot_date', 'asc')
-  if (platform) query.where('platform', platform)
-  const rows = await query
-
-  const byAccount = new Map<number, Map<number, typeof rows>>()
-  for (const row of rows) {
-    const creatorId = Number(row.creator_id)
-    const accounts = byAccount.get(creatorId) ?? new Map()
-    const list = accounts.get(Number(row.account_id)) ?? []
-    list.push({ ...row, snapshot_date: dayOf(row.snapshot_date) })
-    accounts.set(Number(row.account_id), list)
-    byAccount.set(creatorId, accounts)
-  }
-
-  for (const [creatorId, indexes] of pending) {
-    for (const index of indexes) {
-      const before = befores[index]
-      const window: CreatorWindow = {
-        fans: 0,
-        fans_start: 0,
-        fans_diff: 0,
-        views: 0,
-        views_diff: 0,
-      }
-      let seen = false
-      for (const list of byAccount.get(creatorId)?.values() ?? []) {
-        const inWindow = list.filter((row) => row.snapshot_date >= before)
-        if (inWindow.length === 0) continue
-        seen = true
-        const newest = inWindow[inWindow.length - 1]
-        window.fans += Number(newest.fans)
-        window.views += Number(newest.views)
-        window.fans_start += Number(inWindow[0].fans)
-        for (const row of inWindow) {
-          if (row.snapshot_date === before) continue
-          window.fans_diff += Number(row.fans_diff)
-          window.views_diff += Number(row.views_diff)
-        }
-      }
-      if (seen) maps[index].set(creatorId, window)
-    }
-  }
-}
-
-/** Name, brand number, kind and category of the creators that are valid now (in scope). */
-export async function validCreators(scope: CreatorScope): Promise<Map<number, CreatorInfo>> {
-  if (scope.creatorIds !== null && scope.creatorIds.length === 0) return new Map()
-  const query = db
-    .from('creators')
-    .where('contract_status', 'valid')
-    .select('id', 'brand_no', 'channel_name', 'channel_name_zh', 'kind', 'category')
-  if (scope.creatorIds !== null) query.whereIn('id', scope.creatorIds)
-  const rows = await query
-  return new Map(rows.map((row) => [Number(row.id), infoOf(row)]))
-}
-
-export function infoOf(row: Record<string, any>): CreatorInfo {
-  return {
-    creator_id: Number(row.id),
-    brand_no: row.brand_no,
-    channel_name: row.channel_name,
-    channel_name_zh: row.channel_name_zh ?? null,
-    kind: row.kind,
-    category: row.category,
-  }
-}
-
-/** Entries sorted by `value` (descending; a null value is left out), ties by creator id; the first `size`. */
-function top<T extends { creatorId: number }>(
-  entries: T[],
-  value: (entry: T) => number | null,
-  size: number
-) {
-  return entries
-    .filter((entry) => value(entry) !== null)
-    .sort((a, b) => value(b)! - value(a)! || a.creatorId - b.creatorId)
-    .slice(0, size)
-}
-
-/** Valid creators (with info) that have a window. */
-function ranked(windows: Map<number, CreatorWindow>, infos: Map<number, CreatorInfo>) {
-  const entries: ({ creatorId: number; info: CreatorInfo } & CreatorWindow)[] = []
-  for (const [creatorId, window] of windows) {
-    const info = infos.get(creatorId)
-    if (info) entries.push({ creatorId, info, ...window })
-  }
-  return entries
+/** The valid creators of the scope by id. */
+async function validCreatorsById(scope: CreatorScope) {
+  const creators = await validCreators(scope)
+  return new Map(creators.map((creator) => [creator.creator_id, creator]))
 }
 
 const CHINA = 'china'
@@ -374,7 +86,7 @@ export default class DataCenterService {
 
     const [[week, month, current], infos, totals] = await Promise.all([
       creatorWindows(scope, end, [WEEK_DAYS, MONTH_DAYS, days], platform ?? undefined),
-      validCreators(scope),
+      validCreatorsById(scope),
       dailyTotals(scope, addDays(end, -longest), end, undefined, ['fans', 'views']),
     ])
 
@@ -529,7 +241,7 @@ export default class DataCenterService {
         const range = await periodRange(params.date, days)
         const [[windows], infos] = await Promise.all([
           creatorWindows(scope, range.end, [days], params.platform),
-          validCreators(scope),
+          validCreatorsById(scope),
         ])
         const groups = new Map<
           string,

@@ -1,6 +1,8 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
+import Creator from '#models/creator'
 import type User from '#models/user'
+import { isAgencySide } from '#shared/roles'
 import { DEFAULT_WEEK_RANGE_DAYS, METRICS_RANGE_MAX_DAYS } from '#shared/constants'
 import StudioException from '#exceptions/studio_exception'
 import MetricsCache from '#services/metrics/metrics_cache'
@@ -46,10 +48,16 @@ export function addDays(day: string, days: number) {
 }
 
 export default class MetricScope {
-  /** Staff see every creator; a creator account only the creators it is linked to. */
+  /**
+   * The creators a user's metric queries cover: every one (null) for the
+   * agency, else those Creator.visibleTo lets them see (a creator account's
+   * own channels).
+   */
   static async forUser(user: User): Promise<CreatorScope> {
-    if (user.role !== 'creator') return { creatorIds: null }
-    const rows = await db.from('creators').where('user_id', user.id).select('id')
+    if (isAgencySide(user)) return { creatorIds: null }
+    const rows = await Creator.query()
+      .withScopes((scopes) => scopes.visibleTo(user))
+      .select('creators.id')
     return { creatorIds: rows.map((row) => Number(row.id)) }
   }
 

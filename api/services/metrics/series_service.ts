@@ -5,8 +5,9 @@ import StudioException from '#exceptions/studio_exception'
 import MetricScope, { addDays, type CreatorScope } from '#services/metrics/metric_scope'
 import MetricsCache from '#services/metrics/metrics_cache'
 import { dayOf } from '#services/metrics/rollup_service'
-import { dailyTotals, diffOf } from '#services/metrics/data_center_service'
-import type { SeriesGranularity, SeriesMode, SeriesParams } from '#validators/data_center'
+import { dailyTotals, diffOf } from '#services/metrics/daily_totals'
+import type { SeriesParams } from '#validators/data_center'
+import type { SeriesGranularity, SeriesMode } from '#shared/metrics'
 
 /** Metrics charted when none are asked for. */
 export const DEFAULT_SERIES_METRICS: Metric[] = ['fans']

@@ -4,6 +4,7 @@ import type { QueryClientContract, TransactionClientContract } from '@adonisjs/l
 import type { ChannelStats } from '#platforms/types'
 import { METRICS, type Metric, type PlatformKey, type SnapshotSource } from '#shared/constants'
 import { dayOf } from '#services/metrics/rollup_service'
+import { chunks } from '#support/chunks'
 
 type DiffColumn = `${Metric}_diff`
 
@@ -75,14 +76,6 @@ interface TimelineEntry {
   input: boolean
   /** The input row's diffs that must be computed. */
   missing?: DiffColumn[]
-}
-
-function chunks<T>(items: T[], size: number): T[][] {
-  const parts: T[][] = []
-  for (let index = 0; index < items.length; index += size) {
-    parts.push(items.slice(index, index + size))
-  }
-  return parts
 }
 
 /** The row as written (one object literal: this runs for every snapshot). */

@@ -3,9 +3,10 @@ import sharp from 'sharp'
 import hash from '@adonisjs/core/services/hash'
 import drive from '@adonisjs/drive/services/main'
 import StudioException from '#exceptions/studio_exception'
-import AuditService from '#services/audit_service'
-import TokenService from '#services/token_service'
-import type { Actor } from '#services/actor'
+import AuditService from '#services/audit/audit_service'
+import TokenService from '#services/auth/token_service'
+import type User from '#models/user'
+import type { Actor } from '#support/actor'
 import type { PasswordInput, ProfileInput } from '#validators/people'
 import { AVATAR_FORMATS, AVATAR_SIZE } from '#shared/people'
 
@@ -16,6 +17,12 @@ export const AVATAR_NAME = /^[0-9]{1,10}-[0-9a-f]{32}\.webp$/
  * A person's own account (SPEC §2 Account): profile, password and picture.
  */
 export default class AccountService {
+  /** The signed-in person's own profile, with their teams. */
+  static async profile(user: User) {
+    await user.load('teams')
+    return user
+  }
+
   static async updateProfile(actor: Actor, input: ProfileInput) {
     const user = actor.user
     const changed = Object.keys(input).filter((key) => (input as any)[key] !== undefined)

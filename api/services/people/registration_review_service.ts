@@ -3,9 +3,9 @@ import { DateTime } from 'luxon'
 import Team from '#models/team'
 import User from '#models/user'
 import StudioException from '#exceptions/studio_exception'
-import AuditService from '#services/audit_service'
-import NotificationService from '#services/notification_service'
-import type { Actor } from '#services/actor'
+import AuditService from '#services/audit/audit_service'
+import NotificationService from '#services/notifications/notification_service'
+import type { Actor } from '#support/actor'
 import type { ApproveInput } from '#validators/people'
 import type { AccountType } from '#shared/constants'
 
@@ -64,15 +64,11 @@ export default class RegistrationReviewService {
         }
       }
 
-      await AuditService.record(
-        {
-          action: 'registration.approve',
-          userId: actor.user.id,
-          subjectType: 'user',
-          subjectId: pending.id,
-          ip: actor.ip,
-          meta: { role: pending.role, team: input.team ?? null },
-        },
+      await AuditService.log(
+        actor,
+        'registration.approve',
+        ['user', pending.id],
+        { role: pending.role, team: input.team ?? null },
         trx
       )
       await NotificationService.notify(
@@ -98,16 +94,7 @@ export default class RegistrationReviewService {
       pending.approvedBy = actor.user.id
       pending.approvedAt = DateTime.utc()
       await pending.useTransaction(trx).save()
-      await AuditService.record(
-        {
-          action: 'registration.reject',
-          userId: actor.user.id,
-          subjectType: 'user',
-          subjectId: pending.id,
-          ip: actor.ip,
-        },
-        trx
-      )
+      await AuditService.log(actor, 'registration.reject', ['user', pending.id], null, trx)
       return pending
     })
   }

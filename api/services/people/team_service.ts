@@ -2,27 +2,15 @@ import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import Team from '#models/team'
 import User from '#models/user'
-import UserPresenter from '#services/user_presenter'
 import StudioException from '#exceptions/studio_exception'
-import AuditService from '#services/audit_service'
-import type { Actor } from '#services/actor'
+import AuditService from '#services/audit/audit_service'
+import { presentTeamOverview } from '#services/people/team_presenter'
+import { affectedRows } from '#support/sql'
+import type { Actor } from '#support/actor'
 import type { TeamKey } from '#shared/constants'
 
 function now() {
   return DateTime.utc().toSQL({ includeOffset: false })
-}
-
-/** One member as the account page lists it. */
-export interface MemberRow {
-  id: number
-  name: string
-  email: string
-  phone: string | null
-  role: string
-  status: string
-  avatar_url: string | null
-  is_manager: boolean
-  joined_at: string | null
 }
 
 /**
@@ -79,8 +67,12 @@ export default class TeamService {
     })
   }
 
-  /** Every team with its member and manager counts, and whether I belong to / manage it. */
-  static async overview(user: User) {
+  /**
+   * Every team with its member and manager counts, whether `user` belongs to
+   * it and manages it, and whether they may manage it (TeamPolicy's answer,
+   * through `canManage`).
+   */
+  static async overview(user: User, canManage: (team: Team) => Promise<boolean>) {
     const teams = await Team.query().orderBy('sort_order').orderBy('id')
     const counts = await db
       .from('team_memberships')
@@ -93,24 +85,26 @@ export default class TeamService {
     const mine = await db.from('team_memberships').where('user_id', user.id)
     const byTeam = new Map(counts.map((row: any) => [row.team_id, row]))
     const myRows = new Map(mine.map((row: any) => [row.team_id, row]))
-    return teams.map((team) => {
+    const overview = []
+    for (const team of teams) {
       const count = byTeam.get(team.id) as any
       const membership = myRows.get(team.id) as any
-      return {
-        id: team.id,
-        key: team.key,
-        name: team.name,
-        members: Number(count?.members ?? 0),
-        managers: Number(count?.managers ?? 0),
-        is_member: Boolean(membership),
-        is_manager: Boolean(membership?.is_manager),
-        can_manage: user.role === 'admin' || Boolean(membership?.is_manager),
-      }
-    })
+      overview.push(
+        presentTeamOverview(team, {
+          members: Number(count?.members ?? 0),
+          managers: Number(count?.managers ?? 0),
+          isMember: Boolean(membership),
+          isManager: Boolean(membership?.is_manager),
+          canManage: await canManage(team),
+        })
+      )
+    }
+    return overview
   }
 
-  static async members(team: Team): Promise<MemberRow[]> {
-    const rows = await User.query()
+  /** A team's members, managers first, with when they joined (`pivot_*` extras). */
+  static async members(team: Team) {
+    return User.query()
       .join('team_memberships', 'team_memberships.user_id', 'users.id')
       .where('team_memberships.team_id', team.id)
       .select('users.*')
@@ -120,17 +114,6 @@ export default class TeamService {
       })
       .orderBy('team_memberships.is_manager', 'desc')
       .orderBy('users.name')
-    return rows.map((user) => ({
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      phone: user.phone,
-      role: user.role,
-      status: user.status,
-      avatar_url: UserPresenter.avatarUrl(user),
-      is_manager: Boolean(user.$extras.pivot_is_manager),
-      joined_at: user.$extras.pivot_joined_at ? String(user.$extras.pivot_joined_at) : null,
-    }))
   }
 
   /** Adds an active staff-side person; only admins may make them a manager. */
@@ -153,15 +136,11 @@ export default class TeamService {
         created_at: now(),
         updated_at: now(),
       })
-      await AuditService.record(
-        {
-          action: 'team.add_member',
-          userId: actor.user.id,
-          subjectType: 'team',
-          subjectId: team.id,
-          ip: actor.ip,
-          meta: { member_id: userId, is_manager: isManager },
-        },
+      await AuditService.log(
+        actor,
+        'team.add_member',
+        ['team', team.id],
+        { member_id: userId, is_manager: isManager },
         trx
       )
     })
@@ -173,21 +152,25 @@ export default class TeamService {
       .where('team_id', team.id)
       .where('user_id', userId)
       .update({ is_manager: isManager, updated_at: now() })
-    if (!Number(Array.isArray(updated) ? updated[0] : updated)) {
+    if (!affectedRows(updated)) {
       throw new StudioException('people.errors.not_member', { status: 404 })
     }
-    await AuditService.record({
-      action: 'team.set_manager',
-      userId: actor.user.id,
-      subjectType: 'team',
-      subjectId: team.id,
-      ip: actor.ip,
-      meta: { member_id: userId, is_manager: isManager },
+    await AuditService.log(actor, 'team.set_manager', ['team', team.id], {
+      member_id: userId,
+      is_manager: isManager,
     })
   }
 
-  /** Removes a member; a manager cannot remove another manager (admins can). */
-  static async removeMember(actor: Actor, team: Team, userId: number) {
+  /**
+   * Removes a member; removing another manager needs `mayRemoveManagers`
+   * (TeamPolicy: admins).
+   */
+  static async removeMember(
+    actor: Actor,
+    team: Team,
+    userId: number,
+    { mayRemoveManagers }: { mayRemoveManagers: boolean }
+  ) {
     return db.transaction(async (trx) => {
       const membership = await trx
         .from('team_memberships')
@@ -196,19 +179,15 @@ export default class TeamService {
         .forUpdate()
         .first()
       if (!membership) throw new StudioException('people.errors.not_member', { status: 404 })
-      if (membership.is_manager && actor.user.role !== 'admin' && userId !== actor.user.id) {
+      if (membership.is_manager && !mayRemoveManagers && userId !== actor.user.id) {
         throw new StudioException('people.errors.manager_removal', { status: 403 })
       }
       await trx.from('team_memberships').where('id', membership.id).delete()
-      await AuditService.record(
-        {
-          action: 'team.remove_member',
-          userId: actor.user.id,
-          subjectType: 'team',
-          subjectId: team.id,
-          ip: actor.ip,
-          meta: { member_id: userId },
-        },
+      await AuditService.log(
+        actor,
+        'team.remove_member',
+        ['team', team.id],
+        { member_id: userId },
         trx
       )
     })

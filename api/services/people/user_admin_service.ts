@@ -2,13 +2,25 @@ import db from '@adonisjs/lucid/services/db'
 import Team from '#models/team'
 import User from '#models/user'
 import StudioException from '#exceptions/studio_exception'
-import AuditService from '#services/audit_service'
-import TokenService from '#services/token_service'
-import type { Actor } from '#services/actor'
+import AuditService from '#services/audit/audit_service'
+import TokenService from '#services/auth/token_service'
+import type { Actor } from '#support/actor'
 import type { UserUpdateInput } from '#validators/people'
 
 /** An admin edits a person of the directory: name, phone, role, status, teams. */
 export default class UserAdminService {
+  /** A person of the directory (404 when there is none). */
+  static async find(id: number) {
+    const user = await User.find(id)
+    if (!user) throw new StudioException('errors.not_found', { status: 404 })
+    return user
+  }
+
+  static async withTeams(user: User) {
+    await user.load('teams')
+    return user
+  }
+
   static async update(actor: Actor, id: number, input: UserUpdateInput) {
     const user = await db.transaction(async (trx) => {
       const target = await User.query({ client: trx }).where('id', id).forUpdate().first()
@@ -50,15 +62,11 @@ export default class UserAdminService {
             trx
           )
       }
-      await AuditService.record(
-        {
-          action: 'user.admin_update',
-          userId: actor.user.id,
-          subjectType: 'user',
-          subjectId: target.id,
-          ip: actor.ip,
-          meta: { fields: Object.keys(input) },
-        },
+      await AuditService.log(
+        actor,
+        'user.admin_update',
+        ['user', target.id],
+        { fields: Object.keys(input) },
         trx
       )
       return target

@@ -9,9 +9,9 @@ const SecurityCodesController = () => import('#controllers/security_codes_contro
 
 /**
  * Creators (SPEC §2, §3, §5, §6): Refine's simple-rest resource under
- * /api/creators, the favorites and codes, and the SPEC §7 paths under
- * /api/creator answered by the same controllers. CreatorPolicy decides who.
- * The Excel template, export and imports live in creator_imports.ts.
+ * /api/creators, the favorites and codes. CreatorPolicy decides who. The
+ * Excel template, export and imports live in creator_imports.ts; the SPEC §7
+ * paths under /api/creator in spec_paths.ts.
  */
 router
   .group(() => {
@@ -38,19 +38,6 @@ router
     router.put('/user/security-code', [SecurityCodesController, 'update'])
     router.get('/settings/termination-code', [SecurityCodesController, 'showTermination'])
     router.put('/settings/termination-code', [SecurityCodesController, 'updateTermination'])
-
-    /* SPEC §7 paths: `{status: 0, data}` envelopes, ids in the query or body. */
-    router.get('/creator/list', [CreatorsController, 'aliasList'])
-    router.get('/creator/search', [CreatorsController, 'aliasList'])
-    router.get('/creator/info', [CreatorsController, 'aliasInfo'])
-    router.get('/creator/panel', [CreatorsController, 'summary'])
-    router.post('/creator/add', [CreatorsController, 'aliasAdd'])
-    router.route('/creator/update', ['PUT', 'POST'], [CreatorsController, 'aliasUpdate'])
-    router.route('/creator/delete', ['POST', 'DELETE'], [CreatorsController, 'aliasDelete'])
-    router.post('/creator/privacy', [CreatorsController, 'aliasReveal'])
-    router.get('/creator/remark/list', [CreatorMemosController, 'aliasIndex'])
-    router.post('/creator/remark/add', [CreatorMemosController, 'aliasStore'])
-    router.post('/creator/modifiy_baidu_token', [CreatorAccountsController, 'aliasBaiduToken'])
   })
   .prefix('/api')
   .where('id', router.matchers.number())

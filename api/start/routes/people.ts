@@ -6,7 +6,10 @@ const UsersController = () => import('#controllers/users_controller')
 const TeamsController = () => import('#controllers/teams_controller')
 const RegistrationReviewsController = () => import('#controllers/registration_reviews_controller')
 
-/** Account, teams, staff directory and registrations (SPEC §2 Account, §4, §7 /api/user/*). */
+/**
+ * Account, teams, staff directory and registrations (SPEC §2 Account, §4,
+ * §7 /api/user/*; /api/user and /api/user/list are in spec_paths.ts).
+ */
 router
   .group(() => {
     router.put('/user/update', [AccountController, 'update'])
@@ -15,7 +18,6 @@ router
     router.post('/user/avatar', [AccountController, 'avatar'])
     router.delete('/user/avatar', [AccountController, 'removeAvatar'])
     router.post('/user/set_team', [AccountController, 'setTeam'])
-    router.get('/user/list', [UsersController, 'list'])
 
     router.get('/users', [UsersController, 'index'])
     router.get('/users/:id', [UsersController, 'show'])

@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import AuditLog from '#models/audit_log'
-import AuditService from '#services/audit_service'
+import AuditService from '#services/audit/audit_service'
 import { UserFactory } from '#database/factories/user_factory'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
 

@@ -3,7 +3,7 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import AccessToken from '#models/access_token'
 import RefreshToken from '#models/refresh_token'
-import TokenService from '#services/token_service'
+import TokenService from '#services/auth/token_service'
 import { UserFactory } from '#database/factories/user_factory'
 import { login, setupFunctionalGroup } from '#tests/helpers/functional'
 

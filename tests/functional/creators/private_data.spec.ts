@@ -6,7 +6,7 @@ import limiter from '@adonisjs/limiter/services/main'
 import AuditLog from '#models/audit_log'
 import User from '#models/user'
 import { CreatorFactory, withPrivate } from '#database/factories/creator_factory'
-import { REVEAL_LIMIT, revealLimitKey } from '#services/creator_service'
+import { REVEAL_LIMIT, revealLimitKey } from '#services/creators/reveal_service'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
 import {
   NO_PERMISSION,

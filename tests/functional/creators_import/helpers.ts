@@ -5,10 +5,11 @@ import { ApiRequest, type ApiClient } from '@japa/api-client'
 import env from '#start/env'
 import CreatorImport from '#models/creator_import'
 import type User from '#models/user'
-import QueueService from '#services/queue_service'
-import type InProcessDriver from '#services/queue/in_process_driver'
-import { XLSX_MIME, buildTemplate } from '#services/creator_excel'
-import CreatorImportService from '#services/creator_import_service'
+import QueueService from '#queue/main'
+import type InProcessDriver from '#queue/in_process_driver'
+import { buildTemplate } from '#services/creators/excel/template'
+import { XLSX_MIME } from '#support/xlsx'
+import CreatorImportService from '#services/creators/excel/import_service'
 
 /** Each database run exercises its own queue driver: BullMQ when REDIS_HOST is set. */
 export const ON_REDIS = Boolean(env.get('REDIS_HOST'))

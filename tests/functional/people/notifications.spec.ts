@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import NotificationService from '#services/notification_service'
+import NotificationService from '#services/notifications/notification_service'
 import { UserFactory } from '#database/factories/user_factory'
 import { setupFunctionalGroup, expectStatus } from '#tests/helpers/functional'
 

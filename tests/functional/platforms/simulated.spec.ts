@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
-import SimulatedAdapter, { simulateSeries } from '#platforms/simulated'
+import SimulatedAdapter from '#platforms/simulated'
+import { simulateSeries } from '#platforms/simulated_model'
 import { PLATFORMS, type PlatformKey } from '#shared/constants'
 import type { ChannelStats } from '#platforms/types'
 

@@ -1,0 +1,117 @@
+import app from '@adonisjs/core/services/app'
+import logger from '@adonisjs/core/services/logger'
+import { Worker, type Job as BullJob } from 'bullmq'
+import type { defineConfig } from '@rlanz/bull-queue'
+import { findJob, type StudioJobClass } from '#jobs/registry'
+import { upsertSchedule } from '#queue/schedules'
+import { rescueJob, runJob } from '#queue/run_job'
+import type { DispatchOptions, QueueDriver } from '#queue/types'
+
+type QueueConfig = Parameters<typeof defineConfig>[0]
+
+const QUEUE_NAME = 'default'
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms)
+    }),
+  ]).finally(() => clearTimeout(timer))
+}
+
+/**
+ * BullMQ through @rlanz/bull-queue: its provider owns the Queue objects and
+ * their connection. Jobs are named by their stable `jobName` (not by file
+ * path) and the worker is created here so that shutdown can close it and let
+ * the job in hand finish.
+ */
+export default class BullMqDriver implements QueueDriver {
+  readonly name = 'bullmq' as const
+  #worker: Worker | null = null
+
+  async #queue() {
+    const manager = await app.container.make('rlanz/queue')
+    return manager.getOrSet(QUEUE_NAME)
+  }
+
+  #config() {
+    return app.config.get<QueueConfig>('queue')
+  }
+
+  async dispatch(job: StudioJobClass, payload: unknown, options: DispatchOptions = {}) {
+    const queue = await this.#queue()
+    const added = await withTimeout(
+      queue.add(job.jobName, payload, {
+        ...this.#config().jobs,
+        ...(options.delay ? { delay: options.delay } : {}),
+        ...(options.attempts ? { attempts: options.attempts } : {}),
+      }),
+      5_000,
+      'Redis'
+    )
+    return String(added.id)
+  }
+
+  async schedule(
+    key: string,
+    job: StudioJobClass,
+    cron: string,
+    timezone: string,
+    payload: unknown
+  ) {
+    const queue = await this.#queue()
+    await withTimeout(
+      queue.upsertJobScheduler(
+        key,
+        { pattern: cron, tz: timezone },
+        { name: job.jobName, data: payload, opts: this.#config().jobs }
+      ),
+      5_000,
+      'Redis'
+    )
+    await upsertSchedule(key, job, cron, timezone)
+  }
+
+  async startWorker() {
+    if (this.#worker) return
+    const config = this.#config()
+    this.#worker = new Worker(
+      QUEUE_NAME,
+      async (job: BullJob) => {
+        const jobClass = findJob(job.name)
+        if (!jobClass) throw new Error(`Unknown job "${job.name}"`)
+        return runJob(jobClass, job as any)
+      },
+      { ...config.worker, connection: config.worker.connection ?? config.defaultConnection }
+    )
+    this.#worker.on('failed', async (job, error) => {
+      if (!job) return
+      logger.error({ err: error, job: job.name, attempt: job.attemptsMade }, 'queue job failed')
+      if (job.attemptsMade >= (job.opts.attempts ?? 1)) {
+        const jobClass = findJob(job.name)
+        if (jobClass) await rescueJob(jobClass, job as any, error).catch(() => {})
+      }
+    })
+    this.#worker.on('error', (error) => logger.warn({ err: error }, 'queue worker error'))
+  }
+
+  async stop() {
+    if (this.#worker) {
+      await this.#worker.close()
+      this.#worker = null
+    }
+  }
+
+  async health() {
+    try {
+      const queue = await this.#queue()
+      const client = await withTimeout(queue.client, 1_000, 'Redis')
+      await withTimeout((client as unknown as { ping(): Promise<string> }).ping(), 1_000, 'Redis')
+      return 'ok' as const
+    } catch {
+      return 'down' as const
+    }
+  }
+}

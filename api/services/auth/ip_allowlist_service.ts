@@ -1,0 +1,189 @@
+import { createHash, timingSafeEqual } from 'node:crypto'
+import ipaddr from 'ipaddr.js'
+import env from '#start/env'
+import StudioException from '#exceptions/studio_exception'
+import IpAllowlistEntry from '#models/ip_allowlist_entry'
+import AuditService from '#services/audit/audit_service'
+import Caches from '#services/caches'
+import { ipAllowlistCache, type IpRange } from '#services/auth/ip_allowlist_cache'
+import { limitFailures } from '#services/auth/failure_limiter'
+import type { Actor } from '#support/actor'
+
+function sameSecret(given: string, expected: string) {
+  const a = createHash('sha256').update(given).digest()
+  const b = createHash('sha256').update(expected).digest()
+  return timingSafeEqual(a, b)
+}
+
+/** Loopback ranges allowed on a fresh install so that the demo works. */
+export const LOOPBACK_RANGES = ['127.0.0.0/8', '::1/128']
+
+/**
+ * The IP allow-list (CIDR ranges). The parsed ranges are cached for a few
+ * seconds (api/services/auth/ip_allowlist_cache.ts); every change through
+ * this service clears the cache at once, and other API instances see it
+ * after the cache's lifetime.
+ */
+export default class IpAllowlistService {
+  /** Parses `10.0.0.0/8`, `2001:db8::/32` or a bare address into canonical CIDR, or null. */
+  static normalise(input: string): string | null {
+    const value = input.trim()
+    if (!this.#usualNotation(value.split('/')[0])) return null
+    try {
+      if (value.includes('/')) {
+        const [address, prefix] = ipaddr.parseCIDR(value)
+        const processed = this.#unmap(address)
+        const bits = processed.kind() === address.kind() ? prefix : prefix - 96
+        if (bits < 0) return null
+        const network = this.#network(processed, bits)
+        return `${network.toString()}/${bits}`
+      }
+      const address = this.#unmap(ipaddr.parse(value))
+      return `${address.toString()}/${address.kind() === 'ipv4' ? 32 : 128}`
+    } catch {
+      return null
+    }
+  }
+
+  /**
+   * Only dotted-quad IPv4 (also inside IPv6) and IPv6: ipaddr.js also reads
+   * inet_aton forms (127.1, 2130706433, octal 010.0.0.1, hex 0x7f.0.0.1),
+   * which on an allow-list would stand for another address than the one typed.
+   */
+  static #usualNotation(address: string) {
+    const ipv4 = address.includes(':') ? address.slice(address.lastIndexOf(':') + 1) : address
+    return (
+      (address.includes(':') && !ipv4.includes('.')) || ipaddr.IPv4.isValidFourPartDecimal(ipv4)
+    )
+  }
+
+  static #unmap(address: ipaddr.IPv4 | ipaddr.IPv6) {
+    if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()) {
+      return (address as ipaddr.IPv6).toIPv4Address()
+    }
+    return address
+  }
+
+  static #network(address: ipaddr.IPv4 | ipaddr.IPv6, bits: number) {
+    const bytes = address.toByteArray()
+    for (let index = 0; index < bytes.length; index++) {
+      const keep = Math.max(0, Math.min(8, bits - index * 8))
+      bytes[index] = bytes[index] & ((0xff << (8 - keep)) & 0xff)
+    }
+    return ipaddr.fromByteArray(bytes)
+  }
+
+  static async #ranges(): Promise<IpRange[]> {
+    const cached = ipAllowlistCache.get()
+    if (cached) return cached
+    const entries = await IpAllowlistEntry.query().select('cidr')
+    const ranges: IpRange[] = []
+    for (const entry of entries) {
+      try {
+        ranges.push(ipaddr.parseCIDR(entry.cidr) as IpRange)
+      } catch {
+        // a malformed row cannot match anything; it stays visible in the admin list
+      }
+    }
+    ipAllowlistCache.set(ranges)
+    return ranges
+  }
+
+  /** Forgets the cached ranges (tests that rewrite the list in the database). */
+  static clearCache() {
+    Caches.clear('ipAllowlist')
+  }
+
+  static async isAllowed(ip: string) {
+    let address: ipaddr.IPv4 | ipaddr.IPv6
+    try {
+      address = this.#unmap(ipaddr.parse(ip))
+    } catch {
+      return false
+    }
+    const ranges = await this.#ranges()
+    return ranges.some(([network, bits]) => {
+      if (network.kind() !== address.kind()) return false
+      return address.match([network, bits] as any)
+    })
+  }
+
+  /** Adds a range (idempotent); returns the entry. */
+  static async add(cidr: string, note: string | null, createdBy: number | null) {
+    const normalised = this.normalise(cidr)
+    if (!normalised) throw new Error(`Invalid CIDR: ${cidr}`)
+    const entry = await IpAllowlistEntry.firstOrCreate(
+      { cidr: normalised },
+      { cidr: normalised, note, createdBy }
+    )
+    this.clearCache()
+    return entry
+  }
+
+  /** Every entry, oldest first. */
+  static list() {
+    return IpAllowlistEntry.query().orderBy('id', 'asc')
+  }
+
+  /** Adds a range for an admin of the studio (audited). */
+  static async addBy(actor: Actor, cidr: string, note: string | null) {
+    const entry = await this.add(cidr, note, actor.user.id)
+    await AuditService.log(actor, 'ip.add', ['ip', entry.id], { cidr: entry.cidr })
+    return entry
+  }
+
+  static async remove(entry: IpAllowlistEntry) {
+    await entry.delete()
+    this.clearCache()
+  }
+
+  /** Removes an entry for an admin of the studio (404 when there is none; audited). */
+  static async removeBy(actor: Actor, id: number) {
+    const entry = await IpAllowlistEntry.findOrFail(id)
+    await this.remove(entry)
+    await AuditService.log(actor, 'ip.remove', ['ip', entry.id], { cidr: entry.cidr })
+    return entry
+  }
+
+  /**
+   * The legacy whitelist call (POST /add/white_ip): with an admin's token
+   * (`adminId`), or with the fixed whitelist key (WHITE_IP_KEY) for IT
+   * scripts; wrong keys are rate limited per address.
+   */
+  static async addByLegacyCall(input: {
+    ip: string
+    note?: string | null
+    key?: string | null
+    adminId: number | null
+    callerIp: string
+  }) {
+    if (input.adminId === null) {
+      const expected = env.get('WHITE_IP_KEY')
+      await limitFailures(
+        [
+          {
+            key: `white_ip:${input.callerIp}`,
+            failures: 5,
+            duration: '15 mins',
+            blockDuration: '1 hour',
+          },
+        ],
+        async () => {
+          if (!expected || !input.key || !sameSecret(input.key, expected)) {
+            throw new StudioException('auth.access_check_fail', { status: 401 })
+          }
+        }
+      )
+    }
+    const entry = await this.add(input.ip, input.note ?? null, input.adminId)
+    await AuditService.record({
+      action: 'ip.add',
+      userId: input.adminId,
+      ip: input.callerIp,
+      subjectType: 'ip',
+      subjectId: entry.id,
+      meta: { cidr: entry.cidr, via: input.adminId ? 'admin' : 'key' },
+    })
+    return entry
+  }
+}

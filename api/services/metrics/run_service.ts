@@ -1,0 +1,62 @@
+import db from '@adonisjs/lucid/services/db'
+import StudioException from '#exceptions/studio_exception'
+import MetricsCollectJob from '#jobs/metrics_collect_job'
+import MetricCollectionRun from '#models/metric_collection_run'
+import type User from '#models/user'
+import QueueService from '#queue/main'
+import MetricCollectionService, { yesterday } from '#services/metrics/collection_service'
+import { presentRun } from '#services/metrics/run_presenter'
+import { countOf } from '#support/sql'
+import type { CollectParams } from '#validators/metrics_collection'
+
+/** Collection runs asked for from the dashboard ('resync data') and their progress. */
+export default class MetricRunService {
+  /**
+   * Queues a collection of a scope (one day, a platform, some creators) as a
+   * run row: 422 for unknown creators, 409 (with the running run) while an
+   * overlapping one is queued or running.
+   */
+  static async queue(input: CollectParams, user: User) {
+    const creatorIds = input.creator_ids?.length ? (input.creator_ids as number[]) : null
+    if (creatorIds) {
+      const found = await db.from('creators').whereIn('id', creatorIds).count('* as total').first()
+      if (countOf(found) !== creatorIds.length) {
+        throw new StudioException('metrics.unknown_creators', { status: 422 })
+      }
+    }
+    const scope = { date: input.date ?? yesterday(), platform: input.platform ?? null, creatorIds }
+    const running = await MetricCollectionService.overlapping(scope)
+    if (running) {
+      throw new StudioException('metrics.collection_running', {
+        status: 409,
+        data: { run: presentRun(running) },
+      })
+    }
+
+    const run = await MetricCollectionService.createRun({
+      ...scope,
+      trigger: 'manual',
+      requestedBy: user.id,
+    })
+    try {
+      await QueueService.dispatch(MetricsCollectJob, { runId: run.id })
+    } catch (error) {
+      run.merge({ status: 'failed', error: (error as Error).message.slice(0, 2000) })
+      await run.save()
+      throw error
+    }
+    return run
+  }
+
+  /** The newest runs first. */
+  static list(limit: number) {
+    return MetricCollectionRun.query().orderBy('id', 'desc').limit(limit)
+  }
+
+  /** One run (404 'metrics.run_not_found' when there is none). */
+  static async find(id: number) {
+    const run = await MetricCollectionRun.find(id)
+    if (!run) throw new StudioException('metrics.run_not_found', { status: 404 })
+    return run
+  }
+}

@@ -1,0 +1,14 @@
+/** What a headline notification is about; the admin words each kind in four languages. */
+export const NOTIFICATION_KINDS = [
+  'board_notice',
+  'upload_finished',
+  'upload_failed',
+  'collection_failed',
+  'token_expiring',
+  'cookie_recheck',
+  'alert',
+  'registration_pending',
+  'registration_approved',
+  'letter',
+] as const
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]

@@ -1,0 +1,37 @@
+import { DateTime } from 'luxon'
+
+/** The SQL text of a moment (UTC), as Lucid writes datetime columns. */
+export function sqlDateTime(value: DateTime = DateTime.utc()) {
+  return value.toUTC().toFormat('yyyy-MM-dd HH:mm:ss')
+}
+
+/** `count('* as total')` of a model query (in $extras) or of a plain query, as a number. */
+export function countOf(row: unknown) {
+  if (!row || typeof row !== 'object') return 0
+  const record = row as { $extras?: { total?: unknown }; total?: unknown }
+  return Number(record.$extras?.total ?? record.total ?? 0)
+}
+
+/** The rows an update or delete changed, whatever shape the driver reports it in. */
+export function affectedRows(result: unknown) {
+  return Number(Array.isArray(result) ? result[0] : result)
+}
+
+/** A unique index refused the write (a race the validators could not see). */
+export function isUniqueViolation(error: unknown) {
+  const code = (error as { code?: string })?.code
+  return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE'
+}
+
+/** Runs `work`; a unique-index violation becomes `refusal()` (a race the validators could not see). */
+export async function refuseDuplicates<T>(
+  work: () => Promise<T>,
+  refusal: () => Error
+): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (isUniqueViolation(error)) throw refusal()
+    throw error
+  }
+}

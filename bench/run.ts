@@ -1,0 +1,54 @@
+import type { BenchContext } from '#bench/context'
+import { explainEndpoints } from '#bench/explain'
+import { measureHttp } from '#bench/http'
+import type { IngestFigure } from '#bench/ingest'
+import { printDataset, printExplain, printHttp, printIngest, storageNote } from '#bench/report'
+import db from '@adonisjs/lucid/services/db'
+import BenchDataset from '#bench/dataset'
+import ReferenceSeeder from '#database/seeders/01_reference_seeder'
+import { measureIngest } from '#bench/ingest'
+
+/**
+ * Builds — or reuses — the bench dataset (bench/dataset.ts: 1,000 creators ×
+ * 6 platforms × 730 days on MySQL/MariaDB, a smaller one on SQLite), starts
+ * the server on a spare port against the bench database and measures every
+ * endpoint with autocannon: p50, p95, requests/s and the ratio of requests/s
+ * to GET /api/health in the same run, several query variants per endpoint,
+ * and separately the first (cold) answer of each after the metrics cache is
+ * invalidated. Then the collection's write path (snapshots/s) and EXPLAIN /
+ * ANALYZE of every query the metric endpoints run. Figures are printed,
+ * never asserted; misses of the speed targets (bench/context.ts) are marked.
+ */
+export async function runBench(context: BenchContext) {
+  await ReferenceSeeder.seed()
+
+  const mysql = db.connection().dialect.name.startsWith('mysql')
+  const creators = context.options.creators ?? (mysql ? 1000 : 200)
+  const days = context.options.days ?? (mysql ? 730 : 365)
+  const method =
+    context.options.method === 'insert' ? 'insert' : context.options.method ? 'infile' : undefined
+  const dataset = await BenchDataset.ensure({
+    creators,
+    days,
+    rebuild: context.options.rebuild,
+    method,
+    log: (line) => context.logger.log(line),
+  })
+  printDataset(context, dataset, mysql)
+  if (context.options.loadOnly) return
+
+  const rows = context.options.skipHttp ? [] : await measureHttp(context, dataset)
+  const accounts = await BenchDataset.accounts()
+  let ingest: IngestFigure[] = []
+  if (!context.options.skipIngest) {
+    ingest = await measureIngest(accounts, dataset.marker.end, (line) => context.logger.log(line))
+  }
+  const explained = context.options.skipExplain ? [] : await explainEndpoints(context, dataset)
+
+  printDataset(context, dataset, mysql)
+  const storage = await storageNote()
+  if (storage) context.logger.log(storage)
+  if (rows.length) printHttp(context, rows)
+  if (ingest.length) printIngest(context, ingest)
+  if (explained.length) printExplain(context, explained, mysql)
+}
