@@ -3,7 +3,7 @@
 | Environment variables
 |--------------------------------------------------------------------------
 |
-| Every variable the studio reads, validated once at boot. README.md
+| Every variable the studio reads, validated once at boot. docs/operations.md
 | documents each of them.
 |
 */
