@@ -1,7 +1,8 @@
 import { test } from '@japa/runner'
 import BoardPost from '#models/board_post'
 import { UserFactory } from '#database/factories/user_factory'
-import { FACTORY_PASSWORD, setupFunctionalGroup } from '#tests/helpers/functional'
+import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { FACTORY_PASSWORD } from '#tests/helpers/users'
 import { screenshot, signIn, useLanguage } from '#tests/helpers/browser'
 
 test.group('board', (group) => {

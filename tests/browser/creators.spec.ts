@@ -21,7 +21,8 @@ import {
   PlatformAccountFactory,
   withPrivate,
 } from '#database/factories/creator_factory'
-import { setupFunctionalGroup, FACTORY_PASSWORD } from '#tests/helpers/functional'
+import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { FACTORY_PASSWORD } from '#tests/helpers/users'
 import { screenshot, signIn } from '#tests/helpers/browser'
 import type { PlatformKey, PrivateField } from '#shared/constants'
 

@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import { UserFactory } from '#database/factories/user_factory'
-import { FACTORY_PASSWORD, setupFunctionalGroup } from '#tests/helpers/functional'
+import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { FACTORY_PASSWORD } from '#tests/helpers/users'
 import { screenshot, signIn, useLanguage } from '#tests/helpers/browser'
 
 test.group('private letters', (group) => {

@@ -3,7 +3,8 @@ import Team from '#models/team'
 import User from '#models/user'
 import RegisterCode from '#models/register_code'
 import { UserFactory } from '#database/factories/user_factory'
-import { FACTORY_PASSWORD, setupFunctionalGroup } from '#tests/helpers/functional'
+import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { FACTORY_PASSWORD } from '#tests/helpers/users'
 import { screenshot, signIn, submitLogin, useLanguage } from '#tests/helpers/browser'
 
 test.group('people: registrations, account, staff directory', (group) => {

@@ -4,7 +4,8 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import TokenService from '#services/token_service'
 import { UserFactory } from '#database/factories/user_factory'
-import { allowOnly, setupFunctionalGroup, FACTORY_PASSWORD } from '#tests/helpers/functional'
+import { allowOnly, setupFunctionalGroup } from '#tests/helpers/functional'
+import { FACTORY_PASSWORD } from '#tests/helpers/users'
 import {
   browserCookie,
   navigateInApp,

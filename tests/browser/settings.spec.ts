@@ -2,7 +2,8 @@ import { test } from '@japa/runner'
 import IpAllowlistEntry from '#models/ip_allowlist_entry'
 import RegisterCode from '#models/register_code'
 import { UserFactory } from '#database/factories/user_factory'
-import { setupFunctionalGroup, FACTORY_PASSWORD } from '#tests/helpers/functional'
+import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { FACTORY_PASSWORD } from '#tests/helpers/users'
 import { screenshot, signIn } from '#tests/helpers/browser'
 
 test.group('settings', (group) => {

@@ -1,7 +1,10 @@
 import type { Group } from '@japa/runner/core'
 import type { ApiClient } from '@japa/api-client'
+import ace from '@adonisjs/core/services/ace'
+import drive from '@adonisjs/drive/services/main'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
+import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import IpAllowlistEntry from '#models/ip_allowlist_entry'
 import IpAllowlistService from '#services/ip_allowlist_service'
@@ -9,9 +12,7 @@ import CreatorListCache from '#services/creator_list_cache'
 import MetricsCache from '#services/metrics/metrics_cache'
 import type User from '#models/user'
 import type { TokenPair } from '#services/token_service'
-
-/** The password UserFactory gives every user. */
-export const FACTORY_PASSWORD = 'secret-password'
+import { FACTORY_PASSWORD, userWithCode } from '#tests/helpers/users'
 
 /**
  * What every functional group needs: a global transaction per test (rolled
@@ -27,6 +28,44 @@ export function setupFunctionalGroup(group: Group) {
     MetricsCache.clear()
     return () => IpAllowlistService.clearCache()
   })
+}
+
+/**
+ * A functional group (see setupFunctionalGroup) whose every test starts with
+ * a staff member without a security code and, given `seed`, its dataset:
+ *
+ *   const context = setupStaffGroup(group, seedDataCenter)
+ *   … .loginAs(context.staff), context.seeded.a …
+ */
+export function setupStaffGroup<Seeded = undefined>(group: Group, seed?: () => Promise<Seeded>) {
+  const context = {} as { staff: User; seeded: Seeded }
+  setupFunctionalGroup(group)
+  group.each.setup(async () => {
+    context.staff = await userWithCode('staff', null)
+    if (seed) context.seeded = await seed()
+  })
+  return context
+}
+
+/**
+ * For group.each.setup around ace commands: their output goes to the
+ * logger's memory (ace.ui.logger.getLogs()) instead of the terminal.
+ */
+export function rawAceOutput() {
+  ace.ui.switchMode('raw')
+  return () => ace.ui.switchMode('normal')
+}
+
+/** For group.each.setup: files the test stores go to an in-memory disk. */
+export function fakeDrive() {
+  drive.fake()
+  return () => drive.restore()
+}
+
+/** How many rows a table holds (matching `where`). */
+export async function rowCount(table: string, where: Record<string, unknown> = {}) {
+  const row = await db.from(table).where(where).count('* as total').first()
+  return Number(row?.total ?? 0)
 }
 
 /** Signs in through POST /api/user/login and returns the token pair. */
@@ -68,13 +107,4 @@ export function setEnv(key: EnvKey, value: string | undefined) {
   }
   apply(value)
   return () => apply(original)
-}
-
-/** Awaits a request and checks its HTTP status. */
-export async function expectStatus(
-  request: PromiseLike<{ assertStatus(status: number): void }>,
-  status: number
-) {
-  const response = await request
-  response.assertStatus(status)
 }

@@ -5,7 +5,7 @@ import CreatorAdPrice from '#models/creator_ad_price'
 import type User from '#models/user'
 import MetricRollupService from '#services/metrics/rollup_service'
 import { CreatorFactory } from '#database/factories/creator_factory'
-import { userWithCode } from '#tests/helpers/creators'
+import { userWithCode } from '#tests/helpers/users'
 import { METRICS, type Metric, type PlatformKey } from '#shared/constants'
 
 /*

@@ -4,32 +4,18 @@ import AuditLog from '#models/audit_log'
 import RegisterCode from '#models/register_code'
 import { REGISTER_CODE_PATTERN } from '#shared/constants'
 import { UserFactory } from '#database/factories/user_factory'
+import { RegisterCodeFactory } from '#database/factories/register_code_factory'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
-
-const NO_PERMISSION =
-  'You do not have the rights to view or edit this. Please contact the developer.'
-
-function registration(code: string, email = 'joiner@example.com') {
-  return {
-    account_type: 'staff',
-    name: 'Joiner',
-    email,
-    phone: '01000000000',
-    password: 'joiner-password',
-    password_confirmation: 'joiner-password',
-    team: 'cp1',
-    register_code: code,
-    terms: 'on',
-  }
-}
+import { assertNoPermission } from '#tests/helpers/requests'
+import { staffRegistration } from '#tests/helpers/users'
 
 test.group('admin / register codes', (group) => {
   setupFunctionalGroup(group)
 
   test('lists the codes newest first with x-total-count', async ({ client, assert }) => {
     const admin = await UserFactory.apply('admin').create()
-    await RegisterCode.create({ code: 'FIRST-CODE' })
-    await RegisterCode.create({ code: 'SECOND-CODE', maxUses: 3 })
+    await RegisterCodeFactory.merge({ code: 'FIRST-CODE' }).create()
+    await RegisterCodeFactory.merge({ code: 'SECOND-CODE', maxUses: 3 }).create()
 
     const response = await client.get('/api/register-codes').loginAs(admin)
     response.assertStatus(200)
@@ -82,7 +68,9 @@ test.group('admin / register codes', (group) => {
     const admin = await UserFactory.apply('admin').create()
     const created = await client.post('/api/register-codes').loginAs(admin).json({})
 
-    const response = await client.post('/api/user/register').form(registration(created.body().code))
+    const response = await client
+      .post('/api/user/register')
+      .form(staffRegistration({ register_code: created.body().code }))
     response.assertStatus(201)
   })
 
@@ -112,7 +100,7 @@ test.group('admin / register codes', (group) => {
 
   test('a given code must be unique', async ({ client }) => {
     const admin = await UserFactory.apply('admin').create()
-    await RegisterCode.create({ code: 'TAKEN-CODE' })
+    await RegisterCodeFactory.merge({ code: 'TAKEN-CODE' }).create()
     const response = await client
       .post('/api/register-codes')
       .loginAs(admin)
@@ -155,7 +143,7 @@ test.group('admin / register codes', (group) => {
     assert,
   }) => {
     const admin = await UserFactory.apply('admin').create()
-    const code = await RegisterCode.create({ code: 'GOING-AWAY' })
+    const code = await RegisterCodeFactory.merge({ code: 'GOING-AWAY' }).create()
 
     const response = await client.delete(`/api/register-codes/${code.id}`).loginAs(admin)
     response.assertStatus(200)
@@ -169,14 +157,16 @@ test.group('admin / register codes', (group) => {
     const list = await client.get('/api/register-codes').loginAs(admin)
     assert.containsSubset(list.body(), [{ code: 'GOING-AWAY', usable: false }])
 
-    const refused = await client.post('/api/user/register').form(registration('GOING-AWAY'))
+    const refused = await client
+      .post('/api/user/register')
+      .form(staffRegistration({ register_code: 'GOING-AWAY' }))
     refused.assertStatus(422)
     refused.assertBodyContains({ message: 'The register code is wrong.' })
   })
 
   test('revoking twice keeps the first revocation time', async ({ client, assert }) => {
     const admin = await UserFactory.apply('admin').create()
-    const code = await RegisterCode.create({ code: 'TWICE-GONE' })
+    const code = await RegisterCodeFactory.merge({ code: 'TWICE-GONE' }).create()
     const first = await client.delete(`/api/register-codes/${code.id}`).loginAs(admin)
     const second = await client.delete(`/api/register-codes/${code.id}`).loginAs(admin)
     second.assertStatus(200)
@@ -212,24 +202,20 @@ test.group('admin / register codes', (group) => {
 
   for (const role of ['staff', 'manager', 'creator', 'company'] as const) {
     test(`${role} may not list, create or revoke codes`, async ({ client, assert }) => {
-      const user =
-        role === 'staff' ? await UserFactory.create() : await UserFactory.apply(role).create()
-      const code = await RegisterCode.create({ code: 'KEEP-ME' })
+      const user = await UserFactory.apply(role).create()
+      const code = await RegisterCodeFactory.merge({ code: 'KEEP-ME' }).create()
 
       const list = await client.get('/api/register-codes').loginAs(user)
-      list.assertStatus(403)
-      list.assertBody({ status: 403, message: NO_PERMISSION })
+      assertNoPermission(list)
 
       const create = await client
         .post('/api/register-codes')
         .loginAs(user)
         .json({ code: 'MINE-NOW' })
-      create.assertStatus(403)
-      create.assertBody({ status: 403, message: NO_PERMISSION })
+      assertNoPermission(create)
 
       const revoke = await client.delete(`/api/register-codes/${code.id}`).loginAs(user)
-      revoke.assertStatus(403)
-      revoke.assertBody({ status: 403, message: NO_PERMISSION })
+      assertNoPermission(revoke)
 
       assert.isNull(await RegisterCode.findBy('code', 'MINE-NOW'))
       await code.refresh()

@@ -5,7 +5,8 @@ import Notification from '#models/notification'
 import { CreatorFactory, PlatformAccountFactory } from '#database/factories/creator_factory'
 import { UserFactory } from '#database/factories/user_factory'
 import AlertScanService from '#services/alerts/alert_scan_service'
-import { expectStatus, setupFunctionalGroup } from '#tests/helpers/functional'
+import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { expectStatus } from '#tests/helpers/requests'
 import { accountOf, daily, insertSnapshots, march, snapshotRows } from '#tests/helpers/metrics'
 
 const NOW = DateTime.fromISO('2025-03-11T05:00:00Z')

@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto'
 import AuditLog from '#models/audit_log'
 import User from '#models/user'
 import { UserFactory } from '#database/factories/user_factory'
-import { FACTORY_PASSWORD, setupFunctionalGroup } from '#tests/helpers/functional'
+import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { FACTORY_PASSWORD } from '#tests/helpers/users'
 
 const LOGIN_FAILED =
   'Login Failed - Please Check Email Or Password (ID or password does not exist or is wrong)'

@@ -1,9 +1,9 @@
 import { test } from '@japa/runner'
-import Team from '#models/team'
 import { SCREENS, SCREEN_ACCESS } from '#shared/screens'
 import { PERMISSION_CATALOGUE } from '#policies/catalogue'
 import { UserFactory } from '#database/factories/user_factory'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { teamMember } from '#tests/helpers/users'
 
 const ADMIN_ONLY = ['ip_allowlist', 'register_codes', 'audit_logs']
 
@@ -14,9 +14,7 @@ test.group('auth / user info and permissions', (group) => {
     client,
     assert,
   }) => {
-    const team = await Team.findByOrFail('key', 'cp1')
-    const user = await UserFactory.create()
-    await user.related('teams').attach({ [team.id]: { is_manager: true } })
+    const user = await teamMember('cp1', { manager: true })
 
     const response = await client.get('/api/user/info').loginAs(user)
     response.assertStatus(200)

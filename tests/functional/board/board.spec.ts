@@ -1,13 +1,10 @@
 import { test } from '@japa/runner'
-import drive from '@adonisjs/drive/services/main'
 import BoardPost from '#models/board_post'
 import Notification from '#models/notification'
 import { UserFactory } from '#database/factories/user_factory'
-import { expectStatus, setupFunctionalGroup } from '#tests/helpers/functional'
+import { fakeDrive, setupFunctionalGroup } from '#tests/helpers/functional'
+import { expectStatus, NO_PERMISSION } from '#tests/helpers/requests'
 import { sanitizeBoardHtml } from '#services/board/board_text'
-
-const NO_PERMISSION =
-  'You do not have the rights to view or edit this. Please contact the developer.'
 
 function post(overrides: Record<string, unknown> = {}) {
   return {
@@ -53,10 +50,7 @@ test.group('board / sanitising', () => {
 
 test.group('board / posts', (group) => {
   setupFunctionalGroup(group)
-  group.each.setup(() => {
-    drive.fake()
-    return () => drive.restore()
-  })
+  group.each.setup(fakeDrive)
 
   test('stored HTML is the sanitised one, whatever was sent', async ({ client, assert }) => {
     const staff = await UserFactory.create()

@@ -11,8 +11,8 @@ import {
   PlatformAccountFactory,
   withPrivate,
 } from '#database/factories/creator_factory'
-import { setupFunctionalGroup, login } from '#tests/helpers/functional'
-import { SECURITY_CODE, userWithCode } from '#tests/helpers/creators'
+import { login, setupFunctionalGroup } from '#tests/helpers/functional'
+import { SECURITY_CODE, userWithCode } from '#tests/helpers/users'
 
 const ago = (days: number) => DateTime.utc().minus({ days }).toISO()
 

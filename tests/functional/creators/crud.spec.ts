@@ -5,19 +5,9 @@ import Creator from '#models/creator'
 import CreatorPlatformAccount from '#models/creator_platform_account'
 import { CreatorFactory } from '#database/factories/creator_factory'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
-import {
-  SECURITY_CODE,
-  assertClientError,
-  creatorPayload,
-  userWithCode,
-} from '#tests/helpers/creators'
-
-/** The field-level errors of a 422 answer, as `field: rule`. */
-function errorsOf(response: { body(): any }) {
-  return (response.body().errors ?? []).map(
-    (error: { field: string; rule: string }) => `${error.field}:${error.rule}`
-  )
-}
+import { SECURITY_CODE, userWithCode } from '#tests/helpers/users'
+import { assertClientError, errorsOf } from '#tests/helpers/requests'
+import { creatorPayload } from '#tests/helpers/creators'
 
 test.group('creators / create', (group) => {
   setupFunctionalGroup(group)

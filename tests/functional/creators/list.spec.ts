@@ -5,7 +5,7 @@ import type User from '#models/user'
 import Team from '#models/team'
 import { CreatorFactory, withPrivate } from '#database/factories/creator_factory'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { userWithCode } from '#tests/helpers/creators'
+import { userWithCode } from '#tests/helpers/users'
 import { FOLLOWER_TIERS, PLATFORMS } from '#shared/constants'
 
 /**

@@ -5,12 +5,8 @@ import AuditLog from '#models/audit_log'
 import studioConfig from '#config/studio'
 import { CreatorFactory } from '#database/factories/creator_factory'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
-import {
-  SECURITY_CODE,
-  TERMINATION_CODE,
-  setTerminationCode,
-  userWithCode,
-} from '#tests/helpers/creators'
+import { SECURITY_CODE, userWithCode } from '#tests/helpers/users'
+import { setTerminationCode, TERMINATION_CODE } from '#tests/helpers/creators'
 
 test.group('creators / termination', (group) => {
   setupFunctionalGroup(group)

@@ -1,7 +1,8 @@
 import { test } from '@japa/runner'
 import MetricsCache from '#services/metrics/metrics_cache'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { NO_PERMISSION, userWithCode, type RoleName } from '#tests/helpers/creators'
+import { type RoleName, userWithCode } from '#tests/helpers/users'
+import { NO_PERMISSION } from '#tests/helpers/requests'
 import { seedDashboardDataset } from '#tests/helpers/metrics'
 
 const ENDPOINTS = [

@@ -2,14 +2,11 @@ import { test } from '@japa/runner'
 import type User from '#models/user'
 import MetricsCache from '#services/metrics/metrics_cache'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { assertClientError, userWithCode } from '#tests/helpers/creators'
+import { userWithCode } from '#tests/helpers/users'
+import { assertClientError, errorsOf } from '#tests/helpers/requests'
 import { seedDashboardDataset } from '#tests/helpers/metrics'
 
 const RANGE_MESSAGE = /^The date range is not valid/
-
-/** The field-level errors of a 422 answer, as `field:rule`. */
-const errorsOf = (response: { body(): any }) =>
-  (response.body().errors ?? []).map((error: any) => `${error.field}:${error.rule}`)
 
 test.group('dashboard / bad input', (group) => {
   setupFunctionalGroup(group)

@@ -4,7 +4,7 @@ import type User from '#models/user'
 import MetricsCache from '#services/metrics/metrics_cache'
 import MetricRollupService from '#services/metrics/rollup_service'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { userWithCode } from '#tests/helpers/creators'
+import { userWithCode } from '#tests/helpers/users'
 import { insertSnapshots, seedDashboardDataset, snapshotRows } from '#tests/helpers/metrics'
 
 test.group('dashboard / cached answers follow the data', (group) => {

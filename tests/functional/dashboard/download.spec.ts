@@ -5,7 +5,7 @@ import type User from '#models/user'
 import MetricsCache from '#services/metrics/metrics_cache'
 import { XLSX_MIME } from '#services/creator_excel'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { userWithCode } from '#tests/helpers/creators'
+import { userWithCode } from '#tests/helpers/users'
 import { seedDashboardDataset } from '#tests/helpers/metrics'
 
 /** Workbooks come back as Buffers (superagent does not buffer unknown content types). */

@@ -3,7 +3,7 @@ import type User from '#models/user'
 import MetricCollectionRun from '#models/metric_collection_run'
 import MetricsCache from '#services/metrics/metrics_cache'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { userWithCode } from '#tests/helpers/creators'
+import { userWithCode } from '#tests/helpers/users'
 import { seedDashboardDataset } from '#tests/helpers/metrics'
 
 /*

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import type User from '#models/user'
 import MetricsCache from '#services/metrics/metrics_cache'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { userWithCode } from '#tests/helpers/creators'
+import { userWithCode } from '#tests/helpers/users'
 import { seedDashboardDataset, type DashboardDataset } from '#tests/helpers/metrics'
 
 const row = (item: any) => [item.rank, item.creator_id, item.fans, item.fans_diff, item.views_diff]

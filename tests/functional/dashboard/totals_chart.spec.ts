@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import type User from '#models/user'
 import MetricsCache from '#services/metrics/metrics_cache'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { userWithCode } from '#tests/helpers/creators'
+import { userWithCode } from '#tests/helpers/users'
 import { seedDashboardDataset } from '#tests/helpers/metrics'
 
 const zeros = {

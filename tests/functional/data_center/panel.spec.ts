@@ -4,7 +4,7 @@ import type User from '#models/user'
 import MetricRollupService from '#services/metrics/rollup_service'
 import MetricsCache from '#services/metrics/metrics_cache'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { userWithCode } from '#tests/helpers/creators'
+import { userWithCode } from '#tests/helpers/users'
 import {
   identity,
   linkCreator,

@@ -112,8 +112,7 @@ test.group('ip allow-list / POST /add/white_ip', (group) => {
 
   for (const role of ['staff', 'manager'] as const) {
     test(`a ${role} token without a key answers 401`, async ({ client, assert }) => {
-      const user =
-        role === 'staff' ? await UserFactory.create() : await UserFactory.apply(role).create()
+      const user = await UserFactory.apply(role).create()
       const response = await client.post('/add/white_ip').loginAs(user).form({ ip: '203.0.113.9' })
       response.assertStatus(401)
       response.assertBody({ status: 401, message: ACCESS_CHECK_FAIL })

@@ -6,7 +6,8 @@ import ProductSale from '#models/product_sale'
 import Team from '#models/team'
 import { CreatorFactory } from '#database/factories/creator_factory'
 import { UserFactory } from '#database/factories/user_factory'
-import { expectStatus, setupFunctionalGroup } from '#tests/helpers/functional'
+import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { expectStatus } from '#tests/helpers/requests'
 import { salesWorkbook } from '#tests/helpers/market'
 
 test.group('market / deals', (group) => {

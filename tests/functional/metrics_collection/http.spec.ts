@@ -8,17 +8,12 @@ import MetricCollectionRun from '#models/metric_collection_run'
 import QueueService from '#services/queue_service'
 import type InProcessDriver from '#services/queue/in_process_driver'
 import { yesterday } from '#services/metrics/collection_service'
-import { assertClientError, userWithCode } from '#tests/helpers/creators'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { userWithCode } from '#tests/helpers/users'
+import { assertClientError, errorsOf } from '#tests/helpers/requests'
 import { fakeAdapter, seedAccounts } from './helpers.js'
 
 const ON_REDIS = Boolean(env.get('REDIS_HOST'))
-
-function errorsOf(response: { body(): any }) {
-  return (response.body().errors ?? []).map(
-    (error: { field: string; rule: string }) => `${error.field}:${error.rule}`
-  )
-}
 
 async function waitFor(condition: () => Promise<boolean>, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs

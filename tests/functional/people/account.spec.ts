@@ -3,14 +3,10 @@ import sharp from 'sharp'
 import hash from '@adonisjs/core/services/hash'
 import drive from '@adonisjs/drive/services/main'
 import User from '#models/user'
-import Team from '#models/team'
 import { UserFactory } from '#database/factories/user_factory'
-import {
-  FACTORY_PASSWORD,
-  login,
-  setupFunctionalGroup,
-  expectStatus,
-} from '#tests/helpers/functional'
+import { fakeDrive, login, setupFunctionalGroup } from '#tests/helpers/functional'
+import { FACTORY_PASSWORD, teamMember } from '#tests/helpers/users'
+import { expectStatus } from '#tests/helpers/requests'
 
 async function png(width: number, height: number) {
   return sharp({
@@ -22,10 +18,7 @@ async function png(width: number, height: number) {
 
 test.group('people / my account', (group) => {
   setupFunctionalGroup(group)
-  group.each.setup(() => {
-    drive.fake()
-    return () => drive.restore()
-  })
+  group.each.setup(fakeDrive)
 
   test('updates my name, phone and language', async ({ client, assert }) => {
     const user = await UserFactory.create()
@@ -167,40 +160,27 @@ test.group('people / my account', (group) => {
     assert,
   }) => {
     const user = await UserFactory.create()
-    const join = await client
-      .post('/api/user/set_team')
-      .loginAs(user)
-      .form({ team: 'cp2', action: 'import' })
+    const setTeam = (team: string, action: string) =>
+      client.post('/api/user/set_team').loginAs(user).form({ team, action })
+    const join = await setTeam('cp2', 'import')
     join.assertStatus(200)
     join.assertBodyContains({ message: 'Joined the team.' })
     assert.deepEqual(
       join.body().data.teams.map((team: { key: string }) => team.key),
       ['cp2']
     )
-    const again = await client
-      .post('/api/user/set_team')
-      .loginAs(user)
-      .form({ team: 'cp2', action: 'import' })
+    const again = await setTeam('cp2', 'import')
     again.assertStatus(409)
     again.assertBodyContains({ message: 'Join failed: you are already a member of this team.' })
 
-    const leave = await client
-      .post('/api/user/set_team')
-      .loginAs(user)
-      .form({ team: 'cp2', action: 'export' })
+    const leave = await setTeam('cp2', 'export')
     leave.assertStatus(200)
     leave.assertBodyContains({ message: 'Left the team.' })
-    const leaveAgain = await client
-      .post('/api/user/set_team')
-      .loginAs(user)
-      .form({ team: 'cp2', action: 'export' })
+    const leaveAgain = await setTeam('cp2', 'export')
     leaveAgain.assertStatus(409)
     leaveAgain.assertBodyContains({ message: 'Leave failed: you are not a member of this team.' })
 
-    const bad = await client
-      .post('/api/user/set_team')
-      .loginAs(user)
-      .form({ team: 'nowhere', action: 'join' })
+    const bad = await setTeam('nowhere', 'join')
     bad.assertStatus(422)
   })
 
@@ -216,9 +196,7 @@ test.group('people / my account', (group) => {
   })
 
   test('the team overview says where I belong and what I manage', async ({ client, assert }) => {
-    const user = await UserFactory.create()
-    const cp1 = await Team.findByOrFail('key', 'cp1')
-    await user.related('teams').attach({ [cp1.id]: { is_manager: true } })
+    const user = await teamMember('cp1', { manager: true })
     const response = await client.get('/api/teams').loginAs(user)
     response.assertStatus(200)
     const row = response.body().data.find((team: { key: string }) => team.key === 'cp1')
