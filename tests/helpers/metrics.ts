@@ -1,7 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import type Creator from '#models/creator'
 import CreatorPlatformAccount from '#models/creator_platform_account'
-import CreatorAdPrice from '#models/creator_ad_price'
 import type User from '#models/user'
 import MetricRollupService from '#services/metrics/rollup_service'
 import { CreatorFactory } from '#database/factories/creator_factory'
@@ -28,22 +27,39 @@ export interface AccountRef {
 /** 'YYYY-MM-DD' of March 2025 (the test month). */
 export const march = (day: number) => `2025-03-${String(day).padStart(2, '0')}`
 
-/** Values of each day from `first` to `last`: `valueOf(day)` per metric. */
+/**
+ * Values of each day from `first` to `last`: `valueOf(day)` per metric, on
+ * the dates `dateOf` gives (days of March 2025 by default).
+ */
 export function daily(
   first: number,
   last: number,
-  valueOf: (day: number) => Values
+  valueOf: (day: number) => Values,
+  dateOf: (day: number) => string = march
 ): Record<string, Values> {
   const points: Record<string, Values> = {}
-  for (let day = first; day <= last; day++) points[march(day)] = valueOf(day)
+  for (let day = first; day <= last; day++) points[dateOf(day)] = valueOf(day)
   return points
+}
+
+/** Where the rows say their values came from; by default the test adapter at 04:00 that day. */
+export interface RowSource {
+  source?: 'official' | 'scraped' | 'simulated'
+  adapter?: string
+  /** 'YYYY-MM-DD HH:mm:ss' of every row; by default each day's 04:00. */
+  collectedAt?: string
 }
 
 /**
  * Snapshot rows of one account: each day's values and, per metric, the
- * difference to the previous day given (0 on the first one).
+ * difference to the previous day given (0 on the first one). Every dataset
+ * of the tests builds its rows here.
  */
-export function snapshotRows(account: AccountRef, points: Record<string, Values>) {
+export function snapshotRows(
+  account: AccountRef,
+  points: Record<string, Values>,
+  from: RowSource = {}
+) {
   const dates = Object.keys(points).sort()
   let previous: Values | null = null
   return dates.map((date) => {
@@ -53,9 +69,9 @@ export function snapshotRows(account: AccountRef, points: Record<string, Values>
       creator_id: account.creatorId,
       platform: account.platform,
       snapshot_date: date,
-      source: 'simulated',
-      adapter: 'test',
-      collected_at: `${date} 04:00:00`,
+      source: from.source ?? 'simulated',
+      adapter: from.adapter ?? 'test',
+      collected_at: from.collectedAt ?? `${date} 04:00:00`,
     }
     for (const metric of METRICS) {
       const value = values[metric] ?? 0
@@ -126,6 +142,10 @@ const B_FANS = [3000, 3100, 3200, 3300, 3400, 3500, 3600, 3550, 3650, 3750]
 
 export async function seedDashboardDataset(): Promise<DashboardDataset> {
   const account = (platform: PlatformKey) => (builder: any) => builder.merge({ platform })
+  const adPrice =
+    (platform: PlatformKey, format: string, price: string, currency: string) => (builder: any) =>
+      builder.merge({ platform, format, price, currency })
+  const creatorUser = await userWithCode('creator', null)
   const a = await CreatorFactory.merge({
     brandNo: 'D-A',
     kind: 'CR',
@@ -135,14 +155,18 @@ export async function seedDashboardDataset(): Promise<DashboardDataset> {
   })
     .with('accounts', 1, account('bilibili'))
     .with('accounts', 1, account('youtube'))
+    .with('adPrices', 1, adPrice('bilibili', 'dedicated', '1000000', 'KRW'))
+    .with('adPrices', 1, adPrice('youtube', 'dedicated', '500', 'USD'))
     .create()
   const b = await CreatorFactory.merge({
     brandNo: 'D-B',
     kind: 'IP',
     category: 'game',
     channelName: 'Bravo Games',
+    userId: creatorUser.id,
   })
     .with('accounts', 1, account('douyin'))
+    .with('adPrices', 1, adPrice('douyin', 'integration', '6000', 'CNY'))
     .create()
   const c = await CreatorFactory.merge({
     brandNo: 'D-C',
@@ -166,24 +190,9 @@ export async function seedDashboardDataset(): Promise<DashboardDataset> {
     kind: 'CH',
     category: 'music',
     channelName: 'Echo Music',
-  }).create()
-
-  const creatorUser = await userWithCode('creator', null)
-  b.userId = creatorUser.id
-  await b.save()
-
-  await CreatorAdPrice.createMany([
-    {
-      creatorId: a.id,
-      platform: 'bilibili',
-      format: 'dedicated',
-      price: '1000000',
-      currency: 'KRW',
-    },
-    { creatorId: a.id, platform: 'youtube', format: 'dedicated', price: '500', currency: 'USD' },
-    { creatorId: b.id, platform: 'douyin', format: 'integration', price: '6000', currency: 'CNY' },
-    { creatorId: e.id, platform: 'bilibili', format: 'post', price: '100', currency: 'USD' },
-  ])
+  })
+    .with('adPrices', 1, adPrice('bilibili', 'post', '100', 'USD'))
+    .create()
 
   const accounts = {
     aBili: await accountOf(a, 'bilibili'),

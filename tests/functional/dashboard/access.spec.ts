@@ -1,5 +1,4 @@
 import { test } from '@japa/runner'
-import MetricsCache from '#services/metrics/metrics_cache'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
 import { type RoleName, userWithCode } from '#tests/helpers/users'
 import { NO_PERMISSION } from '#tests/helpers/requests'
@@ -19,7 +18,6 @@ const ENDPOINTS = [
 
 test.group('dashboard / who sees what', (group) => {
   setupFunctionalGroup(group)
-  group.each.setup(() => MetricsCache.clear())
 
   test('without a token every endpoint answers 401', async ({ client, assert }) => {
     for (const url of ENDPOINTS) {

@@ -1,11 +1,8 @@
 import { test } from '@japa/runner'
 import ExcelJS from 'exceljs'
 import { ApiRequest } from '@japa/api-client'
-import type User from '#models/user'
-import MetricsCache from '#services/metrics/metrics_cache'
 import { XLSX_MIME } from '#services/creator_excel'
-import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { userWithCode } from '#tests/helpers/users'
+import { setupStaffGroup } from '#tests/helpers/functional'
 import { seedDashboardDataset } from '#tests/helpers/metrics'
 
 /** Workbooks come back as Buffers (superagent does not buffer unknown content types). */
@@ -32,20 +29,13 @@ function rowsOf(sheet: ExcelJS.Worksheet) {
 }
 
 test.group('dashboard / Excel download', (group) => {
-  setupFunctionalGroup(group)
-
-  let staff: User
-  group.each.setup(async () => {
-    MetricsCache.clear()
-    staff = await userWithCode('staff', null)
-    await seedDashboardDataset()
-  })
+  const given = setupStaffGroup(group, seedDashboardDataset)
 
   test('an .xlsx of the week: overview, daily rows, platforms and the ranking', async ({
     client,
     assert,
   }) => {
-    const response = await client.get('/api/dashboard/download').loginAs(staff)
+    const response = await client.get('/api/dashboard/download').loginAs(given.staff)
     response.assertStatus(200)
     assert.equal(response.header('content-type'), XLSX_MIME)
     assert.equal(
@@ -111,7 +101,7 @@ test.group('dashboard / Excel download', (group) => {
       .get('/api/dashboard/download')
       .header('lang', 'kr')
       .qs({ platform: 'youtube', start: '2025-03-09', end: '2025-03-10' })
-      .loginAs(staff)
+      .loginAs(given.staff)
     korean.assertStatus(200)
     assert.equal(
       korean.header('content-disposition'),
@@ -141,7 +131,7 @@ test.group('dashboard / Excel download', (group) => {
     const chinese = await client
       .get('/api/dashboard/download')
       .header('accept-language', 'zh-CN')
-      .loginAs(staff)
+      .loginAs(given.staff)
     const chineseBook = await load(chinese.body())
     const zh = rowsOf(chineseBook.getWorksheet('Platforms')!)
     assert.deepEqual(zh[0].slice(0, 3), ['平台', '账号数', '粉丝'])

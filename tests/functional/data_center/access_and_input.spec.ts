@@ -1,5 +1,4 @@
 import { test } from '@japa/runner'
-import MetricsCache from '#services/metrics/metrics_cache'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
 import { usersOfEveryRole } from '#tests/helpers/users'
 import { assertClientError, NO_PERMISSION } from '#tests/helpers/requests'
@@ -19,7 +18,6 @@ const ENDPOINTS = [
 
 test.group('data center / access and bad input', (group) => {
   setupFunctionalGroup(group)
-  group.each.setup(() => MetricsCache.clear())
 
   test('no token → 401 on every endpoint', async ({ client, assert }) => {
     for (const endpoint of ENDPOINTS) {
