@@ -1,27 +1,24 @@
 import { test } from '@japa/runner'
 import Alert from '#models/alert'
-import { CreatorFactory, PlatformAccountFactory } from '#database/factories/creator_factory'
 import { UserFactory } from '#database/factories/user_factory'
 import AlertScanService from '#services/alerts/alert_scan_service'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
 import { FACTORY_PASSWORD } from '#tests/helpers/users'
 import { screenshot, signIn, useLanguage } from '#tests/helpers/browser'
-import { accountOf, daily, insertSnapshots, march, snapshotRows } from '#tests/helpers/metrics'
+import {
+  creatorWithAccount,
+  followerSpike,
+  insertSnapshots,
+  march,
+  snapshotRows,
+} from '#tests/helpers/metrics'
 
 test.group('alert dashboard', (group) => {
   setupFunctionalGroup(group)
 
   async function spikeAlert() {
-    const creator = await CreatorFactory.merge({ channelName: 'Sunny Cooks' }).create()
-    await PlatformAccountFactory.merge({ creatorId: creator.id, platform: 'bilibili' }).create()
-    const account = await accountOf(creator, 'bilibili')
-    // +20 a day, then +600 on 10 March: 30× the week's average → a follower spike.
-    await insertSnapshots(
-      snapshotRows(
-        account,
-        daily(1, 10, (d) => ({ fans: d < 10 ? 10_000 + 20 * d : 10_780 }))
-      )
-    )
+    const { account } = await creatorWithAccount('bilibili', {}, { channelName: 'Sunny Cooks' })
+    await insertSnapshots(snapshotRows(account, followerSpike()))
     await AlertScanService.scan({ day: march(10) })
     return Alert.query().where('kind', 'follower_spike').firstOrFail()
   }

@@ -91,6 +91,29 @@ export async function insertSnapshots(rows: Record<string, unknown>[]) {
   await MetricRollupService.rebuild()
 }
 
+/**
+ * A creator with one account on `platform` (its fields and the account's
+ * merged), and a reference to that account for snapshotRows.
+ */
+export async function creatorWithAccount(
+  platform: PlatformKey,
+  account: Record<string, unknown> = {},
+  creator: Record<string, unknown> = {}
+) {
+  const row = await CreatorFactory.merge(creator)
+    .with('accounts', 1, (builder) => builder.merge({ platform, ...account }))
+    .create()
+  return { creator: row, account: await accountOf(row, platform) }
+}
+
+/**
+ * An account's fans with a follower spike on 10 March: +20 a day over 1–9
+ * March (the week's average is 20), then +600, 30 times that average.
+ */
+export function followerSpike() {
+  return daily(1, 10, (d) => ({ fans: d < 10 ? 10_000 + 20 * d : 10_180 + 600 }))
+}
+
 export async function accountOf(creator: Creator, platform: PlatformKey): Promise<AccountRef> {
   const account = await CreatorPlatformAccount.query()
     .where('creator_id', creator.id)
