@@ -8,7 +8,7 @@ import Creator from '#models/creator'
 import CreatorImport from '#models/creator_import'
 import CreatorsImport from '#commands/creators_import'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { creatorRow, fillTemplate } from './helpers.js'
+import { creatorRow, fillTemplate } from '#tests/helpers/imports'
 
 async function count(table: string) {
   const row = await db.from(table).count('* as total').first()

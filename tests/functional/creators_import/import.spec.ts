@@ -19,7 +19,7 @@ import {
   removeLeftUploads,
   runImport,
   upload,
-} from './helpers.js'
+} from '#tests/helpers/imports'
 
 async function creatorCount() {
   const row = await db.from('creators').count('* as total').first()

@@ -10,7 +10,13 @@ import MetricCollectionService, { yesterday } from '#services/metrics/collection
 import SnapshotWriter from '#services/metrics/snapshot_writer'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
 import { userWithCode } from '#tests/helpers/users'
-import { fakeAdapter, seedAccounts, snapshotRow, snapshotsOf, totalsOf } from './helpers.js'
+import {
+  fakeAdapter,
+  seedAccounts,
+  snapshotRow,
+  snapshotsOf,
+  totalsOf,
+} from '#tests/helpers/collection'
 
 const DAY = '2026-02-10'
 const NEXT_DAY = '2026-02-11'

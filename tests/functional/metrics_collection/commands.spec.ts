@@ -18,7 +18,7 @@ import DemoSeeder from '#database/seeders/02_demo_seeder'
 import DemoCreatorsSeeder from '#database/seeders/03_demo_creators_seeder'
 import DemoMetricsSeeder from '#database/seeders/04_demo_metrics_seeder'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { fakeAdapter, seedAccounts, snapshotsOf, totalsOf } from './helpers.js'
+import { fakeAdapter, seedAccounts, snapshotsOf, totalsOf } from '#tests/helpers/collection'
 
 const ON_REDIS = Boolean(env.get('REDIS_HOST'))
 

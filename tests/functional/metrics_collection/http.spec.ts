@@ -11,7 +11,7 @@ import { yesterday } from '#services/metrics/collection_service'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
 import { userWithCode } from '#tests/helpers/users'
 import { assertClientError, errorsOf } from '#tests/helpers/requests'
-import { fakeAdapter, seedAccounts } from './helpers.js'
+import { fakeAdapter, seedAccounts } from '#tests/helpers/collection'
 
 const ON_REDIS = Boolean(env.get('REDIS_HOST'))
 

@@ -10,7 +10,7 @@ import {
   type FakeAnswer,
   type FakeServer,
   type RecordedRequest,
-} from './fake_server.js'
+} from '#tests/helpers/platforms'
 
 /*
 | A fake api.bilibili.com answering the documented shapes. It checks the WBI

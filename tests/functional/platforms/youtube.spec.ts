@@ -7,7 +7,7 @@ import {
   type FakeAnswer,
   type FakeServer,
   type RecordedRequest,
-} from './fake_server.js'
+} from '#tests/helpers/platforms'
 
 /*
 | A fake www.googleapis.com/youtube/v3 answering the documented Data API v3
