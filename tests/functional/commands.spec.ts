@@ -5,14 +5,11 @@ import IpAllowlistEntry from '#models/ip_allowlist_entry'
 import User from '#models/user'
 import UserCreate from '#commands/user_create'
 import IpAllow from '#commands/ip_allow'
-import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { rawAceOutput, setupFunctionalGroup } from '#tests/helpers/functional'
 
 test.group('ace commands', (group) => {
   setupFunctionalGroup(group)
-  group.each.setup(() => {
-    ace.ui.switchMode('raw')
-    return () => ace.ui.switchMode('normal')
-  })
+  group.each.setup(rawAceOutput)
 
   test('user:create --admin creates an approved admin who can sign in', async ({
     assert,

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import AuditLog from '#models/audit_log'
 import AuditService from '#services/audit_service'
 import { UserFactory } from '#database/factories/user_factory'
-import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { rowCount, setupFunctionalGroup } from '#tests/helpers/functional'
 import { assertNoPermission } from '#tests/helpers/requests'
 
 async function seedLog(
@@ -17,11 +17,6 @@ async function seedLog(
   return rows
 }
 
-async function totalRows() {
-  const row = await AuditLog.query().count('* as total').firstOrFail()
-  return Number(row.$extras.total)
-}
-
 test.group('admin / audit logs', (group) => {
   setupFunctionalGroup(group)
 
@@ -34,7 +29,7 @@ test.group('admin / audit logs', (group) => {
 
     const response = await client.get('/api/audit-logs').loginAs(admin)
     response.assertStatus(200)
-    assert.equal(response.header('x-total-count'), String(await totalRows()))
+    assert.equal(response.header('x-total-count'), String(await rowCount('audit_logs')))
     const rows = response.body()
     assert.lengthOf(rows, 20)
     const ids = rows.map((row: { id: number }) => row.id)

@@ -3,26 +3,19 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import ace from '@adonisjs/core/services/ace'
-import db from '@adonisjs/lucid/services/db'
 import Creator from '#models/creator'
 import CreatorImport from '#models/creator_import'
 import CreatorsImport from '#commands/creators_import'
-import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { rawAceOutput, rowCount, setupFunctionalGroup } from '#tests/helpers/functional'
 import { creatorRow, fillTemplate } from '#tests/helpers/imports'
-
-async function count(table: string) {
-  const row = await db.from(table).count('* as total').first()
-  return Number(row.total)
-}
 
 test.group('creators import / node ace creators:import', (group) => {
   setupFunctionalGroup(group)
   let folder: string
+  group.each.setup(rawAceOutput)
   group.each.setup(() => {
-    ace.ui.switchMode('raw')
     folder = mkdtempSync(join(tmpdir(), 'creators-import-'))
     return () => {
-      ace.ui.switchMode('normal')
       rmSync(folder, { recursive: true, force: true })
     }
   })
@@ -42,15 +35,15 @@ test.group('creators import / node ace creators:import', (group) => {
     await dry.exec()
     dry.assertSucceeded()
     dry.assertLogMatches(/Dry run, nothing saved\. 2 rows: 2 created, 0 updated/)
-    assert.equal(await count('creators'), 0)
-    assert.equal(await count('creator_platform_accounts'), 0)
-    assert.equal(await count('creator_imports'), 0)
+    assert.equal(await rowCount('creators'), 0)
+    assert.equal(await rowCount('creator_platform_accounts'), 0)
+    assert.equal(await rowCount('creator_imports'), 0)
 
     const real = await ace.create(CreatorsImport, [path])
     await real.exec()
     real.assertSucceeded()
     real.assertLogMatches(/Imported 2 rows: 2 created, 0 updated/)
-    assert.equal(await count('creators'), 2)
+    assert.equal(await rowCount('creators'), 2)
     const creator = await Creator.findByOrFail('contract_no', 'T-2025-001')
     assert.equal(creator.getPrivate('passport_no'), 'M7700001')
     const record = await CreatorImport.firstOrFail()
@@ -69,7 +62,7 @@ test.group('creators import / node ace creators:import', (group) => {
     await again.exec()
     again.assertSucceeded()
     again.assertLogMatches(/0 created, 2 updated/)
-    assert.equal(await count('creators'), 2)
+    assert.equal(await rowCount('creators'), 2)
     const { existsSync } = await import('node:fs')
     assert.isTrue(existsSync(path))
   })
@@ -92,7 +85,7 @@ test.group('creators import / node ace creators:import', (group) => {
     const real = await ace.create(CreatorsImport, [path])
     await real.exec()
     real.assertFailed()
-    assert.equal(await count('creators'), 0)
+    assert.equal(await rowCount('creators'), 0)
     const record = await CreatorImport.firstOrFail()
     assert.equal(record.status, 'failed')
     assert.lengthOf(record.errors, 2)

@@ -9,22 +9,19 @@ import AuditLog from '#models/audit_log'
 import CreatorImportService from '#services/creator_import_service'
 import { IMPORT_COLUMNS, XLSX_MIME } from '#services/creator_excel'
 import { UserFactory } from '#database/factories/user_factory'
-import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { CreatorFactory } from '#database/factories/creator_factory'
+import { CreatorImportFactory } from '#database/factories/creator_import_factory'
+import { rowCount, setupFunctionalGroup } from '#tests/helpers/functional'
 import {
   creatorRow,
   fillTemplate,
   importThroughApi,
   keyColumns,
-  loadWorkbook,
   removeLeftUploads,
   runImport,
   upload,
 } from '#tests/helpers/imports'
-
-async function creatorCount() {
-  const row = await db.from('creators').count('* as total').first()
-  return Number(row.total)
-}
+import { loadWorkbook } from '#tests/helpers/excel'
 
 /** Every column value of the creators table, as one string per row. */
 async function rawCreatorRows() {
@@ -131,7 +128,7 @@ test.group('creators import / template round trip', (group) => {
     })
     assert.isNotNull(report.finished_at)
 
-    assert.equal(await creatorCount(), 3)
+    assert.equal(await rowCount('creators'), 3)
     assert.isNull(await Creator.findBy('brand_no', 'EXAMPLE'), 'the example row is skipped')
     const first = await Creator.findByOrFail('contract_no', 'T-2025-001')
     assert.match(first.brandNo, /^MCN-\d{5}$/)
@@ -226,7 +223,7 @@ test.group('creators import / template round trip', (group) => {
     assert.equal(done.createdCount, 250)
 
     await CreatorImportService.run(id)
-    assert.equal(await creatorCount(), 250)
+    assert.equal(await rowCount('creators'), 250)
     const again = await CreatorImport.findOrFail(id)
     assert.equal(again.updatedCount, 0)
   })
@@ -290,7 +287,7 @@ test.group('creators import / errors', (group) => {
     assert.equal(report.errors[0].field, 'kind')
 
     // nothing was written: not even the valid rows
-    assert.equal(await creatorCount(), 0)
+    assert.equal(await rowCount('creators'), 0)
     assert.equal(
       await db
         .from('creator_platform_accounts')
@@ -340,7 +337,7 @@ test.group('creators import / errors', (group) => {
       '7|Bilibili UID|Row 4 has the same value.',
       '9|Channel Name|Row 8 has the same value.',
     ])
-    assert.equal(await creatorCount(), 0)
+    assert.equal(await rowCount('creators'), 0)
   })
 
   test('a uid owned by another creator, or a contract number of another creator, is a row error', async ({
@@ -348,30 +345,9 @@ test.group('creators import / errors', (group) => {
     assert,
   }) => {
     const admin = await UserFactory.apply('admin').create()
-    const owner = await Creator.create({
-      brandNo: 'MCN-00900',
-      contractNo: 'OWN-1',
-      kind: 'CR',
-      contractorName: 'Owner',
-      channelName: 'Owner Channel',
-      category: 'other',
-      contractStatus: 'valid',
-      hasAuthorizationDoc: false,
-      ipBusinessExclusive: false,
-      videoExclusiveChina: false,
-      minMonthlyVideos: 0,
-      totalFans: 0,
-      failing: false,
-    })
-    await CreatorPlatformAccount.create({
-      creatorId: owner.id,
-      platform: 'bilibili',
-      uid: 'TAKEN-1',
-      fans: 10,
-      active: true,
-      tokenStatus: 0,
-      cookieStatus: 0,
-    })
+    await CreatorFactory.merge({ brandNo: 'MCN-00900', contractNo: 'OWN-1' })
+      .with('accounts', 1, (account) => account.merge({ platform: 'bilibili', uid: 'TAKEN-1' }))
+      .create()
 
     const report = await importThroughApi(
       client,
@@ -389,7 +365,7 @@ test.group('creators import / errors', (group) => {
         '5|Contract No.|This contract number belongs to creator MCN-00900.',
       ]
     )
-    assert.equal(await creatorCount(), 1)
+    assert.equal(await rowCount('creators'), 1)
 
     // the owner itself may keep (and re-import) its uid
     const own = await importThroughApi(
@@ -511,7 +487,7 @@ test.group('creators import / idempotency', (group) => {
     ])
     const third = await importThroughApi(client, admin, changed)
     assert.containsSubset(third, { status: 'completed', created_count: 0, updated_count: 3 })
-    assert.equal(await creatorCount(), 3)
+    assert.equal(await rowCount('creators'), 3)
 
     const one = await Creator.findByOrFail('contract_no', 'T-2025-001')
     assert.equal(one.category, 'travel')
@@ -713,7 +689,7 @@ test.group('creators import / uploads', (group) => {
       '5|ad_income_ratio',
       '5|douyin_fans',
     ])
-    assert.equal(await creatorCount(), 0)
+    assert.equal(await rowCount('creators'), 0)
   })
 
   test('uploads whose job never ran are deleted after two days and their imports failed', async ({
@@ -727,15 +703,11 @@ test.group('creators import / uploads', (group) => {
     writeFileSync(stalePath, 'private data')
     const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000)
     utimesSync(stalePath, threeDaysAgo, threeDaysAgo)
-    const stale = await CreatorImport.create({
+    const stale = await CreatorImportFactory.merge({
       fileName: 'stale.xlsx',
       filePath: 'storage/imports/stale-test-upload.xlsx',
-      status: 'pending',
-    })
-    await db
-      .from('creator_imports')
-      .where('id', stale.id)
-      .update({ created_at: DateTime.utc().minus({ days: 3 }).toFormat('yyyy-MM-dd HH:mm:ss') })
+      createdAt: DateTime.utc().minus({ days: 3 }),
+    }).create()
 
     const admin = await UserFactory.apply('admin').create()
     const fresh = await upload(client, admin, await fillTemplate([creatorRow(1)]))

@@ -1,32 +1,8 @@
 import { test } from '@japa/runner'
-import ExcelJS from 'exceljs'
-import { ApiRequest } from '@japa/api-client'
 import { XLSX_MIME } from '#services/creator_excel'
 import { setupStaffGroup } from '#tests/helpers/functional'
 import { seedDashboardDataset } from '#tests/helpers/metrics'
-
-/** Workbooks come back as Buffers (superagent does not buffer unknown content types). */
-ApiRequest.addParser(XLSX_MIME, (res, callback) => {
-  const chunks: Buffer[] = []
-  res.on('data', (chunk: Buffer) => chunks.push(Buffer.from(chunk)))
-  res.on('end', () => callback(null, Buffer.concat(chunks)))
-  res.on('error', (error: Error) => callback(error, null))
-})
-
-async function load(body: unknown) {
-  const workbook = new ExcelJS.Workbook()
-  await workbook.xlsx.load(body as any)
-  return workbook
-}
-
-/** The rows of a sheet as plain arrays (ExcelJS rows start at index 1). */
-function rowsOf(sheet: ExcelJS.Worksheet) {
-  const rows: unknown[][] = []
-  sheet.eachRow((excelRow) => {
-    rows.push((excelRow.values as unknown[]).slice(1))
-  })
-  return rows
-}
+import { loadWorkbook, rowsOf } from '#tests/helpers/excel'
 
 test.group('dashboard / Excel download', (group) => {
   const given = setupStaffGroup(group, seedDashboardDataset)
@@ -42,7 +18,7 @@ test.group('dashboard / Excel download', (group) => {
       response.header('content-disposition'),
       'attachment; filename="dashboard-2025-03-04_2025-03-10.xlsx"'
     )
-    const workbook = await load(response.body())
+    const workbook = await loadWorkbook(response.body())
     assert.deepEqual(
       workbook.worksheets.map((sheet) => sheet.name),
       ['Overview', 'Daily', 'Platforms', 'Ranking']
@@ -107,7 +83,7 @@ test.group('dashboard / Excel download', (group) => {
       korean.header('content-disposition'),
       'attachment; filename="dashboard-youtube-2025-03-09_2025-03-10.xlsx"'
     )
-    const workbook = await load(korean.body())
+    const workbook = await loadWorkbook(korean.body())
     const overview = rowsOf(workbook.getWorksheet('Overview')!)
     assert.deepEqual(overview[0], ['항목', '값'])
     assert.deepInclude(overview, ['총 팬 수', 10_400])
@@ -132,7 +108,7 @@ test.group('dashboard / Excel download', (group) => {
       .get('/api/dashboard/download')
       .header('accept-language', 'zh-CN')
       .loginAs(given.staff)
-    const chineseBook = await load(chinese.body())
+    const chineseBook = await loadWorkbook(chinese.body())
     const zh = rowsOf(chineseBook.getWorksheet('Platforms')!)
     assert.deepEqual(zh[0].slice(0, 3), ['平台', '账号数', '粉丝'])
   })

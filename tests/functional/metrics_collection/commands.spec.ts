@@ -2,7 +2,6 @@ import { test } from '@japa/runner'
 import ace from '@adonisjs/core/services/ace'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
-import env from '#start/env'
 import platforms from '#platforms/main'
 import { PlatformError } from '#platforms/types'
 import MetricsCollect from '#commands/metrics_collect'
@@ -17,24 +16,17 @@ import MetricBackfillService from '#services/metrics/backfill_service'
 import DemoSeeder from '#database/seeders/02_demo_seeder'
 import DemoCreatorsSeeder from '#database/seeders/03_demo_creators_seeder'
 import DemoMetricsSeeder from '#database/seeders/04_demo_metrics_seeder'
-import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { rawAceOutput, rowCount, setupFunctionalGroup } from '#tests/helpers/functional'
 import { fakeAdapter, seedAccounts, snapshotsOf, totalsOf } from '#tests/helpers/collection'
-
-const ON_REDIS = Boolean(env.get('REDIS_HOST'))
-
-async function count(table: string, where: Record<string, unknown> = {}) {
-  const row = await db.from(table).where(where).count('* as total').first()
-  return Number(row?.total ?? 0)
-}
+import { ON_REDIS } from '#tests/helpers/queue'
 
 test.group('metrics / ace commands', (group) => {
   setupFunctionalGroup(group)
+  group.each.setup(rawAceOutput)
   group.each.setup(() => {
-    ace.ui.switchMode('raw')
     const retry = { ...MetricCollectionService.retry }
     MetricCollectionService.retry = { attempts: 2, baseDelayMs: 1, maxDelayMs: 5 }
     return () => {
-      ace.ui.switchMode('normal')
       MetricCollectionService.retry = retry
       platforms.restore()
     }
@@ -51,7 +43,7 @@ test.group('metrics / ace commands', (group) => {
     command.assertLogMatches(
       /Run #\d+, 2026-02-10 \(bilibili\): 2 accounts, 2 collected, 0 failed, 0 skipped in \d+\.\d s/
     )
-    assert.equal(await count('metric_snapshots'), 2)
+    assert.equal(await rowCount('metric_snapshots'), 2)
     const [row] = await snapshotsOf(accounts[0].id)
     assert.equal(row.fans, 5)
     const run = await MetricCollectionRun.firstOrFail()
@@ -93,8 +85,8 @@ test.group('metrics / ace commands', (group) => {
     command.assertLogMatches(
       /Backfilled 2026-01-12 … 2026-02-10: 6 accounts × 30 days = 180 rows in .* rows\/s/
     )
-    assert.equal(await count('metric_snapshots'), 6 * 30)
-    assert.equal(await count('metric_daily_totals'), 2 * 30)
+    assert.equal(await rowCount('metric_snapshots'), 6 * 30)
+    assert.equal(await rowCount('metric_daily_totals'), 2 * 30)
 
     const rows = await snapshotsOf(accounts[0].id)
     assert.lengthOf(rows, 30)
@@ -185,8 +177,12 @@ test.group('metrics / ace commands', (group) => {
     const failed = await CreatorPlatformAccount.query().where('collect_status', 1)
     assert.isAtLeast(failed.length, 3)
     assert.isAtMost(failed.length, 6)
-    assert.equal(await count('metric_snapshots'), active * 20)
-    assert.equal(await count('metric_snapshots', { account_id: other.id }), 0, 'demo creators only')
+    assert.equal(await rowCount('metric_snapshots'), active * 20)
+    assert.equal(
+      await rowCount('metric_snapshots', { account_id: other.id }),
+      0,
+      'demo creators only'
+    )
     for (const account of failed) {
       assert.isNotNull(account.collectError)
       const rows = await snapshotsOf(account.id)

@@ -1,52 +1,27 @@
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
-import app from '@adonisjs/core/services/app'
-import env from '#start/env'
 import studioConfig from '#config/studio'
 import platforms from '#platforms/main'
 import MetricCollectionRun from '#models/metric_collection_run'
-import QueueService from '#services/queue_service'
-import type InProcessDriver from '#services/queue/in_process_driver'
 import { yesterday } from '#services/metrics/collection_service'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
 import { userWithCode } from '#tests/helpers/users'
 import { assertClientError, errorsOf } from '#tests/helpers/requests'
 import { fakeAdapter, seedAccounts } from '#tests/helpers/collection'
+import { bullQueue, ON_REDIS, runQueued } from '#tests/helpers/queue'
 
-const ON_REDIS = Boolean(env.get('REDIS_HOST'))
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (await condition()) return true
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  return condition()
-}
-
-/** Runs the queued collection: drains the in-process queue, or the BullMQ worker until the run ends. */
-async function runQueued(runId: number) {
-  if (!ON_REDIS) {
-    await (QueueService.driver as InProcessDriver).drain()
-    return
-  }
-  await QueueService.driver.startWorker()
-  try {
-    const done = await waitFor(async () => {
-      const run = await MetricCollectionRun.find(runId)
-      return run?.status === 'finished' || run?.status === 'failed'
-    })
-    if (!done) throw new Error(`run ${runId} did not finish`)
-  } finally {
-    await QueueService.driver.stop()
-  }
+/** Runs the queued collection until the run ends. */
+function runCollection(runId: number) {
+  return runQueued(async () => {
+    const run = await MetricCollectionRun.find(runId)
+    return run?.status === 'finished' || run?.status === 'failed'
+  }, `run ${runId}`)
 }
 
 /** Jobs a test queued on BullMQ but never ran are removed (the rows they name are rolled back). */
 async function removeQueuedCollections() {
   if (!ON_REDIS) return
-  const manager = await app.container.make('rlanz/queue')
-  const queue = manager.getOrSet('default')
+  const queue = await bullQueue()
   for (const job of await queue.getJobs(['waiting', 'delayed', 'prioritized'])) {
     if (job?.name === 'metrics:collect') await job.remove().catch(() => {})
   }
@@ -108,7 +83,7 @@ test.group('metrics / collection over HTTP', (group) => {
     const stored = await MetricCollectionRun.findOrFail(queued.id)
     assert.equal(stored.requestedBy, manager.id)
 
-    await runQueued(queued.id)
+    await runCollection(queued.id)
 
     const staff = await userWithCode('staff')
     const detail = await client.get(`/api/metrics/runs/${queued.id}`).loginAs(staff)

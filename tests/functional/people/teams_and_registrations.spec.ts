@@ -1,10 +1,9 @@
 import { test } from '@japa/runner'
 import User from '#models/user'
-import AuditLog from '#models/audit_log'
 import Notification from '#models/notification'
 import { UserFactory } from '#database/factories/user_factory'
 import { RegisterCodeFactory } from '#database/factories/register_code_factory'
-import { login, setupFunctionalGroup } from '#tests/helpers/functional'
+import { login, rowCount, setupFunctionalGroup } from '#tests/helpers/functional'
 import { FACTORY_PASSWORD, staffRegistration, teamMember } from '#tests/helpers/users'
 import { expectStatus, NO_PERMISSION } from '#tests/helpers/requests'
 
@@ -29,13 +28,7 @@ test.group('people / team members', (group) => {
       remove.body().data.map((row: { id: number }) => row.id),
       [lead.id]
     )
-    assert.equal(
-      await AuditLog.query()
-        .where('action', 'team.add_member')
-        .count('* as n')
-        .then((r) => Number(r[0].$extras.n)),
-      1
-    )
+    assert.equal(await rowCount('audit_logs', { action: 'team.add_member' }), 1)
   })
 
   test('a manager cannot touch another team, nor appoint managers', async ({ client }) => {
