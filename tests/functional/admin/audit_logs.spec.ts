@@ -1,20 +1,24 @@
 import { test } from '@japa/runner'
-import AuditLog from '#models/audit_log'
-import AuditService from '#services/audit_service'
+import type { ModelAttributes } from '@adonisjs/lucid/types/model'
+import type AuditLog from '#models/audit_log'
 import { UserFactory } from '#database/factories/user_factory'
+import { AuditLogFactory } from '#database/factories/audit_log_factory'
 import { rowCount, setupFunctionalGroup } from '#tests/helpers/functional'
 import { assertNoPermission } from '#tests/helpers/requests'
 
-async function seedLog(
+/** `count` events of `action` from 192.0.2.1, numbered in their meta. */
+function seedLog(
   count: number,
   action = 'test.event',
-  extra: Partial<Parameters<typeof AuditService.record>[0]> = {}
+  extra: Partial<ModelAttributes<AuditLog>> = {}
 ) {
-  const rows: AuditLog[] = []
-  for (let index = 0; index < count; index++) {
-    rows.push(await AuditService.record({ action, ip: '192.0.2.1', meta: { index }, ...extra }))
-  }
-  return rows
+  const rows = Array.from({ length: count }, (_, index) => ({
+    action,
+    ip: '192.0.2.1',
+    meta: { index },
+    ...extra,
+  }))
+  return AuditLogFactory.merge(rows).createMany(count)
 }
 
 test.group('admin / audit logs', (group) => {

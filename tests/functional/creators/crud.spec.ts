@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import AuditLog from '#models/audit_log'
 import Creator from '#models/creator'
@@ -7,7 +8,7 @@ import { CreatorFactory } from '#database/factories/creator_factory'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
 import { SECURITY_CODE, userWithCode } from '#tests/helpers/users'
 import { assertClientError, errorsOf } from '#tests/helpers/requests'
-import { creatorPayload } from '#tests/helpers/creators'
+import { creatorPayload, PRIVATE_FIELD_KEYS } from '#tests/helpers/creators'
 
 test.group('creators / create', (group) => {
   setupFunctionalGroup(group)
@@ -580,35 +581,33 @@ test.group('creators / detail', (group) => {
   }) => {
     const staff = await userWithCode('staff', null)
     const uploader = await userWithCode('staff', null)
+    const portrait =
+      (
+        audience: string,
+        dimension: string,
+        bucket: string,
+        share: number,
+        on: string,
+        platform = 'bilibili'
+      ) =>
+      (builder: any) =>
+        builder.merge({
+          platform,
+          audience,
+          dimension,
+          bucket,
+          share,
+          capturedOn: DateTime.fromISO(on),
+        })
     const creator = await CreatorFactory.merge({ uploaderId: uploader.id })
       .with('accounts', 1, (account) => account.merge({ platform: 'bilibili' }))
+      .with('portraits', 1, portrait('fans', 'sex', 'female', 0.9, '2026-01-01'))
+      .with('portraits', 1, portrait('fans', 'sex', 'female', 0.6, '2026-02-01'))
+      .with('portraits', 1, portrait('fans', 'sex', 'male', 0.4, '2026-02-01'))
+      .with('portraits', 1, portrait('fans', 'sex', 'female', 0.8, '2026-02-01', 'xigua'))
+      .with('portraits', 1, portrait('fans', 'sex', 'male', 0.2, '2026-02-01', 'xigua'))
+      .with('portraits', 1, portrait('non_fans', 'age', '18-24', 0.35, '2026-02-01'))
       .create()
-    const row = (
-      audience: string,
-      dimension: string,
-      bucket: string,
-      share: number,
-      on: string,
-      platform = 'bilibili'
-    ) => ({
-      creator_id: creator.id,
-      platform,
-      audience,
-      dimension,
-      bucket,
-      share,
-      captured_on: on,
-    })
-    await db
-      .table('creator_audience_portraits')
-      .multiInsert([
-        row('fans', 'sex', 'female', 0.9, '2026-01-01'),
-        row('fans', 'sex', 'female', 0.6, '2026-02-01'),
-        row('fans', 'sex', 'male', 0.4, '2026-02-01'),
-        row('fans', 'sex', 'female', 0.8, '2026-02-01', 'xigua'),
-        row('fans', 'sex', 'male', 0.2, '2026-02-01', 'xigua'),
-        row('non_fans', 'age', '18-24', 0.35, '2026-02-01'),
-      ])
 
     const response = await client.get(`/api/creators/${creator.id}`).loginAs(staff)
     response.assertStatus(200)
@@ -661,17 +660,7 @@ test.group('creators / detail', (group) => {
       'created_at',
       'updated_at',
     ])
-    assert.sameMembers(Object.keys(body.private), [
-      'phone',
-      'email',
-      'address',
-      'birth_date',
-      'passport_name',
-      'passport_no',
-      'bank_name',
-      'bank_account',
-      'tax_payer_name',
-    ])
+    assert.sameMembers(Object.keys(body.private), PRIVATE_FIELD_KEYS)
     assert.sameMembers(Object.keys(body.accounts[0]), [
       'id',
       'platform',

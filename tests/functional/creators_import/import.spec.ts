@@ -22,6 +22,7 @@ import {
   upload,
 } from '#tests/helpers/imports'
 import { loadWorkbook } from '#tests/helpers/excel'
+import { PRIVATE_FIELD_KEYS } from '#tests/helpers/creators'
 
 /** Every column value of the creators table, as one string per row. */
 async function rawCreatorRows() {
@@ -67,15 +68,7 @@ test.group('creators import / template round trip', (group) => {
     assert.includeMembers(keys, [
       'brand_no',
       'contractor_name',
-      'phone',
-      'email',
-      'address',
-      'birth_date',
-      'passport_name',
-      'passport_no',
-      'bank_name',
-      'bank_account',
-      'tax_payer_name',
+      ...PRIVATE_FIELD_KEYS,
       'cp_team',
       'haokan_uid',
       'bilibili_fans',
