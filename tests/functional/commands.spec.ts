@@ -5,7 +5,7 @@ import IpAllowlistEntry from '#models/ip_allowlist_entry'
 import User from '#models/user'
 import UserCreate from '#commands/user_create'
 import IpAllow from '#commands/ip_allow'
-import { rawAceOutput, setupFunctionalGroup } from '#tests/helpers/functional'
+import { loginAttempt, rawAceOutput, setupFunctionalGroup } from '#tests/helpers/functional'
 
 test.group('ace commands', (group) => {
   setupFunctionalGroup(group)
@@ -29,9 +29,10 @@ test.group('ace commands', (group) => {
     assert.equal(user.status, 'active')
     assert.isTrue(await hash.verify(user.password, 'a-long-password'))
 
-    const login = await client
-      .post('/api/user/login')
-      .form({ account: 'it.admin@agency.com', password: 'a-long-password' })
+    const login = await loginAttempt(client, {
+      account: 'it.admin@agency.com',
+      password: 'a-long-password',
+    })
     login.assertBodyContains({ status: 0 })
   })
 

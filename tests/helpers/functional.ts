@@ -68,13 +68,24 @@ export async function rowCount(table: string, where: Record<string, unknown> = {
   return Number(row?.total ?? 0)
 }
 
+/** POST /api/user/login with a form body, as the login screen sends it, and the headers given. */
+export function loginAttempt(
+  client: ApiClient,
+  fields: Record<string, unknown>,
+  headers: Record<string, string> = {}
+) {
+  const request = client.post('/api/user/login')
+  for (const [name, value] of Object.entries(headers)) request.header(name, value)
+  return request.form(fields)
+}
+
 /** Signs in through POST /api/user/login and returns the token pair. */
 export async function login(
   client: ApiClient,
   user: User,
   password = FACTORY_PASSWORD
 ): Promise<TokenPair> {
-  const response = await client.post('/api/user/login').form({ account: user.email, password })
+  const response = await loginAttempt(client, { account: user.email, password })
   response.assertStatus(200)
   response.assertBodyContains({ status: 0 })
   return response.body().data

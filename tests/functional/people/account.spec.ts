@@ -4,7 +4,7 @@ import hash from '@adonisjs/core/services/hash'
 import drive from '@adonisjs/drive/services/main'
 import User from '#models/user'
 import { UserFactory } from '#database/factories/user_factory'
-import { fakeDrive, login, setupFunctionalGroup } from '#tests/helpers/functional'
+import { fakeDrive, login, loginAttempt, setupFunctionalGroup } from '#tests/helpers/functional'
 import { FACTORY_PASSWORD, teamMember } from '#tests/helpers/users'
 import { expectStatus } from '#tests/helpers/requests'
 
@@ -85,13 +85,9 @@ test.group('people / my account', (group) => {
 
     await expectStatus(client.get('/api/user/info').header('token', here.token), 200)
     await expectStatus(client.get('/api/user/info').header('token', elsewhere.token), 401)
-    const old = await client
-      .post('/api/user/login')
-      .form({ account: user.email, password: FACTORY_PASSWORD })
+    const old = await loginAttempt(client, { account: user.email, password: FACTORY_PASSWORD })
     old.assertStatus(400)
-    const fresh = await client
-      .post('/api/user/login')
-      .form({ account: user.email, password: 'brand-new-pass' })
+    const fresh = await loginAttempt(client, { account: user.email, password: 'brand-new-pass' })
     fresh.assertStatus(200)
     assert.equal(fresh.body().status, 0)
   })

@@ -3,7 +3,7 @@ import User from '#models/user'
 import Notification from '#models/notification'
 import { UserFactory } from '#database/factories/user_factory'
 import { RegisterCodeFactory } from '#database/factories/register_code_factory'
-import { login, rowCount, setupFunctionalGroup } from '#tests/helpers/functional'
+import { login, loginAttempt, rowCount, setupFunctionalGroup } from '#tests/helpers/functional'
 import { FACTORY_PASSWORD, staffRegistration, teamMember } from '#tests/helpers/users'
 import { expectStatus, NO_PERMISSION } from '#tests/helpers/requests'
 
@@ -132,9 +132,10 @@ test.group('people / registrations', (group) => {
   }) => {
     const admin = await UserFactory.apply('admin').create()
     const newbie = await signUp(client)
-    const waiting = await client
-      .post('/api/user/login')
-      .form({ account: newbie.email, password: 'newbie-password' })
+    const waiting = await loginAttempt(client, {
+      account: newbie.email,
+      password: 'newbie-password',
+    })
     waiting.assertStatus(403)
     waiting.assertBodyContains({
       message: 'Your account is waiting for approval. Authorization may take time.',
@@ -164,9 +165,10 @@ test.group('people / registrations', (group) => {
     const welcome = await Notification.query().where('user_id', newbie.id).firstOrFail()
     assert.equal(welcome.kind, 'registration_approved')
 
-    const signIn = await client
-      .post('/api/user/login')
-      .form({ account: newbie.email, password: 'newbie-password' })
+    const signIn = await loginAttempt(client, {
+      account: newbie.email,
+      password: 'newbie-password',
+    })
     signIn.assertStatus(200)
     assert.equal(signIn.body().status, 0)
     const twice = await client
@@ -189,9 +191,10 @@ test.group('people / registrations', (group) => {
       .loginAs(admin)
       .json({ reason: 'Please register with your company email.' })
     reject.assertStatus(200)
-    const response = await client
-      .post('/api/user/login')
-      .form({ account: newbie.email, password: 'newbie-password' })
+    const response = await loginAttempt(client, {
+      account: newbie.email,
+      password: 'newbie-password',
+    })
     response.assertStatus(403)
     response.assertBodyContains({
       message: 'Your registration was not approved: Please register with your company email.',

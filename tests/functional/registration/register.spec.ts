@@ -7,7 +7,7 @@ import RegisterCode from '#models/register_code'
 import User from '#models/user'
 import { UserFactory } from '#database/factories/user_factory'
 import { RegisterCodeFactory } from '#database/factories/register_code_factory'
-import { rowCount, setupFunctionalGroup } from '#tests/helpers/functional'
+import { loginAttempt, rowCount, setupFunctionalGroup } from '#tests/helpers/functional'
 import {
   companyRegistration,
   creatorRegistration,
@@ -106,9 +106,10 @@ test.group('registration / POST /api/user/register', (group) => {
 
   test('a newly registered user cannot log in yet (status 2)', async ({ client }) => {
     await client.post('/api/user/register').form(staffRegistration())
-    const response = await client
-      .post('/api/user/login')
-      .form({ account: 'minji@example.com', password: PASSWORD })
+    const response = await loginAttempt(client, {
+      account: 'minji@example.com',
+      password: PASSWORD,
+    })
     response.assertStatus(403)
     response.assertBodyContains({ status: 2 })
   })
