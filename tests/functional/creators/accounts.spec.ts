@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
+import type { ApiClient } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
 import hash from '@adonisjs/core/services/hash'
 import AuditLog from '#models/audit_log'
@@ -15,6 +16,20 @@ import { login, setupFunctionalGroup } from '#tests/helpers/functional'
 import { SECURITY_CODE, userWithCode } from '#tests/helpers/users'
 
 const ago = (days: number) => DateTime.utc().minus({ days }).toISO()
+
+/** PUT /api/creators/:id/accounts/:platform by `user`, confirmed with the security code. */
+function saveAccount(
+  client: ApiClient,
+  user: User,
+  creatorId: number,
+  platform: string,
+  fields: Record<string, unknown>
+) {
+  return client
+    .put(`/api/creators/${creatorId}/accounts/${platform}`)
+    .loginAs(user)
+    .json({ ...fields, security_code: SECURITY_CODE })
+}
 
 /** Hours between an ISO answer and `from + days`. */
 function hoursOff(iso: string, from: DateTime, days: number) {
@@ -33,14 +48,10 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
     const started = DateTime.utc()
     const expected: Record<string, number | null> = { xigua: 30, douyin: 90, bilibili: null }
     for (const [platform, days] of Object.entries(expected)) {
-      const response = await client
-        .put(`/api/creators/${creator.id}/accounts/${platform}`)
-        .loginAs(admin)
-        .json({
-          uid: `${platform}-1`,
-          token: `token-for-${platform}-0123456789`,
-          security_code: SECURITY_CODE,
-        })
+      const response = await saveAccount(client, admin, creator.id, platform, {
+        uid: `${platform}-1`,
+        token: `token-for-${platform}-0123456789`,
+      })
       response.assertStatus(200)
       const account = response.body()
       assert.containsSubset(account, {
@@ -72,39 +83,27 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
   }) => {
     const admin = await userWithCode('admin')
     const creator = await CreatorFactory.create()
-    const response = await client
-      .put(`/api/creators/${creator.id}/accounts/xigua`)
-      .loginAs(admin)
-      .json({
-        token: 'old-xigua-token-abcdef',
-        token_connected_at: ago(31),
-        security_code: SECURITY_CODE,
-      })
+    const response = await saveAccount(client, admin, creator.id, 'xigua', {
+      token: 'old-xigua-token-abcdef',
+      token_connected_at: ago(31),
+    })
     response.assertStatus(200)
     assert.equal(response.body().token_status, 1)
     assert.isTrue(response.body().token_expiring)
     const detail = await client.get(`/api/creators/${creator.id}`).loginAs(admin)
     assert.isTrue(detail.body().failing)
 
-    const fresh = await client
-      .put(`/api/creators/${creator.id}/accounts/douyin`)
-      .loginAs(admin)
-      .json({
-        token: 'douyin-token-abcdef',
-        token_connected_at: ago(85),
-        security_code: SECURITY_CODE,
-      })
+    const fresh = await saveAccount(client, admin, creator.id, 'douyin', {
+      token: 'douyin-token-abcdef',
+      token_connected_at: ago(85),
+    })
     assert.equal(fresh.body().token_status, 0)
     assert.isTrue(fresh.body().token_expiring, 'expires within the warning days')
 
-    const future = await client
-      .put(`/api/creators/${creator.id}/accounts/douyin`)
-      .loginAs(admin)
-      .json({
-        token: 'x-token',
-        token_connected_at: DateTime.utc().plus({ days: 3 }).toISO(),
-        security_code: SECURITY_CODE,
-      })
+    const future = await saveAccount(client, admin, creator.id, 'douyin', {
+      token: 'x-token',
+      token_connected_at: DateTime.utc().plus({ days: 3 }).toISO(),
+    })
     future.assertStatus(422)
     assert.equal(future.body().errors[0].field, 'token_connected_at')
   })
@@ -113,10 +112,7 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
     const admin = await userWithCode('admin')
     const creator = await CreatorFactory.create()
     for (const cookie of ['SESSDATA=abc; bili_jct=def', '{"a": 1', '12345', '"text"', 'null']) {
-      const response = await client
-        .put(`/api/creators/${creator.id}/accounts/bilibili`)
-        .loginAs(admin)
-        .json({ cookie, security_code: SECURITY_CODE })
+      const response = await saveAccount(client, admin, creator.id, 'bilibili', { cookie })
       response.assertStatus(422)
       assert.equal(
         response.body().message,
@@ -140,16 +136,14 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
   }) => {
     const admin = await userWithCode('admin')
     const creator = await CreatorFactory.create()
-    const token = await client
-      .put(`/api/creators/${creator.id}/accounts/bilibili`)
-      .loginAs(admin)
-      .json({ token: 'bilibili-token-123456', security_code: SECURITY_CODE })
+    const token = await saveAccount(client, admin, creator.id, 'bilibili', {
+      token: 'bilibili-token-123456',
+    })
     token.assertStatus(200)
 
-    const early = await client
-      .put(`/api/creators/${creator.id}/accounts/bilibili`)
-      .loginAs(admin)
-      .json({ cookie: '{"SESSDATA":"x"}', security_code: SECURITY_CODE })
+    const early = await saveAccount(client, admin, creator.id, 'bilibili', {
+      cookie: '{"SESSDATA":"x"}',
+    })
     early.assertStatus(422)
     assert.match(
       early.body().message,
@@ -167,27 +161,19 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
     )
 
     // a token and a cookie given together: the token connects now, so the cookie is early too
-    const together = await client
-      .put(`/api/creators/${creator.id}/accounts/haokan`)
-      .loginAs(admin)
-      .json({
-        token: 'haokan-token-1234567',
-        cookie: '{"BDUSS":"x"}',
-        security_code: SECURITY_CODE,
-      })
+    const together = await saveAccount(client, admin, creator.id, 'haokan', {
+      token: 'haokan-token-1234567',
+      cookie: '{"BDUSS":"x"}',
+    })
     together.assertStatus(422)
 
     // connected two days ago: the cookie is accepted, entered and checked now
     const started = DateTime.utc()
-    const later = await client
-      .put(`/api/creators/${creator.id}/accounts/haokan`)
-      .loginAs(admin)
-      .json({
-        token: 'haokan-token-1234567',
-        token_connected_at: ago(2),
-        cookie: '{"BDUSS":"x"}',
-        security_code: SECURITY_CODE,
-      })
+    const later = await saveAccount(client, admin, creator.id, 'haokan', {
+      token: 'haokan-token-1234567',
+      token_connected_at: ago(2),
+      cookie: '{"BDUSS":"x"}',
+    })
     later.assertStatus(200)
     assert.containsSubset(later.body(), { cookie_present: true, cookie_status: 0, token_status: 0 })
     assert.isBelow(hoursOff(later.body().cookie_entered_at, started, 0), 1)
@@ -196,10 +182,9 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
     assert.isFalse(later.body().cookie_recheck_due)
 
     // a cookie on an account without a token is not held back
-    const noToken = await client
-      .put(`/api/creators/${creator.id}/accounts/kwai`)
-      .loginAs(admin)
-      .json({ cookie: '[{"name":"did","value":"x"}]', security_code: SECURITY_CODE })
+    const noToken = await saveAccount(client, admin, creator.id, 'kwai', {
+      cookie: '[{"name":"did","value":"x"}]',
+    })
     noToken.assertStatus(200)
     assert.equal(noToken.body().cookie_status, 0)
   })
@@ -210,7 +195,8 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
   }) => {
     const admin = await userWithCode('admin')
     const creator = await CreatorFactory.create()
-    const url = `/api/creators/${creator.id}/accounts/weibo`
+    const weibo = (fields: Record<string, unknown>) =>
+      saveAccount(client, admin, creator.id, 'weibo', fields)
     const message = 'Weibo needs both cookies at the same time (or one JSON cookie holding both).'
 
     for (const body of [
@@ -218,25 +204,15 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
       { cookie_2: '{"SUB":"a"}' },
       { cookie: '[{"name":"SUB","value":"a"},{"name":"SUBP","value":"b"}]' },
     ]) {
-      const response = await client
-        .put(url)
-        .loginAs(admin)
-        .json({ ...body, security_code: SECURITY_CODE })
+      const response = await weibo(body)
       response.assertStatus(422)
       assert.equal(response.body().message, message, JSON.stringify(body))
     }
-    const notJson = await client
-      .put(url)
-      .loginAs(admin)
-      .json({ cookie: '{"SUB":"a"}', cookie_2: 'SUB=b', security_code: SECURITY_CODE })
+    const notJson = await weibo({ cookie: '{"SUB":"a"}', cookie_2: 'SUB=b' })
     assert.deepEqual(notJson.body().data, { field: 'cookie_2' })
     assert.equal(notJson.body().message, 'Cookie not JSON: enter the cookie as valid JSON.')
 
-    const both = await client.put(url).loginAs(admin).json({
-      cookie: '{"SUB":"weibo-com"}',
-      cookie_2: '{"SUB":"weibo-cn"}',
-      security_code: SECURITY_CODE,
-    })
+    const both = await weibo({ cookie: '{"SUB":"weibo-com"}', cookie_2: '{"SUB":"weibo-cn"}' })
     both.assertStatus(200)
     assert.equal(both.body().cookie_status, 0)
     const stored = await CreatorPlatformAccount.query()
@@ -252,17 +228,14 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
       { 'weibo.com': { SUB: 'a' }, 'weibo.cn': { SUB: 'b' } },
       [[{ name: 'SUB', value: 'a' }], [{ name: 'SUB', value: 'b' }]],
     ]) {
-      const one = await client
-        .put(url)
-        .loginAs(admin)
-        .json({ cookie: JSON.stringify(combined), security_code: SECURITY_CODE })
+      const one = await weibo({ cookie: JSON.stringify(combined) })
       one.assertStatus(200)
     }
 
-    const secondElsewhere = await client
-      .put(`/api/creators/${creator.id}/accounts/bilibili`)
-      .loginAs(admin)
-      .json({ cookie: '{"a":1}', cookie_2: '{"b":2}', security_code: SECURITY_CODE })
+    const secondElsewhere = await saveAccount(client, admin, creator.id, 'bilibili', {
+      cookie: '{"a":1}',
+      cookie_2: '{"b":2}',
+    })
     secondElsewhere.assertStatus(422)
     assert.equal(secondElsewhere.body().message, 'Only Weibo takes a second cookie.')
   })
@@ -326,19 +299,16 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
       fans: 500,
     }).create()
 
-    const first = await client
-      .put(`/api/creators/${creator.id}/accounts/youtube`)
-      .loginAs(admin)
-      .json({ uid: 'UCabc', fans: 2000, security_code: SECURITY_CODE })
+    const first = await saveAccount(client, admin, creator.id, 'youtube', {
+      uid: 'UCabc',
+      fans: 2000,
+    })
     first.assertStatus(200)
     let row = await Creator.findOrFail(creator.id)
     assert.equal(row.totalFans, 3500)
     assert.isTrue(Boolean(row.failing), 'the youtube account has no token yet')
 
-    await client
-      .put(`/api/creators/${creator.id}/accounts/youtube`)
-      .loginAs(admin)
-      .json({ active: false, security_code: SECURITY_CODE })
+    await saveAccount(client, admin, creator.id, 'youtube', { active: false })
     row = await Creator.findOrFail(creator.id)
     assert.equal(row.totalFans, 1500)
     assert.isFalse(Boolean(row.failing))
@@ -348,10 +318,11 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
       .where('platform', 'bilibili')
       .firstOrFail()
     const token = bilibili.getToken()
-    const empty = await client
-      .put(`/api/creators/${creator.id}/accounts/bilibili`)
-      .loginAs(admin)
-      .json({ token: '', cookie: null, channel_name: 'Renamed', security_code: SECURITY_CODE })
+    const empty = await saveAccount(client, admin, creator.id, 'bilibili', {
+      token: '',
+      cookie: null,
+      channel_name: 'Renamed',
+    })
     empty.assertStatus(200)
     assert.containsSubset(empty.body(), {
       channel_name: 'Renamed',
@@ -383,16 +354,10 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
       .json({ uid: '1', security_code: '999999' })
     wrongCode.assertStatus(422)
     wrongCode.assertBody({ status: 422, message: 'The security code is wrong.' })
-    const unknown = await client
-      .put(`/api/creators/${creator.id}/accounts/myspace`)
-      .loginAs(admin)
-      .json({ uid: '1', security_code: SECURITY_CODE })
+    const unknown = await saveAccount(client, admin, creator.id, 'myspace', { uid: '1' })
     unknown.assertStatus(422)
     assert.equal(unknown.body().errors[0].field, 'platform')
-    const taken = await client
-      .put(`/api/creators/${creator.id}/accounts/bilibili`)
-      .loginAs(admin)
-      .json({ uid: 'taken', security_code: SECURITY_CODE })
+    const taken = await saveAccount(client, admin, creator.id, 'bilibili', { uid: 'taken' })
     taken.assertStatus(422)
     assert.equal(taken.body().message, 'This uid is already linked to another creator')
     const missingCreator = await client
