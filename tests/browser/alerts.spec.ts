@@ -3,8 +3,7 @@ import Alert from '#models/alert'
 import { UserFactory } from '#database/factories/user_factory'
 import AlertScanService from '#services/alerts/alert_scan_service'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { FACTORY_PASSWORD } from '#tests/helpers/users'
-import { screenshot, signIn, useLanguage } from '#tests/helpers/browser'
+import { screenshot, signedIn } from '#tests/helpers/browser'
 import {
   creatorWithAccount,
   followerSpike,
@@ -26,8 +25,7 @@ test.group('alert dashboard', (group) => {
   test('acknowledge an alert and assign it (English)', async ({ visit, assert }) => {
     const alert = await spikeAlert()
     const staff = await UserFactory.merge({ name: 'Mina Park' }).create()
-    const page = await visit('/login')
-    await signIn(page, staff.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, staff)
     await page.goto('/app/alert_dashboard')
     const row = page.locator('[data-testid=alert-table] .ant-table-row', { hasText: 'Sunny Cooks' })
     await row.waitFor()
@@ -43,9 +41,7 @@ test.group('alert dashboard', (group) => {
   test('the dashboard in Japanese: cards, filters and the rules', async ({ visit }) => {
     await spikeAlert()
     const admin = await UserFactory.apply('admin').create()
-    const page = await visit('/login')
-    await useLanguage(page, 'jp')
-    await signIn(page, admin.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, admin, 'jp')
     await page.goto('/app/alert_dashboard')
     await page.getByText('フォロワー急増').first().waitFor()
     await page.getByRole('button', { name: 'ルール' }).click()

@@ -6,27 +6,23 @@ import { join } from 'node:path'
 import type { Page } from 'playwright'
 import ExcelJS from 'exceljs'
 import { DateTime } from 'luxon'
-import hash from '@adonisjs/core/services/hash'
 import app from '@adonisjs/core/services/app'
 import AuditLog from '#models/audit_log'
-import CreatorAudiencePortrait from '#models/creator_audience_portrait'
 import QueueService from '#services/queue_service'
 import Creator from '#models/creator'
 import CreatorPlatformAccount from '#models/creator_platform_account'
 import Team from '#models/team'
-import type User from '#models/user'
 import { UserFactory } from '#database/factories/user_factory'
 import {
   CreatorFactory,
   PlatformAccountFactory,
+  PortraitFactory,
   withPrivate,
 } from '#database/factories/creator_factory'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { FACTORY_PASSWORD } from '#tests/helpers/users'
-import { screenshot, signIn } from '#tests/helpers/browser'
+import { FACTORY_PASSWORD, SECURITY_CODE, userWithCode } from '#tests/helpers/users'
+import { screenshot, signedIn } from '#tests/helpers/browser'
 import type { PlatformKey, PrivateField } from '#shared/constants'
-
-const SECURITY_CODE = '246810'
 
 interface CreatorSeed {
   brandNo: string
@@ -134,15 +130,14 @@ async function addPortraits(creatorId: number) {
   for (const audience of ['fans', 'non_fans'] as const) {
     for (const [dimension, buckets] of Object.entries(sets)) {
       for (const [bucket, share] of Object.entries(buckets)) {
-        await CreatorAudiencePortrait.create({
+        await PortraitFactory.merge({
           creatorId,
           platform: 'bilibili',
           audience,
           dimension,
           bucket,
           share: audience === 'fans' ? share : Math.round(share * 0.9 * 10_000) / 10_000,
-          capturedOn: DateTime.utc().startOf('day'),
-        })
+        }).create()
       }
     }
   }
@@ -155,12 +150,6 @@ async function fullScreenshot(page: Page, name: string) {
     fullPage: true,
     animations: 'disabled',
   })
-}
-
-async function withSecurityCode(user: User) {
-  user.securityCodeHash = await hash.make(SECURITY_CODE)
-  await user.save()
-  return user
 }
 
 /** The channel names of the list's rows, once they equal `expected` (order-insensitive). */
@@ -202,8 +191,7 @@ test.group('creator screens', (group) => {
   test('search and filter the creator list', async ({ visit, assert }) => {
     const admin = await UserFactory.apply('admin').create()
     await threeCreators()
-    const page = await visit('/login')
-    await signIn(page, admin.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, admin)
     await page.goto('/app/customers')
 
     await waitForRows(page, ['Sunny Cooks', 'Pixel Arcade', 'Moon Dance'])
@@ -300,11 +288,10 @@ test.group('creator screens', (group) => {
     visit,
     assert,
   }) => {
-    const admin = await withSecurityCode(await UserFactory.apply('admin').create())
+    const admin = await userWithCode('admin')
     const { sunny } = await threeCreators()
     await addPortraits(sunny.id)
-    const page = await visit('/login')
-    await signIn(page, admin.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, admin)
     await page.goto('/app/customers')
     await waitForRows(page, ['Sunny Cooks', 'Pixel Arcade', 'Moon Dance'])
 
@@ -380,8 +367,7 @@ test.group('creator screens', (group) => {
   test('staff see the list and the contact level only', async ({ visit, assert }) => {
     const staff = await UserFactory.create()
     const { sunny } = await threeCreators()
-    const page = await visit('/login')
-    await signIn(page, staff.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, staff)
     await page.goto('/app/customers')
     await waitForRows(page, ['Sunny Cooks', 'Pixel Arcade', 'Moon Dance'])
     await page.locator('[data-testid=download-template]').waitFor()
@@ -412,8 +398,7 @@ test.group('creator screens', (group) => {
   }) => {
     const admin = await UserFactory.apply('admin').create()
     await threeCreators()
-    const page = await visit('/login')
-    await signIn(page, admin.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, admin)
     await page.goto('/app/customers')
     await page.locator('[data-testid=add-creator]').click()
     await page.waitForURL('**/app/add_creator')
@@ -451,9 +436,8 @@ test.group('creator screens', (group) => {
     visit,
     assert,
   }) => {
-    const admin = await withSecurityCode(await UserFactory.apply('admin').create())
-    const page = await visit('/login')
-    await signIn(page, admin.email, FACTORY_PASSWORD)
+    const admin = await userWithCode('admin')
+    const page = await signedIn(visit, admin)
     await page.goto('/app/add_creator')
     await page.locator('[data-testid=creator-form-create]').waitFor()
     await page.locator('#contractor_name').fill('오세훈')
@@ -489,10 +473,9 @@ test.group('creator screens', (group) => {
     visit,
     assert,
   }) => {
-    const admin = await withSecurityCode(await UserFactory.apply('admin').create())
+    const admin = await userWithCode('admin')
     const { sunny } = await threeCreators()
-    const page = await visit('/login')
-    await signIn(page, admin.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, admin)
     await page.goto(`/app/creator_info?id=${sunny.id}`)
     await page.locator('[data-testid=edit-creator]').click()
     await page.waitForURL(`**/app/modify_creator?id=${sunny.id}`)
@@ -587,8 +570,7 @@ test.group('creator screens', (group) => {
   }) => {
     const admin = await UserFactory.apply('admin').create()
     const { pixel } = await threeCreators()
-    const page = await visit('/login')
-    await signIn(page, admin.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, admin)
 
     await page.goto('/app/account')
     const card = page.locator('[data-testid=security-code-card]')
@@ -681,8 +663,7 @@ test.group('creator screens', (group) => {
     const bad = join(folder, 'creators-broken.xlsx')
     await writeFile(bad, Buffer.from(await workbook.xlsx.writeBuffer()))
 
-    const page = await visit('/login')
-    await signIn(page, admin.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, admin)
     await page.goto('/app/customers')
     await waitForRows(page, ['Sunny Cooks', 'Pixel Arcade', 'Moon Dance'])
 

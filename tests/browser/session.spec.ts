@@ -10,7 +10,7 @@ import {
   browserCookie,
   navigateInApp,
   screenshot,
-  signIn,
+  signedIn,
   submitLogin,
 } from '#tests/helpers/browser'
 
@@ -34,8 +34,7 @@ test.group('session refresh', (group) => {
     assert,
   }) => {
     const admin = await UserFactory.apply('admin').create()
-    const page = await visit('/login')
-    await signIn(page, admin.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, admin)
     const firstToken = await browserCookie(page, 'token')
     assert.isString(firstToken?.value)
     const refreshCookie = await browserCookie(page, 'refresh_token')
@@ -71,8 +70,7 @@ test.group('session refresh', (group) => {
     assert,
   }) => {
     const admin = await UserFactory.apply('admin').create()
-    const page = await visit('/login')
-    await signIn(page, admin.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, admin)
 
     // the landing dashboard's own requests must be done, or one of them refreshes first
     await page.waitForLoadState('networkidle')
@@ -92,8 +90,7 @@ test.group('session refresh', (group) => {
     visit,
   }) => {
     const admin = await UserFactory.apply('admin').create()
-    const page = await visit('/login')
-    await signIn(page, admin.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, admin)
     await page.evaluate(() => localStorage.removeItem('mcn.session'))
     // the landing dashboard's own requests must be done, or one of them refreshes first
     await page.waitForLoadState('networkidle')

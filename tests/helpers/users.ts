@@ -1,4 +1,5 @@
 import hash from '@adonisjs/core/services/hash'
+import type { ModelAttributes } from '@adonisjs/lucid/types/model'
 import Team from '#models/team'
 import type User from '#models/user'
 import { FACTORY_PASSWORD, UserFactory } from '#database/factories/user_factory'
@@ -38,14 +39,16 @@ export async function usersOfEveryRole(): Promise<Record<RoleName, User>> {
 }
 
 /**
- * A new active user (staff, or the role given) in one of the studio's teams,
- * as its manager when `manager` is set.
+ * A new active user (staff, or the role given; `fields` merged) in one of
+ * the studio's teams, as its manager when `manager` is set.
  */
 export async function teamMember(
   teamKey: string,
-  options: { manager?: boolean; role?: RoleName } = {}
+  options: { manager?: boolean; role?: RoleName; fields?: Partial<ModelAttributes<User>> } = {}
 ) {
-  const user = await UserFactory.apply(options.role ?? 'staff').create()
+  const user = await UserFactory.apply(options.role ?? 'staff')
+    .merge(options.fields ?? {})
+    .create()
   const team = await Team.findByOrFail('key', teamKey)
   await user.related('teams').attach({ [team.id]: { is_manager: options.manager ?? false } })
   return user
