@@ -32,19 +32,30 @@ export function setupFunctionalGroup(group: Group) {
 
 /**
  * A functional group (see setupFunctionalGroup) whose every test starts with
- * a staff member without a security code and, given `seed`, its dataset:
+ * what `make` returns (the people and rows its tests share), made inside the
+ * test's transaction:
  *
- *   const context = setupStaffGroup(group, seedDataCenter)
- *   … .loginAs(context.staff), context.seeded.a …
+ *   const given = setupGroupWith(group, async () => ({ admin: await userWithCode('admin') }))
+ *   … .loginAs(given.admin) …
  */
-export function setupStaffGroup<Seeded = undefined>(group: Group, seed?: () => Promise<Seeded>) {
-  const context = {} as { staff: User; seeded: Seeded }
+export function setupGroupWith<Given extends object>(group: Group, make: () => Promise<Given>) {
+  const given = {} as Given
   setupFunctionalGroup(group)
   group.each.setup(async () => {
-    context.staff = await userWithCode('staff', null)
-    if (seed) context.seeded = await seed()
+    Object.assign(given, await make())
   })
-  return context
+  return given
+}
+
+/**
+ * A group whose every test starts with a staff member without a security
+ * code (`given.staff`) and, given `seed`, its dataset (`given.seeded`).
+ */
+export function setupStaffGroup<Seeded = undefined>(group: Group, seed?: () => Promise<Seeded>) {
+  return setupGroupWith(group, async () => ({
+    staff: await userWithCode('staff', null),
+    seeded: (seed ? await seed() : undefined) as Seeded,
+  }))
 }
 
 /**

@@ -3,7 +3,7 @@ import type { ModelAttributes } from '@adonisjs/lucid/types/model'
 import type AuditLog from '#models/audit_log'
 import { UserFactory } from '#database/factories/user_factory'
 import { AuditLogFactory } from '#database/factories/audit_log_factory'
-import { rowCount, setupFunctionalGroup } from '#tests/helpers/functional'
+import { rowCount, setupGroupWith } from '#tests/helpers/functional'
 import { assertNoPermission } from '#tests/helpers/requests'
 
 /** `count` events of `action` from 192.0.2.1, numbered in their meta. */
@@ -22,16 +22,17 @@ function seedLog(
 }
 
 test.group('admin / audit logs', (group) => {
-  setupFunctionalGroup(group)
+  const given = setupGroupWith(group, async () => ({
+    admin: await UserFactory.apply('admin').create(),
+  }))
 
   test('lists the log newest first, 20 rows by default, with x-total-count', async ({
     client,
     assert,
   }) => {
-    const admin = await UserFactory.apply('admin').create()
     await seedLog(25)
 
-    const response = await client.get('/api/audit-logs').loginAs(admin)
+    const response = await client.get('/api/audit-logs').loginAs(given.admin)
     response.assertStatus(200)
     assert.equal(response.header('x-total-count'), String(await rowCount('audit_logs')))
     const rows = response.body()
@@ -50,12 +51,20 @@ test.group('admin / audit logs', (group) => {
   })
 
   test('pages with _start and _end without overlap', async ({ client, assert }) => {
-    const admin = await UserFactory.apply('admin').create()
     await seedLog(25)
 
-    const first = await client.get('/api/audit-logs').qs({ _start: 0, _end: 10 }).loginAs(admin)
-    const second = await client.get('/api/audit-logs').qs({ _start: 10, _end: 20 }).loginAs(admin)
-    const last = await client.get('/api/audit-logs').qs({ _start: 20, _end: 30 }).loginAs(admin)
+    const first = await client
+      .get('/api/audit-logs')
+      .qs({ _start: 0, _end: 10 })
+      .loginAs(given.admin)
+    const second = await client
+      .get('/api/audit-logs')
+      .qs({ _start: 10, _end: 20 })
+      .loginAs(given.admin)
+    const last = await client
+      .get('/api/audit-logs')
+      .qs({ _start: 20, _end: 30 })
+      .loginAs(given.admin)
 
     assert.lengthOf(first.body(), 10)
     assert.lengthOf(second.body(), 10)
@@ -69,12 +78,11 @@ test.group('admin / audit logs', (group) => {
   })
 
   test('caps a page at 200 rows', async ({ client, assert }) => {
-    const admin = await UserFactory.apply('admin').create()
     await seedLog(3)
     const response = await client
       .get('/api/audit-logs')
       .qs({ _start: 0, _end: 100000 })
-      .loginAs(admin)
+      .loginAs(given.admin)
     response.assertStatus(200)
     assert.lengthOf(response.body(), 3)
   })
@@ -83,44 +91,44 @@ test.group('admin / audit logs', (group) => {
     client,
     assert,
   }) => {
-    const admin = await UserFactory.apply('admin').create()
     await seedLog(3, 'auth.login')
     await seedLog(2, 'auth.login_failed')
     await seedLog(4, 'ip.add')
 
-    const auth = await client.get('/api/audit-logs').qs({ action: 'auth.' }).loginAs(admin)
+    const auth = await client.get('/api/audit-logs').qs({ action: 'auth.' }).loginAs(given.admin)
     auth.assertStatus(200)
     assert.equal(auth.header('x-total-count'), '5')
     assert.isTrue(auth.body().every((row: { action: string }) => row.action.startsWith('auth.')))
 
-    const exact = await client.get('/api/audit-logs').qs({ action: 'ip.add' }).loginAs(admin)
+    const exact = await client.get('/api/audit-logs').qs({ action: 'ip.add' }).loginAs(given.admin)
     assert.equal(exact.header('x-total-count'), '4')
     assert.lengthOf(exact.body(), 4)
   })
 
   test('an action filter is matched literally, not as a pattern', async ({ client, assert }) => {
-    const admin = await UserFactory.apply('admin').create()
     await seedLog(2, 'auth.login')
     await seedLog(1, 'auth.logout')
 
-    const wildcard = await client.get('/api/audit-logs').qs({ action: '%' }).loginAs(admin)
+    const wildcard = await client.get('/api/audit-logs').qs({ action: '%' }).loginAs(given.admin)
     wildcard.assertStatus(200)
     assert.equal(wildcard.header('x-total-count'), '0')
 
     const underscore = await client
       .get('/api/audit-logs')
       .qs({ action: 'auth_login' })
-      .loginAs(admin)
+      .loginAs(given.admin)
     assert.equal(underscore.header('x-total-count'), '0')
   })
 
   test('filters by user and shows who acted', async ({ client, assert }) => {
-    const admin = await UserFactory.apply('admin').create()
     const actor = await UserFactory.create()
     await seedLog(2, 'ip.add', { userId: actor.id })
     await seedLog(3)
 
-    const response = await client.get('/api/audit-logs').qs({ user_id: actor.id }).loginAs(admin)
+    const response = await client
+      .get('/api/audit-logs')
+      .qs({ user_id: actor.id })
+      .loginAs(given.admin)
     assert.equal(response.header('x-total-count'), '2')
     for (const row of response.body()) {
       assert.deepEqual(row.user, { id: actor.id, name: actor.name, email: actor.email })
@@ -128,7 +136,6 @@ test.group('admin / audit logs', (group) => {
   })
 
   test('searches with q by email, address or subject, literally', async ({ client, assert }) => {
-    const admin = await UserFactory.apply('admin').create()
     const actor = await UserFactory.merge({ email: 'first_last@example.com' }).create()
     await seedLog(1, 'ip.add', { userId: actor.id })
     await seedLog(1, 'ip.add', { ip: '198.51.100.23' })
@@ -138,22 +145,21 @@ test.group('admin / audit logs', (group) => {
     })
     await seedLog(2, 'other.event')
 
-    const byEmail = await client.get('/api/audit-logs').qs({ q: 'first_last' }).loginAs(admin)
+    const byEmail = await client.get('/api/audit-logs').qs({ q: 'first_last' }).loginAs(given.admin)
     assert.equal(byEmail.header('x-total-count'), '1')
     assert.equal(byEmail.body()[0].user.email, 'first_last@example.com')
 
-    const byIp = await client.get('/api/audit-logs').qs({ q: '198.51.100' }).loginAs(admin)
+    const byIp = await client.get('/api/audit-logs').qs({ q: '198.51.100' }).loginAs(given.admin)
     assert.equal(byIp.header('x-total-count'), '1')
 
-    const bySubject = await client.get('/api/audit-logs').qs({ q: 'code_50%' }).loginAs(admin)
+    const bySubject = await client.get('/api/audit-logs').qs({ q: 'code_50%' }).loginAs(given.admin)
     assert.equal(bySubject.header('x-total-count'), '1')
 
-    const wildcard = await client.get('/api/audit-logs').qs({ q: '%' }).loginAs(admin)
+    const wildcard = await client.get('/api/audit-logs').qs({ q: '%' }).loginAs(given.admin)
     assert.equal(wildcard.header('x-total-count'), '1')
   })
 
   test('garbage list parameters answer 422, never a server error', async ({ client }) => {
-    const admin = await UserFactory.apply('admin').create()
     for (const qs of [
       { _start: -1 },
       { _end: 'abc' },
@@ -164,7 +170,7 @@ test.group('admin / audit logs', (group) => {
       { q: 'x'.repeat(500) },
       { action: ['a', 'b'] },
     ]) {
-      const response = await client.get('/api/audit-logs').qs(qs).loginAs(admin)
+      const response = await client.get('/api/audit-logs').qs(qs).loginAs(given.admin)
       response.assertStatus(422)
       response.assertBodyContains({ status: 422 })
     }
@@ -174,9 +180,11 @@ test.group('admin / audit logs', (group) => {
     client,
     assert,
   }) => {
-    const admin = await UserFactory.apply('admin').create()
     await seedLog(5)
-    const response = await client.get('/api/audit-logs').qs({ _start: 3, _end: 1 }).loginAs(admin)
+    const response = await client
+      .get('/api/audit-logs')
+      .qs({ _start: 3, _end: 1 })
+      .loginAs(given.admin)
     response.assertStatus(200)
     assert.isAtMost(response.body().length, 1)
   })

@@ -12,7 +12,7 @@ import {
   PlatformAccountFactory,
   withPrivate,
 } from '#database/factories/creator_factory'
-import { login, setupFunctionalGroup } from '#tests/helpers/functional'
+import { login, setupGroupWith } from '#tests/helpers/functional'
 import { SECURITY_CODE, userWithCode } from '#tests/helpers/users'
 
 const ago = (days: number) => DateTime.utc().minus({ days }).toISO()
@@ -37,18 +37,17 @@ function hoursOff(iso: string, from: DateTime, days: number) {
 }
 
 test.group('creators / platform accounts: tokens and cookies', (group) => {
-  setupFunctionalGroup(group)
+  const given = setupGroupWith(group, async () => ({ admin: await userWithCode('admin') }))
 
   test('a new token connects now, status 0, and expires per platform (xigua 30, douyin 90 days)', async ({
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
     const creator = await CreatorFactory.create()
     const started = DateTime.utc()
     const expected: Record<string, number | null> = { xigua: 30, douyin: 90, bilibili: null }
     for (const [platform, days] of Object.entries(expected)) {
-      const response = await saveAccount(client, admin, creator.id, platform, {
+      const response = await saveAccount(client, given.admin, creator.id, platform, {
         uid: `${platform}-1`,
         token: `token-for-${platform}-0123456789`,
       })
@@ -81,26 +80,25 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
     const creator = await CreatorFactory.create()
-    const response = await saveAccount(client, admin, creator.id, 'xigua', {
+    const response = await saveAccount(client, given.admin, creator.id, 'xigua', {
       token: 'old-xigua-token-abcdef',
       token_connected_at: ago(31),
     })
     response.assertStatus(200)
     assert.equal(response.body().token_status, 1)
     assert.isTrue(response.body().token_expiring)
-    const detail = await client.get(`/api/creators/${creator.id}`).loginAs(admin)
+    const detail = await client.get(`/api/creators/${creator.id}`).loginAs(given.admin)
     assert.isTrue(detail.body().failing)
 
-    const fresh = await saveAccount(client, admin, creator.id, 'douyin', {
+    const fresh = await saveAccount(client, given.admin, creator.id, 'douyin', {
       token: 'douyin-token-abcdef',
       token_connected_at: ago(85),
     })
     assert.equal(fresh.body().token_status, 0)
     assert.isTrue(fresh.body().token_expiring, 'expires within the warning days')
 
-    const future = await saveAccount(client, admin, creator.id, 'douyin', {
+    const future = await saveAccount(client, given.admin, creator.id, 'douyin', {
       token: 'x-token',
       token_connected_at: DateTime.utc().plus({ days: 3 }).toISO(),
     })
@@ -109,10 +107,9 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
   })
 
   test('a cookie must be JSON (SPEC §8 "cookie not JSON")', async ({ client, assert }) => {
-    const admin = await userWithCode('admin')
     const creator = await CreatorFactory.create()
     for (const cookie of ['SESSDATA=abc; bili_jct=def', '{"a": 1', '12345', '"text"', 'null']) {
-      const response = await saveAccount(client, admin, creator.id, 'bilibili', { cookie })
+      const response = await saveAccount(client, given.admin, creator.id, 'bilibili', { cookie })
       response.assertStatus(422)
       assert.equal(
         response.body().message,
@@ -124,7 +121,7 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
     const korean = await client
       .put(`/api/creators/${creator.id}/accounts/bilibili`)
       .header('lang', 'kr')
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ cookie: 'nope', security_code: SECURITY_CODE })
     assert.equal(korean.body().message, '쿠키가 JSON 형식이 아닙니다. 올바른 JSON으로 입력하세요.')
     assert.lengthOf(await CreatorPlatformAccount.query().where('creator_id', creator.id), 0)
@@ -134,14 +131,13 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
     const creator = await CreatorFactory.create()
-    const token = await saveAccount(client, admin, creator.id, 'bilibili', {
+    const token = await saveAccount(client, given.admin, creator.id, 'bilibili', {
       token: 'bilibili-token-123456',
     })
     token.assertStatus(200)
 
-    const early = await saveAccount(client, admin, creator.id, 'bilibili', {
+    const early = await saveAccount(client, given.admin, creator.id, 'bilibili', {
       cookie: '{"SESSDATA":"x"}',
     })
     early.assertStatus(422)
@@ -161,7 +157,7 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
     )
 
     // a token and a cookie given together: the token connects now, so the cookie is early too
-    const together = await saveAccount(client, admin, creator.id, 'haokan', {
+    const together = await saveAccount(client, given.admin, creator.id, 'haokan', {
       token: 'haokan-token-1234567',
       cookie: '{"BDUSS":"x"}',
     })
@@ -169,7 +165,7 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
 
     // connected two days ago: the cookie is accepted, entered and checked now
     const started = DateTime.utc()
-    const later = await saveAccount(client, admin, creator.id, 'haokan', {
+    const later = await saveAccount(client, given.admin, creator.id, 'haokan', {
       token: 'haokan-token-1234567',
       token_connected_at: ago(2),
       cookie: '{"BDUSS":"x"}',
@@ -182,7 +178,7 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
     assert.isFalse(later.body().cookie_recheck_due)
 
     // a cookie on an account without a token is not held back
-    const noToken = await saveAccount(client, admin, creator.id, 'kwai', {
+    const noToken = await saveAccount(client, given.admin, creator.id, 'kwai', {
       cookie: '[{"name":"did","value":"x"}]',
     })
     noToken.assertStatus(200)
@@ -193,10 +189,9 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
     const creator = await CreatorFactory.create()
     const weibo = (fields: Record<string, unknown>) =>
-      saveAccount(client, admin, creator.id, 'weibo', fields)
+      saveAccount(client, given.admin, creator.id, 'weibo', fields)
     const message = 'Weibo needs both cookies at the same time (or one JSON cookie holding both).'
 
     for (const body of [
@@ -232,7 +227,7 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
       one.assertStatus(200)
     }
 
-    const secondElsewhere = await saveAccount(client, admin, creator.id, 'bilibili', {
+    const secondElsewhere = await saveAccount(client, given.admin, creator.id, 'bilibili', {
       cookie: '{"a":1}',
       cookie_2: '{"b":2}',
     })
@@ -289,7 +284,6 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
     const creator = await CreatorFactory.with('accounts', 1, (account) =>
       account.merge({ platform: 'bilibili', fans: 1000 })
     ).create()
@@ -299,7 +293,7 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
       fans: 500,
     }).create()
 
-    const first = await saveAccount(client, admin, creator.id, 'youtube', {
+    const first = await saveAccount(client, given.admin, creator.id, 'youtube', {
       uid: 'UCabc',
       fans: 2000,
     })
@@ -308,7 +302,7 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
     assert.equal(row.totalFans, 3500)
     assert.isTrue(Boolean(row.failing), 'the youtube account has no token yet')
 
-    await saveAccount(client, admin, creator.id, 'youtube', { active: false })
+    await saveAccount(client, given.admin, creator.id, 'youtube', { active: false })
     row = await Creator.findOrFail(creator.id)
     assert.equal(row.totalFans, 1500)
     assert.isFalse(Boolean(row.failing))
@@ -318,7 +312,7 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
       .where('platform', 'bilibili')
       .firstOrFail()
     const token = bilibili.getToken()
-    const empty = await saveAccount(client, admin, creator.id, 'bilibili', {
+    const empty = await saveAccount(client, given.admin, creator.id, 'bilibili', {
       token: '',
       cookie: null,
       channel_name: 'Renamed',
@@ -337,7 +331,6 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
     const creator = await CreatorFactory.create()
     await CreatorFactory.with('accounts', 1, (account) =>
       account.merge({ platform: 'bilibili', uid: 'taken' })
@@ -345,41 +338,40 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
 
     const noCode = await client
       .put(`/api/creators/${creator.id}/accounts/bilibili`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ uid: '1' })
     noCode.assertStatus(422)
     const wrongCode = await client
       .put(`/api/creators/${creator.id}/accounts/bilibili`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ uid: '1', security_code: '999999' })
     wrongCode.assertStatus(422)
     wrongCode.assertBody({ status: 422, message: 'The security code is wrong.' })
-    const unknown = await saveAccount(client, admin, creator.id, 'myspace', { uid: '1' })
+    const unknown = await saveAccount(client, given.admin, creator.id, 'myspace', { uid: '1' })
     unknown.assertStatus(422)
     assert.equal(unknown.body().errors[0].field, 'platform')
-    const taken = await saveAccount(client, admin, creator.id, 'bilibili', { uid: 'taken' })
+    const taken = await saveAccount(client, given.admin, creator.id, 'bilibili', { uid: 'taken' })
     taken.assertStatus(422)
     assert.equal(taken.body().message, 'This uid is already linked to another creator')
     const missingCreator = await client
       .put('/api/creators/999999/accounts/bilibili')
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ uid: '1', security_code: SECURITY_CODE })
     missingCreator.assertStatus(404)
   })
 })
 
 test.group('creators / ad prices, Baidu token and the creator sign-in account', (group) => {
-  setupFunctionalGroup(group)
+  const given = setupGroupWith(group, async () => ({ admin: await userWithCode('admin') }))
 
   test('ad prices are replaced as a whole; money stays text with two decimals', async ({
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
     const creator = await CreatorFactory.create()
     const first = await client
       .put(`/api/creators/${creator.id}/ad-prices`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({
         prices: [
           { platform: 'bilibili', format: 'dedicated', price: '999999999999.99', currency: 'KRW' },
@@ -402,7 +394,7 @@ test.group('creators / ad prices, Baidu token and the creator sign-in account', 
     )
     const second = await client
       .put(`/api/creators/${creator.id}/ad-prices`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ prices: [{ platform: 'weibo', format: 'post', price: '0' }] })
     second.assertStatus(200)
     assert.lengthOf(await db.from('creator_ad_prices').where('creator_id', creator.id), 1)
@@ -420,28 +412,27 @@ test.group('creators / ad prices, Baidu token and the creator sign-in account', 
     ]) {
       const response = await client
         .put(`/api/creators/${creator.id}/ad-prices`)
-        .loginAs(admin)
+        .loginAs(given.admin)
         .json({ prices })
       response.assertStatus(422)
     }
     const cleared = await client
       .put(`/api/creators/${creator.id}/ad-prices`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ prices: [] })
     cleared.assertBody([])
   })
 
   test('the Baidu token is stored encrypted and needs the code', async ({ client, assert }) => {
-    const admin = await userWithCode('admin')
     const creator = await CreatorFactory.create()
     const wrong = await client
       .put(`/api/creators/${creator.id}/baidu-token`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ baidu_app_id: 'app', baidu_token: 'secret', security_code: '111111' })
     wrong.assertStatus(422)
     const response = await client
       .put(`/api/creators/${creator.id}/baidu-token`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({
         baidu_app_id: 'app-77',
         baidu_token: 'baidu-secret-token',
@@ -458,14 +449,13 @@ test.group('creators / ad prices, Baidu token and the creator sign-in account', 
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
     const creator = await CreatorFactory.tap(
       withPrivate({ email: 'Star.Creator@Example.com' })
     ).create()
 
     const mismatch = await client
       .put(`/api/creators/${creator.id}/account-password`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({
         password: 'new-password-1',
         password_confirmation: 'other',
@@ -475,7 +465,7 @@ test.group('creators / ad prices, Baidu token and the creator sign-in account', 
 
     const created = await client
       .put(`/api/creators/${creator.id}/account-password`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({
         password: 'new-password-1',
         password_confirmation: 'new-password-1',
@@ -492,13 +482,13 @@ test.group('creators / ad prices, Baidu token and the creator sign-in account', 
     assert.equal(user.accountType, 'creator')
     await creator.refresh()
     assert.equal(creator.userId, user.id)
-    const detail = await client.get(`/api/creators/${creator.id}`).loginAs(admin)
+    const detail = await client.get(`/api/creators/${creator.id}`).loginAs(given.admin)
     assert.deepEqual(detail.body().user, { id: user.id, email: user.email, status: 'active' })
 
     const pair = await login(client, user, 'new-password-1')
     const changed = await client
       .put(`/api/creators/${creator.id}/account-password`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({
         password: 'second-password-2',
         password_confirmation: 'second-password-2',
@@ -517,14 +507,13 @@ test.group('creators / ad prices, Baidu token and the creator sign-in account', 
   })
 
   test('an account needs an email, and one nobody else uses', async ({ client }) => {
-    const admin = await userWithCode('admin')
     const other = await userWithCode('staff', null)
     const creator = await CreatorFactory.create()
     await creator.merge({ emailEncrypted: null, emailMasked: null }).save()
 
     const noEmail = await client
       .put(`/api/creators/${creator.id}/account-password`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({
         password: 'new-password-1',
         password_confirmation: 'new-password-1',
@@ -538,7 +527,7 @@ test.group('creators / ad prices, Baidu token and the creator sign-in account', 
 
     const taken = await client
       .put(`/api/creators/${creator.id}/account-password`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({
         email: other.email,
         password: 'new-password-1',

@@ -5,22 +5,21 @@ import AuditLog from '#models/audit_log'
 import Creator from '#models/creator'
 import CreatorPlatformAccount from '#models/creator_platform_account'
 import { CreatorFactory } from '#database/factories/creator_factory'
-import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { setupFunctionalGroup, setupGroupWith } from '#tests/helpers/functional'
 import { SECURITY_CODE, userWithCode } from '#tests/helpers/users'
 import { assertClientError, errorsOf } from '#tests/helpers/requests'
 import { creatorPayload, PRIVATE_FIELD_KEYS } from '#tests/helpers/creators'
 
 test.group('creators / create', (group) => {
-  setupFunctionalGroup(group)
+  const given = setupGroupWith(group, async () => ({ admin: await userWithCode('admin') }))
 
   test('an admin creates a creator with accounts and ad prices in one call', async ({
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
     const response = await client
       .post('/api/creators')
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json(
         creatorPayload({
           kind: 'IP',
@@ -83,29 +82,28 @@ test.group('creators / create', (group) => {
 
     const audit = await AuditLog.query().where('action', 'creator.create').firstOrFail()
     assert.equal(audit.subjectId, String(body.id))
-    assert.equal(audit.userId, admin.id)
+    assert.equal(audit.userId, given.admin.id)
   })
 
   test('brand numbers are generated in sequence; a given one is kept in capitals', async ({
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
     await CreatorFactory.merge({ brandNo: 'MCN-00041' }).create()
-    const first = await client.post('/api/creators').loginAs(admin).json(creatorPayload())
+    const first = await client.post('/api/creators').loginAs(given.admin).json(creatorPayload())
     first.assertStatus(201)
     assert.equal(first.body().brand_no, 'MCN-00042')
 
-    const given = await client
+    const custom = await client
       .post('/api/creators')
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json(creatorPayload({ brand_no: 'mcn-custom-1' }))
-    given.assertStatus(201)
-    assert.equal(given.body().brand_no, 'MCN-CUSTOM-1')
+    custom.assertStatus(201)
+    assert.equal(custom.body().brand_no, 'MCN-CUSTOM-1')
 
     const duplicate = await client
       .post('/api/creators')
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json(creatorPayload({ brand_no: 'MCN-CUSTOM-1' }))
     duplicate.assertStatus(422)
     assert.include(errorsOf(duplicate), 'brand_no:database.unique')
@@ -113,8 +111,7 @@ test.group('creators / create', (group) => {
   })
 
   test('contractor and channel names are required', async ({ client, assert }) => {
-    const admin = await userWithCode('admin')
-    const response = await client.post('/api/creators').loginAs(admin).json({})
+    const response = await client.post('/api/creators').loginAs(given.admin).json({})
     response.assertStatus(422)
     assert.includeMembers(errorsOf(response), ['contractor_name:required', 'channel_name:required'])
     assert.equal(response.body().message, 'The contractor name field is required')
@@ -124,7 +121,6 @@ test.group('creators / create', (group) => {
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
     const expected: Record<string, string> = {
       en: 'Minimum monthly videos cannot be negative',
       kr: '월 최소 영상 수는 음수일 수 없습니다',
@@ -134,7 +130,7 @@ test.group('creators / create', (group) => {
     for (const [lang, message] of Object.entries(expected)) {
       const response = await client
         .post('/api/creators')
-        .loginAs(admin)
+        .loginAs(given.admin)
         .header('lang', lang)
         .json(creatorPayload({ min_monthly_videos: -1 }))
       response.assertStatus(422)
@@ -143,7 +139,7 @@ test.group('creators / create', (group) => {
     }
     const fraction = await client
       .post('/api/creators')
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json(creatorPayload({ min_monthly_videos: 1.5 }))
     assert.deepEqual(errorsOf(fraction), ['min_monthly_videos:withoutDecimals'])
   })
@@ -152,7 +148,6 @@ test.group('creators / create', (group) => {
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
     const cases: [Record<string, unknown>, string][] = [
       [{ ad_income_ratio: -1 }, 'ad_income_ratio:min'],
       [{ ad_income_ratio: 100.01 }, 'ad_income_ratio:max'],
@@ -163,30 +158,29 @@ test.group('creators / create', (group) => {
     for (const [fields, error] of cases) {
       const response = await client
         .post('/api/creators')
-        .loginAs(admin)
+        .loginAs(given.admin)
         .json(creatorPayload(fields))
       response.assertStatus(422)
       assert.deepEqual(errorsOf(response), [error], JSON.stringify(fields))
     }
     const sum = await client
       .post('/api/creators')
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json(creatorPayload({ ad_income_ratio: 70, other_income_ratio: 31 }))
     assert.equal(sum.body().message, 'The ad and other income ratios together cannot exceed 100')
 
     const exact = await client
       .post('/api/creators')
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json(creatorPayload({ ad_income_ratio: 60.25, other_income_ratio: 39.75 }))
     exact.assertStatus(201)
     assert.equal(exact.body().ad_income_ratio, 60.25)
   })
 
   test('the end date may not be before the contract date', async ({ client, assert }) => {
-    const admin = await userWithCode('admin')
     const response = await client
       .post('/api/creators')
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json(creatorPayload({ contract_date: '2025-05-02', end_date: '2025-05-01' }))
     response.assertStatus(422)
     assert.deepEqual(errorsOf(response), ['end_date:date.afterOrEqual'])
@@ -194,7 +188,7 @@ test.group('creators / create', (group) => {
 
     const same = await client
       .post('/api/creators')
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json(creatorPayload({ contract_date: '2025-05-02', end_date: '2025-05-02' }))
     same.assertStatus(201)
   })
@@ -203,17 +197,16 @@ test.group('creators / create', (group) => {
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
     const exclusive = await client
       .post('/api/creators')
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json(creatorPayload({ video_exclusive_china: true, contracted_platforms: ['bilibili'] }))
     exclusive.assertStatus(422)
     assert.deepEqual(errorsOf(exclusive), ['contracted_platforms:platforms_exclusive'])
 
     const unknown = await client
       .post('/api/creators')
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json(creatorPayload({ contracted_platforms: ['bilibili', 'myspace'] }))
     unknown.assertStatus(422)
     assert.deepEqual(errorsOf(unknown), ['contracted_platforms:enum'])
@@ -224,14 +217,14 @@ test.group('creators / create', (group) => {
 
     const commaSeparated = await client
       .post('/api/creators')
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json(creatorPayload({ contracted_platforms: 'weibo, douyin,weibo' }))
     commaSeparated.assertStatus(201)
     assert.deepEqual(commaSeparated.body().contracted_platforms, ['weibo', 'douyin'])
 
     const exclusiveWithout = await client
       .post('/api/creators')
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json(creatorPayload({ video_exclusive_china: true }))
     exclusiveWithout.assertStatus(201)
     assert.isNull(exclusiveWithout.body().contracted_platforms)
@@ -241,7 +234,6 @@ test.group('creators / create', (group) => {
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
     const creatorUser = await userWithCode('creator', null)
     const cases: [Record<string, unknown>, string][] = [
       [{ kind: 'XX' }, 'kind:enum'],
@@ -282,7 +274,7 @@ test.group('creators / create', (group) => {
     for (const [fields, error] of cases) {
       const response = await client
         .post('/api/creators')
-        .loginAs(admin)
+        .loginAs(given.admin)
         .json(creatorPayload(fields))
       response.assertStatus(422)
       assertClientError(response, assert, JSON.stringify(fields).slice(0, 80))
@@ -301,28 +293,26 @@ test.group('creators / create', (group) => {
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
     await CreatorFactory.with('accounts', 1, (account) => account.merge({ uid: '9001' })).create()
     const response = await client
       .post('/api/creators')
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json(creatorPayload({ accounts: [{ platform: 'bilibili', uid: '9001' }] }))
     response.assertStatus(422)
     assert.deepEqual(errorsOf(response), ['accounts.0.uid:database.unique'])
 
     const otherPlatform = await client
       .post('/api/creators')
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json(creatorPayload({ accounts: [{ platform: 'xigua', uid: '9001' }] }))
     otherPlatform.assertStatus(201)
   })
 
   test('a failing account rule rolls the whole creation back', async ({ client, assert }) => {
-    const admin = await userWithCode('admin')
     const before = await db.from('creators').count('* as total').first()
     const response = await client
       .post('/api/creators')
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json(
         creatorPayload({
           ad_prices: [{ platform: 'bilibili', format: 'dedicated', price: '10' }],
@@ -346,14 +336,13 @@ test.group('creators / create', (group) => {
 })
 
 test.group('creators / update and delete', (group) => {
-  setupFunctionalGroup(group)
+  const given = setupGroupWith(group, async () => ({ admin: await userWithCode('admin') }))
 
   test('PATCH changes the fields given, with the security code', async ({ client, assert }) => {
-    const admin = await userWithCode('admin')
     const creator = await CreatorFactory.merge({ channelName: 'Old', remark: 'keep' }).create()
     const response = await client
       .patch(`/api/creators/${creator.id}`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ channel_name: 'New name', cp_team: 'cp3', security_code: SECURITY_CODE })
     response.assertStatus(200)
     assert.containsSubset(response.body(), {
@@ -367,7 +356,7 @@ test.group('creators / update and delete', (group) => {
 
     const cleared = await client
       .patch(`/api/creators/${creator.id}`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ remark: null, cp_team: null, security_code: SECURITY_CODE })
     cleared.assertStatus(200)
     assert.isNull(cleared.body().remark)
@@ -378,20 +367,19 @@ test.group('creators / update and delete', (group) => {
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
     const withoutCode = await userWithCode('admin', null)
     const creator = await CreatorFactory.create()
 
     const missing = await client
       .patch(`/api/creators/${creator.id}`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ channel_name: 'X' })
     missing.assertStatus(422)
     assert.deepEqual(errorsOf(missing), ['security_code:required'])
 
     const wrong = await client
       .patch(`/api/creators/${creator.id}`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ channel_name: 'X', security_code: '000000' })
     wrong.assertStatus(422)
     wrong.assertBody({ status: 422, message: 'The security code is wrong.' })
@@ -411,34 +399,33 @@ test.group('creators / update and delete', (group) => {
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
     const creator = await CreatorFactory.merge({ adIncomeRatio: 60, otherIncomeRatio: 30 }).create()
     await creator.merge({ videoExclusiveChina: true }).save()
     const contractDate = creator.contractDate!.toISODate()!
 
     const end = await client
       .patch(`/api/creators/${creator.id}`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ end_date: '2000-01-01', security_code: SECURITY_CODE })
     end.assertStatus(422)
     assert.deepEqual(errorsOf(end), ['end_date:date.afterOrEqual'])
 
     const ad = await client
       .patch(`/api/creators/${creator.id}`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ ad_income_ratio: 75, security_code: SECURITY_CODE })
     ad.assertStatus(422)
     assert.deepEqual(errorsOf(ad), ['ad_income_ratio:ratio_sum'])
 
     const platforms = await client
       .patch(`/api/creators/${creator.id}`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ contracted_platforms: ['kwai'], security_code: SECURITY_CODE })
     assert.deepEqual(errorsOf(platforms), ['contracted_platforms:platforms_exclusive'])
 
     const both = await client
       .patch(`/api/creators/${creator.id}`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({
         ad_income_ratio: 75,
         other_income_ratio: 25,
@@ -457,13 +444,12 @@ test.group('creators / update and delete', (group) => {
   })
 
   test('PATCH upserts accounts and replaces ad prices', async ({ client, assert }) => {
-    const admin = await userWithCode('admin')
     const creator = await CreatorFactory.with('accounts', 1, (account) =>
       account.merge({ platform: 'bilibili', fans: 100 })
     ).create()
     const response = await client
       .patch(`/api/creators/${creator.id}`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({
         accounts: [
           { platform: 'bilibili', fans: 1000 },
@@ -488,11 +474,10 @@ test.group('creators / update and delete', (group) => {
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
     const creator = await CreatorFactory.create()
     const failing = await client
       .patch(`/api/creators/${creator.id}`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({
         channel_name: 'Renamed',
         baidu_app_id: 'app-1',
@@ -512,7 +497,7 @@ test.group('creators / update and delete', (group) => {
 
     const response = await client
       .patch(`/api/creators/${creator.id}`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({
         channel_name: 'Renamed',
         baidu_app_id: 'app-1',
@@ -536,19 +521,18 @@ test.group('creators / update and delete', (group) => {
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
     const creator = await CreatorFactory.with('accounts', 1).create()
 
     const wrong = await client
       .delete(`/api/creators/${creator.id}`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ security_code: '999999' })
     wrong.assertStatus(422)
     assert.isNotNull(await Creator.find(creator.id))
 
     const response = await client
       .delete(`/api/creators/${creator.id}`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ security_code: SECURITY_CODE })
     response.assertStatus(200)
     response.assertBody({ status: 0 })
@@ -559,14 +543,13 @@ test.group('creators / update and delete', (group) => {
 
     const again = await client
       .delete(`/api/creators/${creator.id}`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ security_code: SECURITY_CODE })
     again.assertStatus(404)
   })
 
   test('an unknown creator answers 404 with a message', async ({ client }) => {
-    const admin = await userWithCode('admin')
-    const response = await client.get('/api/creators/987654').loginAs(admin)
+    const response = await client.get('/api/creators/987654').loginAs(given.admin)
     response.assertStatus(404)
     response.assertBody({ status: 404, message: 'Not found.' })
   })

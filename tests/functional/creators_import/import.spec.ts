@@ -11,7 +11,7 @@ import { IMPORT_COLUMNS, XLSX_MIME } from '#services/creator_excel'
 import { UserFactory } from '#database/factories/user_factory'
 import { CreatorFactory } from '#database/factories/creator_factory'
 import { CreatorImportFactory } from '#database/factories/creator_import_factory'
-import { rowCount, setupFunctionalGroup } from '#tests/helpers/functional'
+import { rowCount, setupGroupWith } from '#tests/helpers/functional'
 import {
   creatorRow,
   fillTemplate,
@@ -31,17 +31,18 @@ async function rawCreatorRows() {
 }
 
 test.group('creators import / template round trip', (group) => {
-  setupFunctionalGroup(group)
+  const given = setupGroupWith(group, async () => ({
+    admin: await UserFactory.apply('admin').create(),
+  }))
   group.each.setup(removeLeftUploads)
 
   test('download the template, fill it, upload it: rows created with encrypted private data', async ({
     client,
     assert,
   }) => {
-    const admin = await UserFactory.apply('admin').create()
     const uploader = await UserFactory.merge({ email: 'uploader@mcn.local' }).create()
 
-    const download = await client.get('/api/creators/template').loginAs(admin)
+    const download = await client.get('/api/creators/template').loginAs(given.admin)
     download.assertStatus(200)
     assert.include(download.header('content-type'), XLSX_MIME)
     const today = DateTime.now().setZone('Asia/Seoul').toISODate()
@@ -110,7 +111,7 @@ test.group('creators import / template round trip', (group) => {
       ],
       template
     )
-    const report = await importThroughApi(client, admin, filled)
+    const report = await importThroughApi(client, given.admin, filled)
     assert.containsSubset(report, {
       status: 'completed',
       total_rows: 3,
@@ -134,7 +135,7 @@ test.group('creators import / template round trip', (group) => {
     assert.deepEqual(first.contractedPlatforms, ['bilibili', 'douyin'])
     assert.equal(first.adIncomeRatio, 70)
     assert.equal(first.uploaderId, uploader.id)
-    assert.equal(first.createdBy, admin.id)
+    assert.equal(first.createdBy, given.admin.id)
     assert.equal(first.totalFans, 1000 + 500)
 
     // private data: encrypted at rest, masked copy for lists, decrypts to the value
@@ -178,7 +179,7 @@ test.group('creators import / template round trip', (group) => {
     // the upload does not outlive its import; the import is audited
     const record = await CreatorImport.findOrFail(report.id)
     assert.isFalse(existsSync(CreatorImportService.pathOf(record)))
-    assert.equal(record.userId, admin.id)
+    assert.equal(record.userId, given.admin.id)
     const audit = await AuditLog.query().where('action', 'creator.import').firstOrFail()
     assert.containsSubset(audit.meta, { created: 3, updated: 0, rows: 3 })
   })
@@ -187,14 +188,13 @@ test.group('creators import / template round trip', (group) => {
     client,
     assert,
   }) => {
-    const admin = await UserFactory.apply('admin').create()
     const rows = Array.from({ length: 250 }, (_, index) => creatorRow(index + 1))
-    const uploaded = await upload(client, admin, await fillTemplate(rows))
+    const uploaded = await upload(client, given.admin, await fillTemplate(rows))
     uploaded.assertStatus(202)
     uploaded.assertBodyContains({ status: 0 })
     const id = uploaded.body().data.id
 
-    const pending = await client.get(`/api/creators/imports/${id}`).loginAs(admin)
+    const pending = await client.get(`/api/creators/imports/${id}`).loginAs(given.admin)
     pending.assertBodyContains({ status: 0, data: { id, status: 'pending', processed_rows: 0 } })
 
     const seen: number[] = []
@@ -223,14 +223,15 @@ test.group('creators import / template round trip', (group) => {
 })
 
 test.group('creators import / errors', (group) => {
-  setupFunctionalGroup(group)
+  const given = setupGroupWith(group, async () => ({
+    admin: await UserFactory.apply('admin').create(),
+  }))
   group.each.setup(removeLeftUploads)
 
   test('every error is reported by row and column and nothing is written', async ({
     client,
     assert,
   }) => {
-    const admin = await UserFactory.apply('admin').create()
     const buffer = await fillTemplate([
       creatorRow(1),
       creatorRow(2, { phone: '010-12ab', kind: 'XX', min_monthly_videos: -1 }),
@@ -249,7 +250,7 @@ test.group('creators import / errors', (group) => {
       }),
       creatorRow(5, { video_exclusive_china: 'yes' }),
     ])
-    const report = await importThroughApi(client, admin, buffer)
+    const report = await importThroughApi(client, given.admin, buffer)
 
     assert.equal(report.status, 'failed')
     assert.equal(report.created_count, 0)
@@ -294,14 +295,14 @@ test.group('creators import / errors', (group) => {
     const korean = await client
       .get(`/api/creators/imports/${report.id}`)
       .header('lang', 'kr')
-      .loginAs(admin)
+      .loginAs(given.admin)
     const messages = korean.body().data.errors.map((error: { message: string }) => error.message)
     assert.include(messages, '월 최소 영상 수는 음수일 수 없습니다')
     assert.include(messages, '필수 항목입니다.')
     const chinese = await client
       .get(`/api/creators/imports/${report.id}`)
       .header('lang', 'ch')
-      .loginAs(admin)
+      .loginAs(given.admin)
     assert.include(
       chinese.body().data.errors.map((error: { message: string }) => error.message),
       '此列为必填项。'
@@ -312,7 +313,6 @@ test.group('creators import / errors', (group) => {
     client,
     assert,
   }) => {
-    const admin = await UserFactory.apply('admin').create()
     const buffer = await fillTemplate([
       creatorRow(1, { brand_no: 'MCN-70001' }),
       creatorRow(2, { brand_no: 'mcn-70001' }),
@@ -321,7 +321,7 @@ test.group('creators import / errors', (group) => {
       creatorRow(5, { contract_no: null, contractor_name: 'Same', channel_name: 'Pair' }),
       creatorRow(6, { contract_no: null, contractor_name: 'same', channel_name: 'PAIR' }),
     ])
-    const report = await importThroughApi(client, admin, buffer)
+    const report = await importThroughApi(client, given.admin, buffer)
     assert.equal(report.status, 'failed')
     const found = report.errors.map((error) => `${error.row}|${error.column}|${error.message}`)
     assert.sameMembers(found, [
@@ -337,14 +337,13 @@ test.group('creators import / errors', (group) => {
     client,
     assert,
   }) => {
-    const admin = await UserFactory.apply('admin').create()
     await CreatorFactory.merge({ brandNo: 'MCN-00900', contractNo: 'OWN-1' })
       .with('accounts', 1, (account) => account.merge({ platform: 'bilibili', uid: 'TAKEN-1' }))
       .create()
 
     const report = await importThroughApi(
       client,
-      admin,
+      given.admin,
       await fillTemplate([
         creatorRow(1, { bilibili_uid: 'TAKEN-1' }),
         creatorRow(2, { brand_no: 'MCN-00950', contract_no: 'OWN-1' }),
@@ -363,7 +362,7 @@ test.group('creators import / errors', (group) => {
     // the owner itself may keep (and re-import) its uid
     const own = await importThroughApi(
       client,
-      admin,
+      given.admin,
       await fillTemplate([
         creatorRow(3, { brand_no: 'MCN-00900', contract_no: 'OWN-1', bilibili_uid: 'TAKEN-1' }),
       ])
@@ -376,14 +375,13 @@ test.group('creators import / errors', (group) => {
     client,
     assert,
   }) => {
-    const admin = await UserFactory.apply('admin').create()
     const { default: ExcelJS } = await import('exceljs')
     const other = new ExcelJS.Workbook()
     other.addWorksheet('Sheet1').addRow(['name', 'age'])
     other.getWorksheet('Sheet1')!.addRow(['Kim', 30])
     const noHeader = await importThroughApi(
       client,
-      admin,
+      given.admin,
       Buffer.from(await other.xlsx.writeBuffer())
     )
     assert.equal(noHeader.status, 'failed')
@@ -397,7 +395,7 @@ test.group('creators import / errors', (group) => {
       },
     ])
 
-    const empty = await importThroughApi(client, admin, await fillTemplate([]))
+    const empty = await importThroughApi(client, given.admin, await fillTemplate([]))
     assert.equal(empty.status, 'failed')
     assert.equal(empty.errors[0].message, 'The file has no creator rows.')
 
@@ -408,7 +406,7 @@ test.group('creators import / errors', (group) => {
     sheet.addRow(['박제목', 'Titles Only', '010-1111-2222'])
     const byTitles = await importThroughApi(
       client,
-      admin,
+      given.admin,
       Buffer.from(await titles.xlsx.writeBuffer())
     )
     assert.equal(byTitles.status, 'completed')
@@ -419,7 +417,7 @@ test.group('creators import / errors', (group) => {
     missing.getWorksheet('Creators')!.addRow(['No Contractor', '010'])
     const noContractor = await importThroughApi(
       client,
-      admin,
+      given.admin,
       Buffer.from(await missing.xlsx.writeBuffer())
     )
     assert.equal(noContractor.status, 'failed')
@@ -431,14 +429,15 @@ test.group('creators import / errors', (group) => {
 })
 
 test.group('creators import / idempotency', (group) => {
-  setupFunctionalGroup(group)
+  const given = setupGroupWith(group, async () => ({
+    admin: await UserFactory.apply('admin').create(),
+  }))
   group.each.setup(removeLeftUploads)
 
   test('re-importing the same file updates the creators and creates no duplicates', async ({
     client,
     assert,
   }) => {
-    const admin = await UserFactory.apply('admin').create()
     const rows = [
       creatorRow(1),
       creatorRow(2, { contract_no: null }),
@@ -446,14 +445,14 @@ test.group('creators import / idempotency', (group) => {
     ]
     const buffer = await fillTemplate(rows)
 
-    const first = await importThroughApi(client, admin, buffer)
+    const first = await importThroughApi(client, given.admin, buffer)
     assert.containsSubset(first, { status: 'completed', created_count: 3, updated_count: 0 })
     const before = await Creator.query().orderBy('id')
     const accountsBefore = await CreatorPlatformAccount.query().orderBy('id')
 
     // the same file again: every row matches its creator, and nothing needs writing
     await db.from('creators').update({ updated_at: '2020-01-01 00:00:00' })
-    const second = await importThroughApi(client, admin, buffer)
+    const second = await importThroughApi(client, given.admin, buffer)
     assert.containsSubset(second, { status: 'completed', created_count: 0, updated_count: 3 })
     const untouched = await db
       .from('creators')
@@ -478,7 +477,7 @@ test.group('creators import / idempotency', (group) => {
       creatorRow(2, { contract_no: null, remark: 'matched by names', douyin_fans: null }),
       creatorRow(3, { brand_no: 'mcn-80003', contract_no: 'T-2025-NEW', weibo_uid: 'wb3' }),
     ])
-    const third = await importThroughApi(client, admin, changed)
+    const third = await importThroughApi(client, given.admin, changed)
     assert.containsSubset(third, { status: 'completed', created_count: 0, updated_count: 3 })
     assert.equal(await rowCount('creators'), 3)
 
@@ -499,15 +498,14 @@ test.group('creators import / idempotency', (group) => {
   })
 
   test('two rows that resolve to the same creator are an error', async ({ client, assert }) => {
-    const admin = await UserFactory.apply('admin').create()
     await importThroughApi(
       client,
-      admin,
+      given.admin,
       await fillTemplate([creatorRow(1, { brand_no: 'MCN-60001' })])
     )
     const report = await importThroughApi(
       client,
-      admin,
+      given.admin,
       await fillTemplate([
         creatorRow(1, { brand_no: 'MCN-60001', contract_no: null }),
         creatorRow(9, { brand_no: null, contract_no: 'T-2025-001' }),
@@ -522,7 +520,9 @@ test.group('creators import / idempotency', (group) => {
 })
 
 test.group('creators import / uploads', (group) => {
-  setupFunctionalGroup(group)
+  const given = setupGroupWith(group, async () => ({
+    admin: await UserFactory.apply('admin').create(),
+  }))
   group.each.setup(removeLeftUploads)
 
   test('only admins import; staff and managers may download the template; creators and companies may not', async ({
@@ -530,8 +530,7 @@ test.group('creators import / uploads', (group) => {
     assert,
   }) => {
     const buffer = await fillTemplate([creatorRow(1)])
-    const admin = await UserFactory.apply('admin').create()
-    const uploaded = await upload(client, admin, buffer)
+    const uploaded = await upload(client, given.admin, buffer)
     uploaded.assertStatus(202)
     const id = uploaded.body().data.id
 
@@ -556,18 +555,17 @@ test.group('creators import / uploads', (group) => {
     }
     assert.equal(await statusOf(client.get('/api/creators/template')), 401)
     assert.equal(
-      await statusOf(client.get(`/api/creators/imports/${id + 1000}`).loginAs(admin)),
+      await statusOf(client.get(`/api/creators/imports/${id + 1000}`).loginAs(given.admin)),
       404
     )
-    assert.equal(await statusOf(client.get('/api/creators/imports/abc').loginAs(admin)), 404)
+    assert.equal(await statusOf(client.get('/api/creators/imports/abc').loginAs(given.admin)), 404)
   })
 
   test('anything but an .xlsx workbook is refused with a message, and nothing is queued', async ({
     client,
     assert,
   }) => {
-    const admin = await UserFactory.apply('admin').create()
-    const post = () => client.post('/api/creators/imports').loginAs(admin)
+    const post = () => client.post('/api/creators/imports').loginAs(given.admin)
 
     const none = await post().field('note', 'no file')
     none.assertStatus(422)
@@ -628,11 +626,9 @@ test.group('creators import / uploads', (group) => {
     client,
     assert,
   }) => {
-    const admin = await UserFactory.apply('admin').create()
-
     // a ZIP header followed by noise, and a workbook cut in half
     const noise = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(5000, 7)])
-    const noiseUpload = await upload(client, admin, noise)
+    const noiseUpload = await upload(client, given.admin, noise)
     assert.isBelow(noiseUpload.status(), 500)
     assert.isAtLeast(noiseUpload.status(), 400)
 
@@ -641,7 +637,7 @@ test.group('creators import / uploads', (group) => {
       valid.subarray(0, Math.floor(valid.length / 2)),
       valid.subarray(valid.length - 22),
     ])
-    const cut = await upload(client, admin, truncated)
+    const cut = await upload(client, given.admin, truncated)
     assert.isBelow(cut.status(), 500)
     if (cut.status() === 202) {
       await runImport(cut.body().data.id)
@@ -670,7 +666,7 @@ test.group('creators import / uploads', (group) => {
         douyin_fans: 1.5,
       }),
     ])
-    const report = await importThroughApi(client, admin, weird)
+    const report = await importThroughApi(client, given.admin, weird)
     assert.equal(report.status, 'failed')
     const found = report.errors.map((error) => `${error.row}|${error.field}`)
     assert.sameMembers(found, [
@@ -702,8 +698,7 @@ test.group('creators import / uploads', (group) => {
       createdAt: DateTime.utc().minus({ days: 3 }),
     }).create()
 
-    const admin = await UserFactory.apply('admin').create()
-    const fresh = await upload(client, admin, await fillTemplate([creatorRow(1)]))
+    const fresh = await upload(client, given.admin, await fillTemplate([creatorRow(1)]))
     fresh.assertStatus(202)
 
     assert.isFalse(existsSync(stalePath))

@@ -2,17 +2,18 @@ import { test } from '@japa/runner'
 import AuditLog from '#models/audit_log'
 import IpAllowlistEntry from '#models/ip_allowlist_entry'
 import { UserFactory } from '#database/factories/user_factory'
-import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { setupGroupWith } from '#tests/helpers/functional'
 import { assertNoPermission } from '#tests/helpers/requests'
 
 const BAD_CIDR = 'The IP range field must be an IP address or CIDR range'
 
 test.group('ip allow-list / admin CRUD', (group) => {
-  setupFunctionalGroup(group)
+  const given = setupGroupWith(group, async () => ({
+    admin: await UserFactory.apply('admin').create(),
+  }))
 
   test('lists the entries with x-total-count', async ({ client, assert }) => {
-    const admin = await UserFactory.apply('admin').create()
-    const response = await client.get('/api/ip-allowlist').loginAs(admin)
+    const response = await client.get('/api/ip-allowlist').loginAs(given.admin)
 
     response.assertStatus(200)
     const total = await IpAllowlistEntry.query().count('* as total').firstOrFail()
@@ -25,23 +26,25 @@ test.group('ip allow-list / admin CRUD', (group) => {
   })
 
   test('adds a range, normalising 10.1.2.3/8 to 10.0.0.0/8', async ({ client, assert }) => {
-    const admin = await UserFactory.apply('admin').create()
     const response = await client
       .post('/api/ip-allowlist')
-      .loginAs(admin)
+      .loginAs(given.admin)
       .form({ cidr: '10.1.2.3/8', note: 'office VPN' })
 
     response.assertStatus(201)
-    response.assertBodyContains({ cidr: '10.0.0.0/8', note: 'office VPN', createdBy: admin.id })
+    response.assertBodyContains({
+      cidr: '10.0.0.0/8',
+      note: 'office VPN',
+      createdBy: given.admin.id,
+    })
     const row = await IpAllowlistEntry.findByOrFail('cidr', '10.0.0.0/8')
     assert.equal(row.note, 'office VPN')
   })
 
   test('stores a single IPv4 address as /32', async ({ client }) => {
-    const admin = await UserFactory.apply('admin').create()
     const response = await client
       .post('/api/ip-allowlist')
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ cidr: ' 203.0.113.7 ' })
     response.assertStatus(201)
     response.assertBodyContains({ cidr: '203.0.113.7/32' })
@@ -50,28 +53,29 @@ test.group('ip allow-list / admin CRUD', (group) => {
   test('stores a single IPv6 address as /128 and an IPv6 range by its network', async ({
     client,
   }) => {
-    const admin = await UserFactory.apply('admin').create()
     const single = await client
       .post('/api/ip-allowlist')
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ cidr: '2001:db8::1' })
     single.assertStatus(201)
     single.assertBodyContains({ cidr: '2001:db8::1/128' })
 
     const range = await client
       .post('/api/ip-allowlist')
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ cidr: '2001:db8:abcd::1/32' })
     range.assertStatus(201)
     range.assertBodyContains({ cidr: '2001:db8::/32' })
   })
 
   test('adding an existing range again keeps one row', async ({ client, assert }) => {
-    const admin = await UserFactory.apply('admin').create()
-    const first = await client.post('/api/ip-allowlist').loginAs(admin).json({ cidr: '10.0.0.0/8' })
+    const first = await client
+      .post('/api/ip-allowlist')
+      .loginAs(given.admin)
+      .json({ cidr: '10.0.0.0/8' })
     const second = await client
       .post('/api/ip-allowlist')
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ cidr: '10.9.9.9/8' })
     first.assertStatus(201)
     second.assertStatus(201)
@@ -91,9 +95,8 @@ test.group('ip allow-list / admin CRUD', (group) => {
       client,
       assert,
     }) => {
-      const admin = await UserFactory.apply('admin').create()
       const before = await IpAllowlistEntry.query().count('* as total').firstOrFail()
-      const response = await client.post('/api/ip-allowlist').loginAs(admin).json({ cidr })
+      const response = await client.post('/api/ip-allowlist').loginAs(given.admin).json({ cidr })
 
       response.assertStatus(422)
       response.assertBodyContains({ status: 422, message: BAD_CIDR })
@@ -103,53 +106,53 @@ test.group('ip allow-list / admin CRUD', (group) => {
   }
 
   test('a missing cidr answers 422 with a message', async ({ client }) => {
-    const admin = await UserFactory.apply('admin').create()
-    const response = await client.post('/api/ip-allowlist').loginAs(admin).json({ note: 'nothing' })
+    const response = await client
+      .post('/api/ip-allowlist')
+      .loginAs(given.admin)
+      .json({ note: 'nothing' })
     response.assertStatus(422)
     response.assertBodyContains({ status: 422, message: 'The IP range field is required' })
   })
 
   test('deletes an entry by id', async ({ client, assert }) => {
-    const admin = await UserFactory.apply('admin').create()
     const created = await client
       .post('/api/ip-allowlist')
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ cidr: '192.0.2.0/24' })
 
-    const response = await client.delete(`/api/ip-allowlist/${created.body().id}`).loginAs(admin)
+    const response = await client
+      .delete(`/api/ip-allowlist/${created.body().id}`)
+      .loginAs(given.admin)
     response.assertStatus(200)
     response.assertBodyContains({ id: created.body().id, cidr: '192.0.2.0/24' })
     assert.isNull(await IpAllowlistEntry.find(created.body().id))
   })
 
   test('deleting an unknown id answers 404', async ({ client }) => {
-    const admin = await UserFactory.apply('admin').create()
-    const response = await client.delete('/api/ip-allowlist/999999').loginAs(admin)
+    const response = await client.delete('/api/ip-allowlist/999999').loginAs(given.admin)
     response.assertStatus(404)
     response.assertBody({ status: 404, message: 'Not found.' })
   })
 
   test('a non-numeric id answers 404', async ({ client }) => {
-    const admin = await UserFactory.apply('admin').create()
-    const response = await client.delete('/api/ip-allowlist/abc').loginAs(admin)
+    const response = await client.delete('/api/ip-allowlist/abc').loginAs(given.admin)
     response.assertStatus(404)
     response.assertBodyContains({ status: 404 })
   })
 
   test('records additions and removals in the audit log', async ({ client, assert }) => {
-    const admin = await UserFactory.apply('admin').create()
     const created = await client
       .post('/api/ip-allowlist')
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ cidr: '192.0.2.0/24' })
-    await client.delete(`/api/ip-allowlist/${created.body().id}`).loginAs(admin)
+    await client.delete(`/api/ip-allowlist/${created.body().id}`).loginAs(given.admin)
 
     const rows = await AuditLog.query().whereIn('action', ['ip.add', 'ip.remove']).orderBy('id')
     assert.deepEqual(
       rows.map((row) => [row.action, row.userId, row.subjectId, row.meta]),
       [
-        ['ip.add', admin.id, String(created.body().id), { cidr: '192.0.2.0/24' }],
-        ['ip.remove', admin.id, String(created.body().id), { cidr: '192.0.2.0/24' }],
+        ['ip.add', given.admin.id, String(created.body().id), { cidr: '192.0.2.0/24' }],
+        ['ip.remove', given.admin.id, String(created.body().id), { cidr: '192.0.2.0/24' }],
       ]
     )
   })
