@@ -35,6 +35,13 @@ class AlwaysFailingJob extends Job {
   }
 }
 
+/** BullMQ keeps its schedulers in Redis, outside the test's transaction: remove the studio's. */
+async function removeBullSchedulers() {
+  if (!ON_REDIS) return
+  const queue = await bullQueue()
+  for (const schedule of SCHEDULES) await queue.removeJobScheduler(schedule.key)
+}
+
 function registerFailingJob() {
   AlwaysFailingJob.rescued = []
   JOBS.push(AlwaysFailingJob)
@@ -271,12 +278,7 @@ test.group('queue / schedules', (group) => {
     assert,
     cleanup,
   }) => {
-    if (ON_REDIS) {
-      cleanup(async () => {
-        const queue = await bullQueue()
-        for (const schedule of SCHEDULES) await queue.removeJobScheduler(schedule.key)
-      })
-    }
+    cleanup(removeBullSchedulers)
     for (let round = 0; round < 2; round++) {
       for (const schedule of SCHEDULES) {
         await QueueService.driver.schedule(
@@ -338,12 +340,7 @@ test.group('queue / schedules', (group) => {
     assert,
     cleanup,
   }) => {
-    if (ON_REDIS) {
-      cleanup(async () => {
-        const queue = await bullQueue()
-        for (const schedule of SCHEDULES) await queue.removeJobScheduler(schedule.key)
-      })
-    }
+    cleanup(removeBullSchedulers)
     // what each worker start does before taking jobs (QueueService.startWorker)
     await QueueService.registerSchedules()
     const first = await QueueSchedule.findByOrFail('key', 'metrics:collect:daily')

@@ -5,13 +5,16 @@ import drive from '@adonisjs/drive/services/main'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
 import env from '#start/env'
+import AccessToken from '#models/access_token'
 import IpAllowlistEntry from '#models/ip_allowlist_entry'
 import IpAllowlistService from '#services/ip_allowlist_service'
 import CreatorListCache from '#services/creator_list_cache'
 import MetricsCache from '#services/metrics/metrics_cache'
 import type User from '#models/user'
 import type { TokenPair } from '#services/token_service'
+import TokenService from '#services/token_service'
 import { FACTORY_PASSWORD, userWithCode } from '#tests/helpers/users'
 
 /**
@@ -100,6 +103,16 @@ export async function login(
   response.assertStatus(200)
   response.assertBodyContains({ status: 0 })
   return response.body().data
+}
+
+/** Moves the expiry of an access token (the plain value a login answered) to `at`, a minute ago by default. */
+export async function setAccessTokenExpiry(
+  token: string,
+  at: DateTime = DateTime.utc().minus({ minutes: 1 })
+) {
+  await AccessToken.query()
+    .where('hash', TokenService.hash(token))
+    .update({ expires_at: at.toUTC().toSQL({ includeOffset: false }) })
 }
 
 /**

@@ -5,7 +5,7 @@ import AccessToken from '#models/access_token'
 import RefreshToken from '#models/refresh_token'
 import TokenService from '#services/token_service'
 import { UserFactory } from '#database/factories/user_factory'
-import { login, setupFunctionalGroup } from '#tests/helpers/functional'
+import { login, setAccessTokenExpiry, setupFunctionalGroup } from '#tests/helpers/functional'
 
 const ACCESS_CHECK_FAIL = 'Access Check fail - please sign in again.'
 
@@ -68,9 +68,7 @@ test.group('auth / access tokens', (group) => {
   test('an expired access token answers HTTP 401 with status -101', async ({ client }) => {
     const user = await UserFactory.create()
     const pair = await login(client, user)
-    await AccessToken.query()
-      .where('hash', TokenService.hash(pair.token))
-      .update({ expires_at: DateTime.utc().minus({ minutes: 1 }).toSQL({ includeOffset: false }) })
+    await setAccessTokenExpiry(pair.token)
 
     const response = await client.get('/api/user/info').header('token', pair.token)
     response.assertStatus(401)
@@ -389,9 +387,7 @@ test.group('auth / logout', (group) => {
   }) => {
     const user = await UserFactory.create()
     const pair = await login(client, user)
-    await AccessToken.query()
-      .where('hash', TokenService.hash(pair.token))
-      .update({ expires_at: DateTime.utc().minus({ minutes: 5 }).toSQL({ includeOffset: false }) })
+    await setAccessTokenExpiry(pair.token, DateTime.utc().minus({ minutes: 5 }))
 
     const response = await client.post('/api/user/logout').header('token', pair.token)
     response.assertStatus(200)

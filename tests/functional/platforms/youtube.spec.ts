@@ -2,11 +2,12 @@ import { test } from '@japa/runner'
 import YouTubeAdapter, { type YouTubeAdapterOptions } from '#platforms/youtube'
 import { PlatformError, type PlatformAccountRef } from '#platforms/types'
 import {
-  rejection,
-  startFakeServer,
   type FakeAnswer,
   type FakeServer,
+  platformError,
   type RecordedRequest,
+  rejection,
+  startFakeServer,
 } from '#tests/helpers/platforms'
 
 /*
@@ -362,11 +363,11 @@ test.group('platforms / youtube', (group) => {
   for (const [name, answer, code, retryable, upstreamCode] of failures) {
     test(`maps ${name} to ${code}`, async ({ assert }) => {
       site.override = (request) => (request.path === 'channels' ? answer : undefined)
-      const error = await rejection(() => adapter().channelStats(account, { date: '2026-11-21' }))
-      assert.instanceOf(error, PlatformError)
-      assert.equal(error.platform, 'youtube')
-      assert.equal(error.code, code)
-      assert.equal(error.retryable, retryable)
+      const error = await platformError(
+        assert,
+        () => adapter().channelStats(account, { date: '2026-11-21' }),
+        { platform: 'youtube', code, retryable }
+      )
       assert.equal(error.options.upstreamCode, upstreamCode)
       if (code === 'quota_exceeded') {
         // Until midnight Pacific time: within a day.
