@@ -1,6 +1,7 @@
 import type { Group } from '@japa/runner/core'
 import type { ApiClient } from '@japa/api-client'
 import ace from '@adonisjs/core/services/ace'
+import type { BaseCommand } from '@adonisjs/core/ace'
 import drive from '@adonisjs/drive/services/main'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
@@ -74,6 +75,13 @@ export function rawAceOutput() {
 export function fakeDrive() {
   drive.fake()
   return () => drive.restore()
+}
+
+/** Runs an ace command with `args` (see rawAceOutput for its output) and answers it for the assertions. */
+export async function runAce<Command extends typeof BaseCommand>(command: Command, args: string[]) {
+  const instance = await ace.create(command, args)
+  await instance.exec()
+  return instance
 }
 
 /** How many rows a table holds (matching `where`). */

@@ -1,5 +1,4 @@
 import { test } from '@japa/runner'
-import ace from '@adonisjs/core/services/ace'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import platforms from '#platforms/main'
@@ -16,7 +15,7 @@ import MetricBackfillService from '#services/metrics/backfill_service'
 import DemoSeeder from '#database/seeders/02_demo_seeder'
 import DemoCreatorsSeeder from '#database/seeders/03_demo_creators_seeder'
 import DemoMetricsSeeder from '#database/seeders/04_demo_metrics_seeder'
-import { rawAceOutput, rowCount, setupFunctionalGroup } from '#tests/helpers/functional'
+import { rawAceOutput, rowCount, runAce, setupFunctionalGroup } from '#tests/helpers/functional'
 import { fakeAdapter, seedAccounts, snapshotsOf, totalsOf } from '#tests/helpers/collection'
 import { ON_REDIS } from '#tests/helpers/queue'
 
@@ -37,8 +36,7 @@ test.group('metrics / ace commands', (group) => {
     platforms.fake('bilibili', fakeAdapter({ values: () => ({ fans: 5 }) }))
     platforms.fake('youtube', fakeAdapter({ values: () => ({ fans: 6 }) }))
 
-    const command = await ace.create(MetricsCollect, ['--date=2026-02-10', '--platform=bilibili'])
-    await command.exec()
+    const command = await runAce(MetricsCollect, ['--date=2026-02-10', '--platform=bilibili'])
     command.assertSucceeded()
     command.assertLogMatches(
       /Run #\d+, 2026-02-10 \(bilibili\): 2 accounts, 2 collected, 0 failed, 0 skipped in \d+\.\d s/
@@ -59,15 +57,13 @@ test.group('metrics / ace commands', (group) => {
       'bilibili',
       fakeAdapter({ fail: () => new PlatformError('bilibili', 'auth', 'cookie rejected') })
     )
-    const failing = await ace.create(MetricsCollect, ['--date=2026-02-10'])
-    await failing.exec()
+    const failing = await runAce(MetricsCollect, ['--date=2026-02-10'])
     failing.assertFailed()
     failing.assertLogMatches(/1 accounts, 0 collected, 1 failed/)
     failing.assertLogMatches(/auth cookie rejected/)
 
     for (const args of [['--date=2026-13-01'], ['--platform=myspace'], ['--creator=a,b']]) {
-      const bad = await ace.create(MetricsCollect, args)
-      await bad.exec()
+      const bad = await runAce(MetricsCollect, args)
       bad.assertFailed()
     }
     assert.lengthOf(await MetricCollectionRun.all(), 1)
@@ -79,8 +75,7 @@ test.group('metrics / ace commands', (group) => {
     const accounts = await seedAccounts({ creators: 3, platforms: ['bilibili', 'douyin'] })
     await seedAccounts({ contractStatus: 'terminated' })
 
-    const command = await ace.create(MetricsBackfill, ['--days=30', '--until=2026-02-10'])
-    await command.exec()
+    const command = await runAce(MetricsBackfill, ['--days=30', '--until=2026-02-10'])
     command.assertSucceeded()
     command.assertLogMatches(
       /Backfilled 2026-01-12 … 2026-02-10: 6 accounts × 30 days = 180 rows in .* rows\/s/
@@ -118,8 +113,7 @@ test.group('metrics / ace commands', (group) => {
     const withoutTime = (list: Record<string, unknown>[]) =>
       list.map(({ collected_at: _c, ...rest }) => rest)
     const snapshot = withoutTime(await db.from('metric_snapshots').orderBy('id'))
-    const again = await ace.create(MetricsBackfill, ['--days=30', '--until=2026-02-10'])
-    await again.exec()
+    const again = await runAce(MetricsBackfill, ['--days=30', '--until=2026-02-10'])
     again.assertSucceeded()
     assert.deepEqual(withoutTime(await db.from('metric_snapshots').orderBy('id')), snapshot)
 
@@ -127,8 +121,7 @@ test.group('metrics / ace commands', (group) => {
     assert.equal(run.status, 'finished')
     assert.equal(run.total, 6)
 
-    const bad = await ace.create(MetricsBackfill, ['--days=0'])
-    await bad.exec()
+    const bad = await runAce(MetricsBackfill, ['--days=0'])
     bad.assertFailed()
   })
 
