@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import type { ApiClient } from '@japa/api-client'
 import type { ModelAttributes } from '@adonisjs/lucid/types/model'
 import type AuditLog from '#models/audit_log'
 import { UserFactory } from '#database/factories/user_factory'
@@ -25,6 +26,8 @@ test.group('admin / audit logs', (group) => {
   const given = setupGroupWith(group, async () => ({
     admin: await UserFactory.apply('admin').create(),
   }))
+  const listLogs = (client: ApiClient, qs: Record<string, unknown> = {}) =>
+    client.get('/api/audit-logs').qs(qs).loginAs(given.admin)
 
   test('lists the log newest first, 20 rows by default, with x-total-count', async ({
     client,
@@ -32,7 +35,7 @@ test.group('admin / audit logs', (group) => {
   }) => {
     await seedLog(25)
 
-    const response = await client.get('/api/audit-logs').loginAs(given.admin)
+    const response = await listLogs(client)
     response.assertStatus(200)
     assert.equal(response.header('x-total-count'), String(await rowCount('audit_logs')))
     const rows = response.body()
@@ -53,18 +56,9 @@ test.group('admin / audit logs', (group) => {
   test('pages with _start and _end without overlap', async ({ client, assert }) => {
     await seedLog(25)
 
-    const first = await client
-      .get('/api/audit-logs')
-      .qs({ _start: 0, _end: 10 })
-      .loginAs(given.admin)
-    const second = await client
-      .get('/api/audit-logs')
-      .qs({ _start: 10, _end: 20 })
-      .loginAs(given.admin)
-    const last = await client
-      .get('/api/audit-logs')
-      .qs({ _start: 20, _end: 30 })
-      .loginAs(given.admin)
+    const first = await listLogs(client, { _start: 0, _end: 10 })
+    const second = await listLogs(client, { _start: 10, _end: 20 })
+    const last = await listLogs(client, { _start: 20, _end: 30 })
 
     assert.lengthOf(first.body(), 10)
     assert.lengthOf(second.body(), 10)
@@ -79,10 +73,7 @@ test.group('admin / audit logs', (group) => {
 
   test('caps a page at 200 rows', async ({ client, assert }) => {
     await seedLog(3)
-    const response = await client
-      .get('/api/audit-logs')
-      .qs({ _start: 0, _end: 100000 })
-      .loginAs(given.admin)
+    const response = await listLogs(client, { _start: 0, _end: 100000 })
     response.assertStatus(200)
     assert.lengthOf(response.body(), 3)
   })
@@ -95,12 +86,12 @@ test.group('admin / audit logs', (group) => {
     await seedLog(2, 'auth.login_failed')
     await seedLog(4, 'ip.add')
 
-    const auth = await client.get('/api/audit-logs').qs({ action: 'auth.' }).loginAs(given.admin)
+    const auth = await listLogs(client, { action: 'auth.' })
     auth.assertStatus(200)
     assert.equal(auth.header('x-total-count'), '5')
     assert.isTrue(auth.body().every((row: { action: string }) => row.action.startsWith('auth.')))
 
-    const exact = await client.get('/api/audit-logs').qs({ action: 'ip.add' }).loginAs(given.admin)
+    const exact = await listLogs(client, { action: 'ip.add' })
     assert.equal(exact.header('x-total-count'), '4')
     assert.lengthOf(exact.body(), 4)
   })
@@ -109,14 +100,11 @@ test.group('admin / audit logs', (group) => {
     await seedLog(2, 'auth.login')
     await seedLog(1, 'auth.logout')
 
-    const wildcard = await client.get('/api/audit-logs').qs({ action: '%' }).loginAs(given.admin)
+    const wildcard = await listLogs(client, { action: '%' })
     wildcard.assertStatus(200)
     assert.equal(wildcard.header('x-total-count'), '0')
 
-    const underscore = await client
-      .get('/api/audit-logs')
-      .qs({ action: 'auth_login' })
-      .loginAs(given.admin)
+    const underscore = await listLogs(client, { action: 'auth_login' })
     assert.equal(underscore.header('x-total-count'), '0')
   })
 
@@ -125,10 +113,7 @@ test.group('admin / audit logs', (group) => {
     await seedLog(2, 'ip.add', { userId: actor.id })
     await seedLog(3)
 
-    const response = await client
-      .get('/api/audit-logs')
-      .qs({ user_id: actor.id })
-      .loginAs(given.admin)
+    const response = await listLogs(client, { user_id: actor.id })
     assert.equal(response.header('x-total-count'), '2')
     for (const row of response.body()) {
       assert.deepEqual(row.user, { id: actor.id, name: actor.name, email: actor.email })
@@ -145,17 +130,17 @@ test.group('admin / audit logs', (group) => {
     })
     await seedLog(2, 'other.event')
 
-    const byEmail = await client.get('/api/audit-logs').qs({ q: 'first_last' }).loginAs(given.admin)
+    const byEmail = await listLogs(client, { q: 'first_last' })
     assert.equal(byEmail.header('x-total-count'), '1')
     assert.equal(byEmail.body()[0].user.email, 'first_last@example.com')
 
-    const byIp = await client.get('/api/audit-logs').qs({ q: '198.51.100' }).loginAs(given.admin)
+    const byIp = await listLogs(client, { q: '198.51.100' })
     assert.equal(byIp.header('x-total-count'), '1')
 
-    const bySubject = await client.get('/api/audit-logs').qs({ q: 'code_50%' }).loginAs(given.admin)
+    const bySubject = await listLogs(client, { q: 'code_50%' })
     assert.equal(bySubject.header('x-total-count'), '1')
 
-    const wildcard = await client.get('/api/audit-logs').qs({ q: '%' }).loginAs(given.admin)
+    const wildcard = await listLogs(client, { q: '%' })
     assert.equal(wildcard.header('x-total-count'), '1')
   })
 
@@ -170,7 +155,7 @@ test.group('admin / audit logs', (group) => {
       { q: 'x'.repeat(500) },
       { action: ['a', 'b'] },
     ]) {
-      const response = await client.get('/api/audit-logs').qs(qs).loginAs(given.admin)
+      const response = await listLogs(client, qs)
       response.assertStatus(422)
       response.assertBodyContains({ status: 422 })
     }
@@ -181,10 +166,7 @@ test.group('admin / audit logs', (group) => {
     assert,
   }) => {
     await seedLog(5)
-    const response = await client
-      .get('/api/audit-logs')
-      .qs({ _start: 3, _end: 1 })
-      .loginAs(given.admin)
+    const response = await listLogs(client, { _start: 3, _end: 1 })
     response.assertStatus(200)
     assert.isAtMost(response.body().length, 1)
   })

@@ -1,4 +1,6 @@
 import { test } from '@japa/runner'
+import type User from '#models/user'
+import type { ApiClient } from '@japa/api-client'
 import { DateTime } from 'luxon'
 import AuditLog from '#models/audit_log'
 import RegisterCode from '#models/register_code'
@@ -8,6 +10,11 @@ import { RegisterCodeFactory } from '#database/factories/register_code_factory'
 import { setupGroupWith } from '#tests/helpers/functional'
 import { assertNoPermission } from '#tests/helpers/requests'
 import { staffRegistration } from '#tests/helpers/users'
+
+/** POST /api/register-codes as `user`. */
+function createCode(client: ApiClient, user: User, body: Record<string, unknown>) {
+  return client.post('/api/register-codes').loginAs(user).json(body)
+}
 
 test.group('admin / register codes', (group) => {
   const given = setupGroupWith(group, async () => ({
@@ -36,10 +43,7 @@ test.group('admin / register codes', (group) => {
   })
 
   test('generates an all-capitals code when none is given', async ({ client, assert }) => {
-    const response = await client
-      .post('/api/register-codes')
-      .loginAs(given.admin)
-      .json({ note: 'spring hires' })
+    const response = await createCode(client, given.admin, { note: 'spring hires' })
 
     response.assertStatus(201)
     const { code } = response.body()
@@ -58,13 +62,13 @@ test.group('admin / register codes', (group) => {
   })
 
   test('two generated codes differ', async ({ client, assert }) => {
-    const first = await client.post('/api/register-codes').loginAs(given.admin).json({})
-    const second = await client.post('/api/register-codes').loginAs(given.admin).json({})
+    const first = await createCode(client, given.admin, {})
+    const second = await createCode(client, given.admin, {})
     assert.notEqual(first.body().code, second.body().code)
   })
 
   test('a generated code lets a staff member register', async ({ client }) => {
-    const created = await client.post('/api/register-codes').loginAs(given.admin).json({})
+    const created = await createCode(client, given.admin, {})
 
     const response = await client
       .post('/api/user/register')
@@ -85,10 +89,7 @@ test.group('admin / register codes', (group) => {
   })
 
   test('a given code must be all capitals', async ({ client, assert }) => {
-    const response = await client
-      .post('/api/register-codes')
-      .loginAs(given.admin)
-      .json({ code: 'lower-case' })
+    const response = await createCode(client, given.admin, { code: 'lower-case' })
     response.assertStatus(422)
     response.assertBodyContains({ status: 422, message: 'The code field format is invalid' })
     assert.isNull(await RegisterCode.findBy('code', 'lower-case'))
@@ -96,10 +97,7 @@ test.group('admin / register codes', (group) => {
 
   test('a given code must be unique', async ({ client }) => {
     await RegisterCodeFactory.merge({ code: 'TAKEN-CODE' }).create()
-    const response = await client
-      .post('/api/register-codes')
-      .loginAs(given.admin)
-      .json({ code: 'TAKEN-CODE' })
+    const response = await createCode(client, given.admin, { code: 'TAKEN-CODE' })
     response.assertStatus(422)
     response.assertBodyContains({ status: 422, message: 'The code is already registered' })
   })
@@ -114,7 +112,7 @@ test.group('admin / register codes', (group) => {
       [{ expires_at: yesterday }, 'The expiry date field must be today or later'],
       [{ max_uses: 0 }, 'The maximum uses field must be at least 1'],
     ] as const) {
-      const response = await client.post('/api/register-codes').loginAs(given.admin).json(payload)
+      const response = await createCode(client, given.admin, payload)
       response.assertStatus(422)
       response.assertBodyContains({ status: 422, message })
     }
@@ -175,7 +173,7 @@ test.group('admin / register codes', (group) => {
   })
 
   test('creation and revocation are recorded in the audit log', async ({ client, assert }) => {
-    const created = await client.post('/api/register-codes').loginAs(given.admin).json({})
+    const created = await createCode(client, given.admin, {})
     await client.delete(`/api/register-codes/${created.body().id}`).loginAs(given.admin)
 
     const rows = await AuditLog.query().where('action', 'like', 'register_code.%').orderBy('id')
@@ -197,10 +195,7 @@ test.group('admin / register codes', (group) => {
       const list = await client.get('/api/register-codes').loginAs(user)
       assertNoPermission(list)
 
-      const create = await client
-        .post('/api/register-codes')
-        .loginAs(user)
-        .json({ code: 'MINE-NOW' })
+      const create = await createCode(client, user, { code: 'MINE-NOW' })
       assertNoPermission(create)
 
       const revoke = await client.delete(`/api/register-codes/${code.id}`).loginAs(user)

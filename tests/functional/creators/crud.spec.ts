@@ -1,4 +1,6 @@
 import { test } from '@japa/runner'
+import type User from '#models/user'
+import type { ApiClient } from '@japa/api-client'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import AuditLog from '#models/audit_log'
@@ -10,6 +12,11 @@ import { SECURITY_CODE, userWithCode } from '#tests/helpers/users'
 import { assertClientError, errorsOf } from '#tests/helpers/requests'
 import { creatorPayload, PRIVATE_FIELD_KEYS } from '#tests/helpers/creators'
 
+/** POST /api/creators as `user`. */
+function createCreator(client: ApiClient, user: User, body: Record<string, unknown>) {
+  return client.post('/api/creators').loginAs(user).json(body)
+}
+
 test.group('creators / create', (group) => {
   const given = setupGroupWith(group, async () => ({ admin: await userWithCode('admin') }))
 
@@ -17,31 +24,30 @@ test.group('creators / create', (group) => {
     client,
     assert,
   }) => {
-    const response = await client
-      .post('/api/creators')
-      .loginAs(given.admin)
-      .json(
-        creatorPayload({
-          kind: 'IP',
-          category: 'food',
-          channel_name_zh: '敏智厨房',
-          nationality: 'kr',
-          area_code: '82',
-          contract_date: '2024-03-01',
-          end_date: '2026-02-28',
-          video_exclusive_china: false,
-          contracted_platforms: ['bilibili', 'xigua'],
-          min_monthly_videos: 4,
-          ad_income_ratio: 40.5,
-          other_income_ratio: 20,
-          cp_team: 'cp2',
-          accounts: [
-            { platform: 'bilibili', uid: '123456', fans: 5000 },
-            { platform: 'xigua', uid: 'xg-77', fans: 2500, active: true },
-          ],
-          ad_prices: [{ platform: 'bilibili', format: 'dedicated', price: '1500000.50' }],
-        })
-      )
+    const response = await createCreator(
+      client,
+      given.admin,
+      creatorPayload({
+        kind: 'IP',
+        category: 'food',
+        channel_name_zh: '敏智厨房',
+        nationality: 'kr',
+        area_code: '82',
+        contract_date: '2024-03-01',
+        end_date: '2026-02-28',
+        video_exclusive_china: false,
+        contracted_platforms: ['bilibili', 'xigua'],
+        min_monthly_videos: 4,
+        ad_income_ratio: 40.5,
+        other_income_ratio: 20,
+        cp_team: 'cp2',
+        accounts: [
+          { platform: 'bilibili', uid: '123456', fans: 5000 },
+          { platform: 'xigua', uid: 'xg-77', fans: 2500, active: true },
+        ],
+        ad_prices: [{ platform: 'bilibili', format: 'dedicated', price: '1500000.50' }],
+      })
+    )
 
     response.assertStatus(201)
     const body = response.body()
@@ -90,28 +96,30 @@ test.group('creators / create', (group) => {
     assert,
   }) => {
     await CreatorFactory.merge({ brandNo: 'MCN-00041' }).create()
-    const first = await client.post('/api/creators').loginAs(given.admin).json(creatorPayload())
+    const first = await createCreator(client, given.admin, creatorPayload())
     first.assertStatus(201)
     assert.equal(first.body().brand_no, 'MCN-00042')
 
-    const custom = await client
-      .post('/api/creators')
-      .loginAs(given.admin)
-      .json(creatorPayload({ brand_no: 'mcn-custom-1' }))
+    const custom = await createCreator(
+      client,
+      given.admin,
+      creatorPayload({ brand_no: 'mcn-custom-1' })
+    )
     custom.assertStatus(201)
     assert.equal(custom.body().brand_no, 'MCN-CUSTOM-1')
 
-    const duplicate = await client
-      .post('/api/creators')
-      .loginAs(given.admin)
-      .json(creatorPayload({ brand_no: 'MCN-CUSTOM-1' }))
+    const duplicate = await createCreator(
+      client,
+      given.admin,
+      creatorPayload({ brand_no: 'MCN-CUSTOM-1' })
+    )
     duplicate.assertStatus(422)
     assert.include(errorsOf(duplicate), 'brand_no:database.unique')
     assert.equal(duplicate.body().message, 'This brand number is already used')
   })
 
   test('contractor and channel names are required', async ({ client, assert }) => {
-    const response = await client.post('/api/creators').loginAs(given.admin).json({})
+    const response = await createCreator(client, given.admin, {})
     response.assertStatus(422)
     assert.includeMembers(errorsOf(response), ['contractor_name:required', 'channel_name:required'])
     assert.equal(response.body().message, 'The contractor name field is required')
@@ -137,10 +145,11 @@ test.group('creators / create', (group) => {
       assert.equal(response.body().message, message)
       assert.deepEqual(errorsOf(response), ['min_monthly_videos:min'])
     }
-    const fraction = await client
-      .post('/api/creators')
-      .loginAs(given.admin)
-      .json(creatorPayload({ min_monthly_videos: 1.5 }))
+    const fraction = await createCreator(
+      client,
+      given.admin,
+      creatorPayload({ min_monthly_videos: 1.5 })
+    )
     assert.deepEqual(errorsOf(fraction), ['min_monthly_videos:withoutDecimals'])
   })
 
@@ -156,40 +165,41 @@ test.group('creators / create', (group) => {
       [{ ad_income_ratio: 70, other_income_ratio: 30.01 }, 'other_income_ratio:ratio_sum'],
     ]
     for (const [fields, error] of cases) {
-      const response = await client
-        .post('/api/creators')
-        .loginAs(given.admin)
-        .json(creatorPayload(fields))
+      const response = await createCreator(client, given.admin, creatorPayload(fields))
       response.assertStatus(422)
       assert.deepEqual(errorsOf(response), [error], JSON.stringify(fields))
     }
-    const sum = await client
-      .post('/api/creators')
-      .loginAs(given.admin)
-      .json(creatorPayload({ ad_income_ratio: 70, other_income_ratio: 31 }))
+    const sum = await createCreator(
+      client,
+      given.admin,
+      creatorPayload({ ad_income_ratio: 70, other_income_ratio: 31 })
+    )
     assert.equal(sum.body().message, 'The ad and other income ratios together cannot exceed 100')
 
-    const exact = await client
-      .post('/api/creators')
-      .loginAs(given.admin)
-      .json(creatorPayload({ ad_income_ratio: 60.25, other_income_ratio: 39.75 }))
+    const exact = await createCreator(
+      client,
+      given.admin,
+      creatorPayload({ ad_income_ratio: 60.25, other_income_ratio: 39.75 })
+    )
     exact.assertStatus(201)
     assert.equal(exact.body().ad_income_ratio, 60.25)
   })
 
   test('the end date may not be before the contract date', async ({ client, assert }) => {
-    const response = await client
-      .post('/api/creators')
-      .loginAs(given.admin)
-      .json(creatorPayload({ contract_date: '2025-05-02', end_date: '2025-05-01' }))
+    const response = await createCreator(
+      client,
+      given.admin,
+      creatorPayload({ contract_date: '2025-05-02', end_date: '2025-05-01' })
+    )
     response.assertStatus(422)
     assert.deepEqual(errorsOf(response), ['end_date:date.afterOrEqual'])
     assert.equal(response.body().message, 'The end date cannot be before the contract date')
 
-    const same = await client
-      .post('/api/creators')
-      .loginAs(given.admin)
-      .json(creatorPayload({ contract_date: '2025-05-02', end_date: '2025-05-02' }))
+    const same = await createCreator(
+      client,
+      given.admin,
+      creatorPayload({ contract_date: '2025-05-02', end_date: '2025-05-02' })
+    )
     same.assertStatus(201)
   })
 
@@ -197,17 +207,19 @@ test.group('creators / create', (group) => {
     client,
     assert,
   }) => {
-    const exclusive = await client
-      .post('/api/creators')
-      .loginAs(given.admin)
-      .json(creatorPayload({ video_exclusive_china: true, contracted_platforms: ['bilibili'] }))
+    const exclusive = await createCreator(
+      client,
+      given.admin,
+      creatorPayload({ video_exclusive_china: true, contracted_platforms: ['bilibili'] })
+    )
     exclusive.assertStatus(422)
     assert.deepEqual(errorsOf(exclusive), ['contracted_platforms:platforms_exclusive'])
 
-    const unknown = await client
-      .post('/api/creators')
-      .loginAs(given.admin)
-      .json(creatorPayload({ contracted_platforms: ['bilibili', 'myspace'] }))
+    const unknown = await createCreator(
+      client,
+      given.admin,
+      creatorPayload({ contracted_platforms: ['bilibili', 'myspace'] })
+    )
     unknown.assertStatus(422)
     assert.deepEqual(errorsOf(unknown), ['contracted_platforms:enum'])
     assert.equal(
@@ -215,17 +227,19 @@ test.group('creators / create', (group) => {
       'The contracted platforms field must be one of the listed values'
     )
 
-    const commaSeparated = await client
-      .post('/api/creators')
-      .loginAs(given.admin)
-      .json(creatorPayload({ contracted_platforms: 'weibo, douyin,weibo' }))
+    const commaSeparated = await createCreator(
+      client,
+      given.admin,
+      creatorPayload({ contracted_platforms: 'weibo, douyin,weibo' })
+    )
     commaSeparated.assertStatus(201)
     assert.deepEqual(commaSeparated.body().contracted_platforms, ['weibo', 'douyin'])
 
-    const exclusiveWithout = await client
-      .post('/api/creators')
-      .loginAs(given.admin)
-      .json(creatorPayload({ video_exclusive_china: true }))
+    const exclusiveWithout = await createCreator(
+      client,
+      given.admin,
+      creatorPayload({ video_exclusive_china: true })
+    )
     exclusiveWithout.assertStatus(201)
     assert.isNull(exclusiveWithout.body().contracted_platforms)
   })
@@ -272,10 +286,7 @@ test.group('creators / create', (group) => {
       ],
     ]
     for (const [fields, error] of cases) {
-      const response = await client
-        .post('/api/creators')
-        .loginAs(given.admin)
-        .json(creatorPayload(fields))
+      const response = await createCreator(client, given.admin, creatorPayload(fields))
       response.assertStatus(422)
       assertClientError(response, assert, JSON.stringify(fields).slice(0, 80))
       assert.deepEqual(errorsOf(response), [error], JSON.stringify(fields).slice(0, 80))
@@ -294,34 +305,35 @@ test.group('creators / create', (group) => {
     assert,
   }) => {
     await CreatorFactory.with('accounts', 1, (account) => account.merge({ uid: '9001' })).create()
-    const response = await client
-      .post('/api/creators')
-      .loginAs(given.admin)
-      .json(creatorPayload({ accounts: [{ platform: 'bilibili', uid: '9001' }] }))
+    const response = await createCreator(
+      client,
+      given.admin,
+      creatorPayload({ accounts: [{ platform: 'bilibili', uid: '9001' }] })
+    )
     response.assertStatus(422)
     assert.deepEqual(errorsOf(response), ['accounts.0.uid:database.unique'])
 
-    const otherPlatform = await client
-      .post('/api/creators')
-      .loginAs(given.admin)
-      .json(creatorPayload({ accounts: [{ platform: 'xigua', uid: '9001' }] }))
+    const otherPlatform = await createCreator(
+      client,
+      given.admin,
+      creatorPayload({ accounts: [{ platform: 'xigua', uid: '9001' }] })
+    )
     otherPlatform.assertStatus(201)
   })
 
   test('a failing account rule rolls the whole creation back', async ({ client, assert }) => {
     const before = await db.from('creators').count('* as total').first()
-    const response = await client
-      .post('/api/creators')
-      .loginAs(given.admin)
-      .json(
-        creatorPayload({
-          ad_prices: [{ platform: 'bilibili', format: 'dedicated', price: '10' }],
-          accounts: [
-            { platform: 'bilibili', uid: '1' },
-            { platform: 'weibo', uid: '2', cookie: '{"SUB": "only-one"}' },
-          ],
-        })
-      )
+    const response = await createCreator(
+      client,
+      given.admin,
+      creatorPayload({
+        ad_prices: [{ platform: 'bilibili', format: 'dedicated', price: '10' }],
+        accounts: [
+          { platform: 'bilibili', uid: '1' },
+          { platform: 'weibo', uid: '2', cookie: '{"SUB": "only-one"}' },
+        ],
+      })
+    )
     response.assertStatus(422)
     assert.equal(
       response.body().message,

@@ -1,4 +1,6 @@
 import { test } from '@japa/runner'
+import type User from '#models/user'
+import type { ApiClient } from '@japa/api-client'
 import AuditLog from '#models/audit_log'
 import IpAllowlistEntry from '#models/ip_allowlist_entry'
 import { UserFactory } from '#database/factories/user_factory'
@@ -6,6 +8,11 @@ import { setupGroupWith } from '#tests/helpers/functional'
 import { assertNoPermission } from '#tests/helpers/requests'
 
 const BAD_CIDR = 'The IP range field must be an IP address or CIDR range'
+
+/** POST /api/ip-allowlist as `user`. */
+function addRange(client: ApiClient, user: User, body: Record<string, unknown>) {
+  return client.post('/api/ip-allowlist').loginAs(user).json(body)
+}
 
 test.group('ip allow-list / admin CRUD', (group) => {
   const given = setupGroupWith(group, async () => ({
@@ -42,10 +49,7 @@ test.group('ip allow-list / admin CRUD', (group) => {
   })
 
   test('stores a single IPv4 address as /32', async ({ client }) => {
-    const response = await client
-      .post('/api/ip-allowlist')
-      .loginAs(given.admin)
-      .json({ cidr: ' 203.0.113.7 ' })
+    const response = await addRange(client, given.admin, { cidr: ' 203.0.113.7 ' })
     response.assertStatus(201)
     response.assertBodyContains({ cidr: '203.0.113.7/32' })
   })
@@ -53,30 +57,18 @@ test.group('ip allow-list / admin CRUD', (group) => {
   test('stores a single IPv6 address as /128 and an IPv6 range by its network', async ({
     client,
   }) => {
-    const single = await client
-      .post('/api/ip-allowlist')
-      .loginAs(given.admin)
-      .json({ cidr: '2001:db8::1' })
+    const single = await addRange(client, given.admin, { cidr: '2001:db8::1' })
     single.assertStatus(201)
     single.assertBodyContains({ cidr: '2001:db8::1/128' })
 
-    const range = await client
-      .post('/api/ip-allowlist')
-      .loginAs(given.admin)
-      .json({ cidr: '2001:db8:abcd::1/32' })
+    const range = await addRange(client, given.admin, { cidr: '2001:db8:abcd::1/32' })
     range.assertStatus(201)
     range.assertBodyContains({ cidr: '2001:db8::/32' })
   })
 
   test('adding an existing range again keeps one row', async ({ client, assert }) => {
-    const first = await client
-      .post('/api/ip-allowlist')
-      .loginAs(given.admin)
-      .json({ cidr: '10.0.0.0/8' })
-    const second = await client
-      .post('/api/ip-allowlist')
-      .loginAs(given.admin)
-      .json({ cidr: '10.9.9.9/8' })
+    const first = await addRange(client, given.admin, { cidr: '10.0.0.0/8' })
+    const second = await addRange(client, given.admin, { cidr: '10.9.9.9/8' })
     first.assertStatus(201)
     second.assertStatus(201)
     assert.equal(first.body().id, second.body().id)
@@ -96,7 +88,7 @@ test.group('ip allow-list / admin CRUD', (group) => {
       assert,
     }) => {
       const before = await IpAllowlistEntry.query().count('* as total').firstOrFail()
-      const response = await client.post('/api/ip-allowlist').loginAs(given.admin).json({ cidr })
+      const response = await addRange(client, given.admin, { cidr })
 
       response.assertStatus(422)
       response.assertBodyContains({ status: 422, message: BAD_CIDR })
@@ -106,19 +98,13 @@ test.group('ip allow-list / admin CRUD', (group) => {
   }
 
   test('a missing cidr answers 422 with a message', async ({ client }) => {
-    const response = await client
-      .post('/api/ip-allowlist')
-      .loginAs(given.admin)
-      .json({ note: 'nothing' })
+    const response = await addRange(client, given.admin, { note: 'nothing' })
     response.assertStatus(422)
     response.assertBodyContains({ status: 422, message: 'The IP range field is required' })
   })
 
   test('deletes an entry by id', async ({ client, assert }) => {
-    const created = await client
-      .post('/api/ip-allowlist')
-      .loginAs(given.admin)
-      .json({ cidr: '192.0.2.0/24' })
+    const created = await addRange(client, given.admin, { cidr: '192.0.2.0/24' })
 
     const response = await client
       .delete(`/api/ip-allowlist/${created.body().id}`)
@@ -141,10 +127,7 @@ test.group('ip allow-list / admin CRUD', (group) => {
   })
 
   test('records additions and removals in the audit log', async ({ client, assert }) => {
-    const created = await client
-      .post('/api/ip-allowlist')
-      .loginAs(given.admin)
-      .json({ cidr: '192.0.2.0/24' })
+    const created = await addRange(client, given.admin, { cidr: '192.0.2.0/24' })
     await client.delete(`/api/ip-allowlist/${created.body().id}`).loginAs(given.admin)
 
     const rows = await AuditLog.query().whereIn('action', ['ip.add', 'ip.remove']).orderBy('id')
@@ -168,7 +151,7 @@ test.group('ip allow-list / admin CRUD', (group) => {
       const list = await client.get('/api/ip-allowlist').loginAs(user)
       assertNoPermission(list)
 
-      const add = await client.post('/api/ip-allowlist').loginAs(user).json({ cidr: '10.0.0.0/8' })
+      const add = await addRange(client, user, { cidr: '10.0.0.0/8' })
       assertNoPermission(add)
 
       const remove = await client.delete(`/api/ip-allowlist/${entry.id}`).loginAs(user)
