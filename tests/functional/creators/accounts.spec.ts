@@ -37,17 +37,19 @@ function hoursOff(iso: string, from: DateTime, days: number) {
 }
 
 test.group('creators / platform accounts: tokens and cookies', (group) => {
-  const given = setupGroupWith(group, async () => ({ admin: await userWithCode('admin') }))
+  const given = setupGroupWith(group, async () => ({
+    admin: await userWithCode('admin'),
+    creator: await CreatorFactory.create(),
+  }))
 
   test('a new token connects now, status 0, and expires per platform (xigua 30, douyin 90 days)', async ({
     client,
     assert,
   }) => {
-    const creator = await CreatorFactory.create()
     const started = DateTime.utc()
     const expected: Record<string, number | null> = { xigua: 30, douyin: 90, bilibili: null }
     for (const [platform, days] of Object.entries(expected)) {
-      const response = await saveAccount(client, given.admin, creator.id, platform, {
+      const response = await saveAccount(client, given.admin, given.creator.id, platform, {
         uid: `${platform}-1`,
         token: `token-for-${platform}-0123456789`,
       })
@@ -68,7 +70,7 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
       assert.notInclude(JSON.stringify(account), `token-for-${platform}`)
     }
     const stored = await CreatorPlatformAccount.query()
-      .where('creator_id', creator.id)
+      .where('creator_id', given.creator.id)
       .where('platform', 'xigua')
       .firstOrFail()
     assert.equal(stored.getToken(), 'token-for-xigua-0123456789')
@@ -80,25 +82,24 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
     client,
     assert,
   }) => {
-    const creator = await CreatorFactory.create()
-    const response = await saveAccount(client, given.admin, creator.id, 'xigua', {
+    const response = await saveAccount(client, given.admin, given.creator.id, 'xigua', {
       token: 'old-xigua-token-abcdef',
       token_connected_at: ago(31),
     })
     response.assertStatus(200)
     assert.equal(response.body().token_status, 1)
     assert.isTrue(response.body().token_expiring)
-    const detail = await client.get(`/api/creators/${creator.id}`).loginAs(given.admin)
+    const detail = await client.get(`/api/creators/${given.creator.id}`).loginAs(given.admin)
     assert.isTrue(detail.body().failing)
 
-    const fresh = await saveAccount(client, given.admin, creator.id, 'douyin', {
+    const fresh = await saveAccount(client, given.admin, given.creator.id, 'douyin', {
       token: 'douyin-token-abcdef',
       token_connected_at: ago(85),
     })
     assert.equal(fresh.body().token_status, 0)
     assert.isTrue(fresh.body().token_expiring, 'expires within the warning days')
 
-    const future = await saveAccount(client, given.admin, creator.id, 'douyin', {
+    const future = await saveAccount(client, given.admin, given.creator.id, 'douyin', {
       token: 'x-token',
       token_connected_at: DateTime.utc().plus({ days: 3 }).toISO(),
     })
@@ -107,9 +108,10 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
   })
 
   test('a cookie must be JSON (SPEC §8 "cookie not JSON")', async ({ client, assert }) => {
-    const creator = await CreatorFactory.create()
     for (const cookie of ['SESSDATA=abc; bili_jct=def', '{"a": 1', '12345', '"text"', 'null']) {
-      const response = await saveAccount(client, given.admin, creator.id, 'bilibili', { cookie })
+      const response = await saveAccount(client, given.admin, given.creator.id, 'bilibili', {
+        cookie,
+      })
       response.assertStatus(422)
       assert.equal(
         response.body().message,
@@ -119,25 +121,24 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
       assert.deepEqual(response.body().data, { field: 'cookie' })
     }
     const korean = await client
-      .put(`/api/creators/${creator.id}/accounts/bilibili`)
+      .put(`/api/creators/${given.creator.id}/accounts/bilibili`)
       .header('lang', 'kr')
       .loginAs(given.admin)
       .json({ cookie: 'nope', security_code: SECURITY_CODE })
     assert.equal(korean.body().message, '쿠키가 JSON 형식이 아닙니다. 올바른 JSON으로 입력하세요.')
-    assert.lengthOf(await CreatorPlatformAccount.query().where('creator_id', creator.id), 0)
+    assert.lengthOf(await CreatorPlatformAccount.query().where('creator_id', given.creator.id), 0)
   })
 
   test('a cookie may be entered only one day after the token connected', async ({
     client,
     assert,
   }) => {
-    const creator = await CreatorFactory.create()
-    const token = await saveAccount(client, given.admin, creator.id, 'bilibili', {
+    const token = await saveAccount(client, given.admin, given.creator.id, 'bilibili', {
       token: 'bilibili-token-123456',
     })
     token.assertStatus(200)
 
-    const early = await saveAccount(client, given.admin, creator.id, 'bilibili', {
+    const early = await saveAccount(client, given.admin, given.creator.id, 'bilibili', {
       cookie: '{"SESSDATA":"x"}',
     })
     early.assertStatus(422)
@@ -157,7 +158,7 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
     )
 
     // a token and a cookie given together: the token connects now, so the cookie is early too
-    const together = await saveAccount(client, given.admin, creator.id, 'haokan', {
+    const together = await saveAccount(client, given.admin, given.creator.id, 'haokan', {
       token: 'haokan-token-1234567',
       cookie: '{"BDUSS":"x"}',
     })
@@ -165,7 +166,7 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
 
     // connected two days ago: the cookie is accepted, entered and checked now
     const started = DateTime.utc()
-    const later = await saveAccount(client, given.admin, creator.id, 'haokan', {
+    const later = await saveAccount(client, given.admin, given.creator.id, 'haokan', {
       token: 'haokan-token-1234567',
       token_connected_at: ago(2),
       cookie: '{"BDUSS":"x"}',
@@ -178,7 +179,7 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
     assert.isFalse(later.body().cookie_recheck_due)
 
     // a cookie on an account without a token is not held back
-    const noToken = await saveAccount(client, given.admin, creator.id, 'kwai', {
+    const noToken = await saveAccount(client, given.admin, given.creator.id, 'kwai', {
       cookie: '[{"name":"did","value":"x"}]',
     })
     noToken.assertStatus(200)
@@ -189,9 +190,8 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
     client,
     assert,
   }) => {
-    const creator = await CreatorFactory.create()
     const weibo = (fields: Record<string, unknown>) =>
-      saveAccount(client, given.admin, creator.id, 'weibo', fields)
+      saveAccount(client, given.admin, given.creator.id, 'weibo', fields)
     const message = 'Weibo needs both cookies at the same time (or one JSON cookie holding both).'
 
     for (const body of [
@@ -211,7 +211,7 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
     both.assertStatus(200)
     assert.equal(both.body().cookie_status, 0)
     const stored = await CreatorPlatformAccount.query()
-      .where('creator_id', creator.id)
+      .where('creator_id', given.creator.id)
       .where('platform', 'weibo')
       .firstOrFail()
     assert.deepEqual(JSON.parse(stored.getCookie()!), {
@@ -227,7 +227,7 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
       one.assertStatus(200)
     }
 
-    const secondElsewhere = await saveAccount(client, given.admin, creator.id, 'bilibili', {
+    const secondElsewhere = await saveAccount(client, given.admin, given.creator.id, 'bilibili', {
       cookie: '{"a":1}',
       cookie_2: '{"b":2}',
     })
@@ -331,26 +331,29 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
     client,
     assert,
   }) => {
-    const creator = await CreatorFactory.create()
     await CreatorFactory.with('accounts', 1, (account) =>
       account.merge({ platform: 'bilibili', uid: 'taken' })
     ).create()
 
     const noCode = await client
-      .put(`/api/creators/${creator.id}/accounts/bilibili`)
+      .put(`/api/creators/${given.creator.id}/accounts/bilibili`)
       .loginAs(given.admin)
       .json({ uid: '1' })
     noCode.assertStatus(422)
     const wrongCode = await client
-      .put(`/api/creators/${creator.id}/accounts/bilibili`)
+      .put(`/api/creators/${given.creator.id}/accounts/bilibili`)
       .loginAs(given.admin)
       .json({ uid: '1', security_code: '999999' })
     wrongCode.assertStatus(422)
     wrongCode.assertBody({ status: 422, message: 'The security code is wrong.' })
-    const unknown = await saveAccount(client, given.admin, creator.id, 'myspace', { uid: '1' })
+    const unknown = await saveAccount(client, given.admin, given.creator.id, 'myspace', {
+      uid: '1',
+    })
     unknown.assertStatus(422)
     assert.equal(unknown.body().errors[0].field, 'platform')
-    const taken = await saveAccount(client, given.admin, creator.id, 'bilibili', { uid: 'taken' })
+    const taken = await saveAccount(client, given.admin, given.creator.id, 'bilibili', {
+      uid: 'taken',
+    })
     taken.assertStatus(422)
     assert.equal(taken.body().message, 'This uid is already linked to another creator')
     const missingCreator = await client
@@ -362,15 +365,17 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
 })
 
 test.group('creators / ad prices, Baidu token and the creator sign-in account', (group) => {
-  const given = setupGroupWith(group, async () => ({ admin: await userWithCode('admin') }))
+  const given = setupGroupWith(group, async () => ({
+    admin: await userWithCode('admin'),
+    creator: await CreatorFactory.create(),
+  }))
 
   test('ad prices are replaced as a whole; money stays text with two decimals', async ({
     client,
     assert,
   }) => {
-    const creator = await CreatorFactory.create()
     const first = await client
-      .put(`/api/creators/${creator.id}/ad-prices`)
+      .put(`/api/creators/${given.creator.id}/ad-prices`)
       .loginAs(given.admin)
       .json({
         prices: [
@@ -393,11 +398,11 @@ test.group('creators / ad prices, Baidu token and the creator sign-in account', 
       ]
     )
     const second = await client
-      .put(`/api/creators/${creator.id}/ad-prices`)
+      .put(`/api/creators/${given.creator.id}/ad-prices`)
       .loginAs(given.admin)
       .json({ prices: [{ platform: 'weibo', format: 'post', price: '0' }] })
     second.assertStatus(200)
-    assert.lengthOf(await db.from('creator_ad_prices').where('creator_id', creator.id), 1)
+    assert.lengthOf(await db.from('creator_ad_prices').where('creator_id', given.creator.id), 1)
 
     for (const prices of [
       [{ platform: 'weibo', format: 'post', price: '1.999' }],
@@ -411,27 +416,26 @@ test.group('creators / ad prices, Baidu token and the creator sign-in account', 
       'not a list',
     ]) {
       const response = await client
-        .put(`/api/creators/${creator.id}/ad-prices`)
+        .put(`/api/creators/${given.creator.id}/ad-prices`)
         .loginAs(given.admin)
         .json({ prices })
       response.assertStatus(422)
     }
     const cleared = await client
-      .put(`/api/creators/${creator.id}/ad-prices`)
+      .put(`/api/creators/${given.creator.id}/ad-prices`)
       .loginAs(given.admin)
       .json({ prices: [] })
     cleared.assertBody([])
   })
 
   test('the Baidu token is stored encrypted and needs the code', async ({ client, assert }) => {
-    const creator = await CreatorFactory.create()
     const wrong = await client
-      .put(`/api/creators/${creator.id}/baidu-token`)
+      .put(`/api/creators/${given.creator.id}/baidu-token`)
       .loginAs(given.admin)
       .json({ baidu_app_id: 'app', baidu_token: 'secret', security_code: '111111' })
     wrong.assertStatus(422)
     const response = await client
-      .put(`/api/creators/${creator.id}/baidu-token`)
+      .put(`/api/creators/${given.creator.id}/baidu-token`)
       .loginAs(given.admin)
       .json({
         baidu_app_id: 'app-77',
@@ -441,8 +445,8 @@ test.group('creators / ad prices, Baidu token and the creator sign-in account', 
     response.assertStatus(200)
     assert.containsSubset(response.body(), { baidu_app_id: 'app-77', baidu_token_present: true })
     assert.notInclude(response.text(), 'baidu-secret-token')
-    await creator.refresh()
-    assert.notInclude(creator.baiduTokenEncrypted!, 'baidu-secret-token')
+    await given.creator.refresh()
+    assert.notInclude(given.creator.baiduTokenEncrypted!, 'baidu-secret-token')
   })
 
   test('the account password creates the creator sign-in account, then changes it', async ({
@@ -508,11 +512,10 @@ test.group('creators / ad prices, Baidu token and the creator sign-in account', 
 
   test('an account needs an email, and one nobody else uses', async ({ client }) => {
     const other = await userWithCode('staff', null)
-    const creator = await CreatorFactory.create()
-    await creator.merge({ emailEncrypted: null, emailMasked: null }).save()
+    await given.creator.merge({ emailEncrypted: null, emailMasked: null }).save()
 
     const noEmail = await client
-      .put(`/api/creators/${creator.id}/account-password`)
+      .put(`/api/creators/${given.creator.id}/account-password`)
       .loginAs(given.admin)
       .json({
         password: 'new-password-1',
@@ -526,7 +529,7 @@ test.group('creators / ad prices, Baidu token and the creator sign-in account', 
     })
 
     const taken = await client
-      .put(`/api/creators/${creator.id}/account-password`)
+      .put(`/api/creators/${given.creator.id}/account-password`)
       .loginAs(given.admin)
       .json({
         email: other.email,

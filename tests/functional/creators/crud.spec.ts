@@ -1,5 +1,4 @@
 import { test } from '@japa/runner'
-import type User from '#models/user'
 import type { ApiClient } from '@japa/api-client'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
@@ -12,13 +11,11 @@ import { SECURITY_CODE, userWithCode } from '#tests/helpers/users'
 import { assertClientError, errorsOf } from '#tests/helpers/requests'
 import { creatorPayload, PRIVATE_FIELD_KEYS } from '#tests/helpers/creators'
 
-/** POST /api/creators as `user`. */
-function createCreator(client: ApiClient, user: User, body: Record<string, unknown>) {
-  return client.post('/api/creators').loginAs(user).json(body)
-}
-
 test.group('creators / create', (group) => {
   const given = setupGroupWith(group, async () => ({ admin: await userWithCode('admin') }))
+  /** POST /api/creators as the admin. */
+  const createCreator = (client: ApiClient, body: Record<string, unknown>) =>
+    client.post('/api/creators').loginAs(given.admin).json(body)
 
   test('an admin creates a creator with accounts and ad prices in one call', async ({
     client,
@@ -26,7 +23,6 @@ test.group('creators / create', (group) => {
   }) => {
     const response = await createCreator(
       client,
-      given.admin,
       creatorPayload({
         kind: 'IP',
         category: 'food',
@@ -96,30 +92,22 @@ test.group('creators / create', (group) => {
     assert,
   }) => {
     await CreatorFactory.merge({ brandNo: 'MCN-00041' }).create()
-    const first = await createCreator(client, given.admin, creatorPayload())
+    const first = await createCreator(client, creatorPayload())
     first.assertStatus(201)
     assert.equal(first.body().brand_no, 'MCN-00042')
 
-    const custom = await createCreator(
-      client,
-      given.admin,
-      creatorPayload({ brand_no: 'mcn-custom-1' })
-    )
+    const custom = await createCreator(client, creatorPayload({ brand_no: 'mcn-custom-1' }))
     custom.assertStatus(201)
     assert.equal(custom.body().brand_no, 'MCN-CUSTOM-1')
 
-    const duplicate = await createCreator(
-      client,
-      given.admin,
-      creatorPayload({ brand_no: 'MCN-CUSTOM-1' })
-    )
+    const duplicate = await createCreator(client, creatorPayload({ brand_no: 'MCN-CUSTOM-1' }))
     duplicate.assertStatus(422)
     assert.include(errorsOf(duplicate), 'brand_no:database.unique')
     assert.equal(duplicate.body().message, 'This brand number is already used')
   })
 
   test('contractor and channel names are required', async ({ client, assert }) => {
-    const response = await createCreator(client, given.admin, {})
+    const response = await createCreator(client, {})
     response.assertStatus(422)
     assert.includeMembers(errorsOf(response), ['contractor_name:required', 'channel_name:required'])
     assert.equal(response.body().message, 'The contractor name field is required')
@@ -145,11 +133,7 @@ test.group('creators / create', (group) => {
       assert.equal(response.body().message, message)
       assert.deepEqual(errorsOf(response), ['min_monthly_videos:min'])
     }
-    const fraction = await createCreator(
-      client,
-      given.admin,
-      creatorPayload({ min_monthly_videos: 1.5 })
-    )
+    const fraction = await createCreator(client, creatorPayload({ min_monthly_videos: 1.5 }))
     assert.deepEqual(errorsOf(fraction), ['min_monthly_videos:withoutDecimals'])
   })
 
@@ -165,20 +149,18 @@ test.group('creators / create', (group) => {
       [{ ad_income_ratio: 70, other_income_ratio: 30.01 }, 'other_income_ratio:ratio_sum'],
     ]
     for (const [fields, error] of cases) {
-      const response = await createCreator(client, given.admin, creatorPayload(fields))
+      const response = await createCreator(client, creatorPayload(fields))
       response.assertStatus(422)
       assert.deepEqual(errorsOf(response), [error], JSON.stringify(fields))
     }
     const sum = await createCreator(
       client,
-      given.admin,
       creatorPayload({ ad_income_ratio: 70, other_income_ratio: 31 })
     )
     assert.equal(sum.body().message, 'The ad and other income ratios together cannot exceed 100')
 
     const exact = await createCreator(
       client,
-      given.admin,
       creatorPayload({ ad_income_ratio: 60.25, other_income_ratio: 39.75 })
     )
     exact.assertStatus(201)
@@ -188,7 +170,6 @@ test.group('creators / create', (group) => {
   test('the end date may not be before the contract date', async ({ client, assert }) => {
     const response = await createCreator(
       client,
-      given.admin,
       creatorPayload({ contract_date: '2025-05-02', end_date: '2025-05-01' })
     )
     response.assertStatus(422)
@@ -197,7 +178,6 @@ test.group('creators / create', (group) => {
 
     const same = await createCreator(
       client,
-      given.admin,
       creatorPayload({ contract_date: '2025-05-02', end_date: '2025-05-02' })
     )
     same.assertStatus(201)
@@ -209,7 +189,6 @@ test.group('creators / create', (group) => {
   }) => {
     const exclusive = await createCreator(
       client,
-      given.admin,
       creatorPayload({ video_exclusive_china: true, contracted_platforms: ['bilibili'] })
     )
     exclusive.assertStatus(422)
@@ -217,7 +196,6 @@ test.group('creators / create', (group) => {
 
     const unknown = await createCreator(
       client,
-      given.admin,
       creatorPayload({ contracted_platforms: ['bilibili', 'myspace'] })
     )
     unknown.assertStatus(422)
@@ -229,7 +207,6 @@ test.group('creators / create', (group) => {
 
     const commaSeparated = await createCreator(
       client,
-      given.admin,
       creatorPayload({ contracted_platforms: 'weibo, douyin,weibo' })
     )
     commaSeparated.assertStatus(201)
@@ -237,7 +214,6 @@ test.group('creators / create', (group) => {
 
     const exclusiveWithout = await createCreator(
       client,
-      given.admin,
       creatorPayload({ video_exclusive_china: true })
     )
     exclusiveWithout.assertStatus(201)
@@ -286,7 +262,7 @@ test.group('creators / create', (group) => {
       ],
     ]
     for (const [fields, error] of cases) {
-      const response = await createCreator(client, given.admin, creatorPayload(fields))
+      const response = await createCreator(client, creatorPayload(fields))
       response.assertStatus(422)
       assertClientError(response, assert, JSON.stringify(fields).slice(0, 80))
       assert.deepEqual(errorsOf(response), [error], JSON.stringify(fields).slice(0, 80))
@@ -307,7 +283,6 @@ test.group('creators / create', (group) => {
     await CreatorFactory.with('accounts', 1, (account) => account.merge({ uid: '9001' })).create()
     const response = await createCreator(
       client,
-      given.admin,
       creatorPayload({ accounts: [{ platform: 'bilibili', uid: '9001' }] })
     )
     response.assertStatus(422)
@@ -315,7 +290,6 @@ test.group('creators / create', (group) => {
 
     const otherPlatform = await createCreator(
       client,
-      given.admin,
       creatorPayload({ accounts: [{ platform: 'xigua', uid: '9001' }] })
     )
     otherPlatform.assertStatus(201)
@@ -325,7 +299,6 @@ test.group('creators / create', (group) => {
     const before = await db.from('creators').count('* as total').first()
     const response = await createCreator(
       client,
-      given.admin,
       creatorPayload({
         ad_prices: [{ platform: 'bilibili', format: 'dedicated', price: '10' }],
         accounts: [

@@ -9,13 +9,15 @@ import { SECURITY_CODE, userWithCode } from '#tests/helpers/users'
 import { setTerminationCode, TERMINATION_CODE } from '#tests/helpers/creators'
 
 test.group('creators / termination', (group) => {
-  const given = setupGroupWith(group, async () => ({ admin: await userWithCode('admin') }))
+  const given = setupGroupWith(group, async () => ({
+    admin: await userWithCode('admin'),
+    creator: await CreatorFactory.create(),
+  }))
 
   test('a wrong termination code answers "Termination code error" and changes nothing', async ({
     client,
     assert,
   }) => {
-    const creator = await CreatorFactory.create()
     await setTerminationCode()
 
     const messages: Record<string, string> = {
@@ -26,58 +28,57 @@ test.group('creators / termination', (group) => {
     }
     for (const [lang, message] of Object.entries(messages)) {
       const response = await client
-        .post(`/api/creators/${creator.id}/terminate`)
+        .post(`/api/creators/${given.creator.id}/terminate`)
         .header('lang', lang)
         .loginAs(given.admin)
         .json({ termination_code: '11112222' })
       response.assertStatus(422)
       response.assertBody({ status: 422, message })
     }
-    await creator.refresh()
-    assert.equal(creator.contractStatus, 'valid')
-    assert.isNull(creator.cancelDate)
+    await given.creator.refresh()
+    assert.equal(given.creator.contractStatus, 'valid')
+    assert.isNull(given.creator.cancelDate)
     const failed = await AuditLog.query().where('action', 'creator.terminate_failed')
     assert.lengthOf(failed, 4)
-    assert.equal(failed[0].subjectId, String(creator.id))
+    assert.equal(failed[0].subjectId, String(given.creator.id))
 
     // the fifth failure blocks even the right code for a while
     await client
-      .post(`/api/creators/${creator.id}/terminate`)
+      .post(`/api/creators/${given.creator.id}/terminate`)
       .loginAs(given.admin)
       .json({ termination_code: '11112222' })
     const blocked = await client
-      .post(`/api/creators/${creator.id}/terminate`)
+      .post(`/api/creators/${given.creator.id}/terminate`)
       .loginAs(given.admin)
       .json({ termination_code: TERMINATION_CODE })
     blocked.assertStatus(429)
-    await creator.refresh()
-    assert.equal(creator.contractStatus, 'valid')
+    await given.creator.refresh()
+    assert.equal(given.creator.contractStatus, 'valid')
   })
 
   test('the right code terminates: status terminated, cancel date recorded, audited', async ({
     client,
     assert,
   }) => {
-    const creator = await CreatorFactory.create()
     const dated = await CreatorFactory.create()
     await setTerminationCode()
 
     const response = await client
-      .post(`/api/creators/${creator.id}/terminate`)
+      .post(`/api/creators/${given.creator.id}/terminate`)
       .loginAs(given.admin)
       .json({ termination_code: TERMINATION_CODE })
     response.assertStatus(200)
     const today = DateTime.now().setZone(studioConfig.timezone).toISODate()
     assert.containsSubset(response.body(), {
-      id: creator.id,
+      id: given.creator.id,
       contract_status: 'terminated',
       cancel_date: today,
     })
-    const row = await db.from('creators').where('id', creator.id).first()
+    const row = await db.from('creators').where('id', given.creator.id).first()
     assert.equal(row.contract_status, 'terminated')
 
     const audit = await AuditLog.query().where('action', 'creator.terminate').firstOrFail()
-    assert.equal(audit.subjectId, String(creator.id))
+    assert.equal(audit.subjectId, String(given.creator.id))
     assert.equal(audit.userId, given.admin.id)
     assert.deepEqual(audit.meta, { cancel_date: today })
 
@@ -89,7 +90,7 @@ test.group('creators / termination', (group) => {
     assert.equal(withDate.body().cancel_date, '2026-01-31')
 
     const again = await client
-      .post(`/api/creators/${creator.id}/terminate`)
+      .post(`/api/creators/${given.creator.id}/terminate`)
       .loginAs(given.admin)
       .json({ termination_code: TERMINATION_CODE })
     again.assertStatus(409)
@@ -121,9 +122,8 @@ test.group('creators / termination', (group) => {
   })
 
   test('without a studio termination code nothing can be terminated', async ({ client }) => {
-    const creator = await CreatorFactory.create()
     const response = await client
-      .post(`/api/creators/${creator.id}/terminate`)
+      .post(`/api/creators/${given.creator.id}/terminate`)
       .loginAs(given.admin)
       .json({ termination_code: TERMINATION_CODE })
     response.assertStatus(409)
@@ -134,8 +134,6 @@ test.group('creators / termination', (group) => {
     client,
     assert,
   }) => {
-    const creator = await CreatorFactory.create()
-
     const status = await client.get('/api/settings/termination-code').loginAs(given.admin)
     status.assertBody({ status: 0, data: { configured: false, updated_at: null } })
 
@@ -171,7 +169,7 @@ test.group('creators / termination', (group) => {
     assert.isNotNull(await AuditLog.findBy('action', 'termination_code.set'))
 
     const terminated = await client
-      .post(`/api/creators/${creator.id}/terminate`)
+      .post(`/api/creators/${given.creator.id}/terminate`)
       .loginAs(given.admin)
       .json({ termination_code: '55667788' })
     terminated.assertStatus(200)

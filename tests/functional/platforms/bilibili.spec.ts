@@ -3,15 +3,8 @@ import { test } from '@japa/runner'
 import BilibiliAdapter, { type BilibiliAdapterOptions } from '#platforms/bilibili'
 import { signWbi, wbiKeyFromUrl, wbiMixinKey } from '#platforms/bilibili_wbi'
 import { PlatformError, type PlatformAccountRef } from '#platforms/types'
-import {
-  closedPortUrl,
-  type FakeAnswer,
-  type FakeServer,
-  platformError,
-  type RecordedRequest,
-  rejection,
-  startFakeServer,
-} from '#tests/helpers/platforms'
+import type { FakeAnswer, FakeServer, RecordedRequest } from '#tests/helpers/platforms'
+import { closedPortUrl, platformError, rejection, startFakeServer } from '#tests/helpers/platforms'
 
 /*
 | A fake api.bilibili.com answering the documented shapes. It checks the WBI

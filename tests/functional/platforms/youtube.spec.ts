@@ -1,14 +1,8 @@
 import { test } from '@japa/runner'
 import YouTubeAdapter, { type YouTubeAdapterOptions } from '#platforms/youtube'
 import { PlatformError, type PlatformAccountRef } from '#platforms/types'
-import {
-  type FakeAnswer,
-  type FakeServer,
-  platformError,
-  type RecordedRequest,
-  rejection,
-  startFakeServer,
-} from '#tests/helpers/platforms'
+import type { FakeAnswer, FakeServer, RecordedRequest } from '#tests/helpers/platforms'
+import { platformError, rejection, startFakeServer } from '#tests/helpers/platforms'
 
 /*
 | A fake www.googleapis.com/youtube/v3 answering the documented Data API v3
