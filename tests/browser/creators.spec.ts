@@ -152,6 +152,22 @@ async function fullScreenshot(page: Page, name: string) {
   })
 }
 
+/**
+ * The security code dialog of a creator form's save: a wrong code is
+ * refused first, then the right one is sent. Answers the dialog.
+ */
+async function saveBehindSecurityCode(page: Page) {
+  const modal = page
+    .locator('.ant-modal')
+    .filter({ has: page.locator('[data-testid=security-code-input]') })
+  await modal.locator('[data-testid=security-code-input]').fill('135791')
+  await modal.locator('.ant-modal-footer .ant-btn-primary').click()
+  await modal.locator('.ant-form-item-explain-error').first().waitFor()
+  await modal.locator('[data-testid=security-code-input]').fill(SECURITY_CODE)
+  await modal.locator('.ant-modal-footer .ant-btn-primary').click()
+  return modal
+}
+
 /** The channel names of the list's rows, once they equal `expected` (order-insensitive). */
 async function waitForRows(page: Page, expected: string[], timeout = 15_000) {
   const wanted = [...expected].sort().join('|')
@@ -448,14 +464,7 @@ test.group('creator screens', (group) => {
     await page.locator('#accounts_bilibili_token').fill('tok_sehun_1')
     await page.locator('[data-testid=save-creator]').click()
 
-    const modal = page
-      .locator('.ant-modal')
-      .filter({ has: page.locator('[data-testid=security-code-input]') })
-    await modal.locator('[data-testid=security-code-input]').fill('135791')
-    await modal.locator('.ant-modal-footer .ant-btn-primary').click()
-    await modal.locator('.ant-form-item-explain-error').first().waitFor()
-    await modal.locator('[data-testid=security-code-input]').fill(SECURITY_CODE)
-    await modal.locator('.ant-modal-footer .ant-btn-primary').click()
+    await saveBehindSecurityCode(page)
     await page.waitForURL('**/app/creator_info?id=*')
     await page.locator('[data-testid=channel-link-bilibili]').waitFor()
 
@@ -514,14 +523,7 @@ test.group('creator screens', (group) => {
     await page.getByRole('tab', { name: /Weibo/ }).click()
     await page.locator('#accounts_weibo_cookie').fill('{"SUB": "abc"}')
     await page.locator('[data-testid=save-creator]').click()
-    const modal = page
-      .locator('.ant-modal')
-      .filter({ has: page.locator('[data-testid=security-code-input]') })
-    await modal.locator('[data-testid=security-code-input]').fill('135791')
-    await modal.locator('.ant-modal-footer .ant-btn-primary').click()
-    await modal.locator('.ant-form-item-explain-error').first().waitFor()
-    await modal.locator('[data-testid=security-code-input]').fill(SECURITY_CODE)
-    await modal.locator('.ant-modal-footer .ant-btn-primary').click()
+    const modal = await saveBehindSecurityCode(page)
 
     const weiboError = page.locator(
       '.ant-form-item:has(#accounts_weibo_cookie_2) .ant-form-item-explain-error'

@@ -86,6 +86,13 @@ async function seedRanking() {
   await insertSnapshots(rows)
 }
 
+/** The ranking dataset, and an admin signed in (in `language`, when given) to look at it. */
+async function rankingAsAdmin(visit: (url: string) => Promise<Page>, language?: 'kr') {
+  await seedRanking()
+  const admin = await UserFactory.apply('admin').create()
+  return signedIn(visit, admin, language)
+}
+
 /** A creator's fans on 10 March, every platform summed. */
 const creatorFans = (i: number) => biliFans(i, LAST_DAY) + (onYoutube(i) ? ytFans(i) : 0)
 
@@ -214,9 +221,7 @@ test.group('dashboards', (group) => {
     visit,
     assert,
   }) => {
-    await seedRanking()
-    const admin = await UserFactory.apply('admin').create()
-    const page = await signedIn(visit, admin)
+    const page = await rankingAsAdmin(visit)
     assert.match(page.url(), /\/app\/data_dashboard$/, 'the landing page')
 
     await page.locator('[data-testid=headline-fans-value]').waitFor()
@@ -286,9 +291,7 @@ test.group('dashboards', (group) => {
     visit,
     assert,
   }) => {
-    await seedRanking()
-    const admin = await UserFactory.apply('admin').create()
-    const page = await signedIn(visit, admin)
+    const page = await rankingAsAdmin(visit)
     await page.goto('/app/dashboard')
 
     await page.locator('[data-testid=stat-creators-value]').waitFor()
@@ -348,9 +351,7 @@ test.group('dashboards', (group) => {
   })
 
   test('a platform dashboard shows only its platform', async ({ visit, assert }) => {
-    await seedRanking()
-    const admin = await UserFactory.apply('admin').create()
-    const page = await signedIn(visit, admin)
+    const page = await rankingAsAdmin(visit)
     await page.goto('/app/platform_yang')
 
     await page.locator('[data-testid=dashboard-title]', { hasText: 'YouTube dashboard' }).waitFor()
@@ -393,9 +394,7 @@ test.group('dashboards', (group) => {
     visit,
     assert,
   }) => {
-    await seedRanking()
-    const admin = await UserFactory.apply('admin').create()
-    const page = await signedIn(visit, admin, 'kr')
+    const page = await rankingAsAdmin(visit, 'kr')
 
     await page.getByText('데이터 대시보드').first().waitFor()
     await page
