@@ -17,6 +17,7 @@ import type User from '#models/user'
 import type { TokenPair } from '#services/token_service'
 import TokenService from '#services/token_service'
 import { FACTORY_PASSWORD, userWithCode } from '#tests/helpers/users'
+import { UserFactory } from '#database/factories/user_factory'
 
 /**
  * What every functional group needs: a global transaction per test (rolled
@@ -111,6 +112,12 @@ export async function login(
   response.assertStatus(200)
   response.assertBodyContains({ status: 0 })
   return response.body().data
+}
+
+/** A new staff member signed in through the login form: the user and the token pair. */
+export async function signedInUser(client: ApiClient) {
+  const user = await UserFactory.create()
+  return { user, pair: await login(client, user) }
 }
 
 /** Moves the expiry of an access token (the plain value a login answered) to `at`, a minute ago by default. */

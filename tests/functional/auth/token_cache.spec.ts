@@ -5,7 +5,12 @@ import accessTokenCache from '#auth/access_token_cache'
 import AccessToken from '#models/access_token'
 import TokenService from '#services/token_service'
 import { UserFactory } from '#database/factories/user_factory'
-import { login, setAccessTokenExpiry, setupFunctionalGroup } from '#tests/helpers/functional'
+import {
+  login,
+  setAccessTokenExpiry,
+  setupFunctionalGroup,
+  signedInUser,
+} from '#tests/helpers/functional'
 
 const sql = (value: DateTime) => value.toUTC().toSQL({ includeOffset: false })
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -60,8 +65,7 @@ test.group('auth / access token cache', (group) => {
   test('refresh-token reuse refuses the cached access tokens of the family at once', async ({
     client,
   }) => {
-    const user = await UserFactory.create()
-    const first = await login(client, user)
+    const { pair: first } = await signedInUser(client)
     const rotation = await client
       .put('/api/refresh_token')
       .form({ refresh_token: first.refresh_token })
@@ -79,8 +83,7 @@ test.group('auth / access token cache', (group) => {
   })
 
   test('an expired token answers -101 even while it is cached', async ({ client, assert }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { pair } = await signedInUser(client)
     await setAccessTokenExpiry(pair.token, DateTime.utc().plus({ milliseconds: 1500 }))
 
     await expectInfo(client, pair.token, 200)
@@ -108,8 +111,7 @@ test.group('auth / access token cache', (group) => {
   })
 
   test('a role change is seen on the next request', async ({ client, assert }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { user, pair } = await signedInUser(client)
     const before = await client.get('/api/user/info').header('token', pair.token)
     assert.equal(before.body().data.user.role, 'staff')
 

@@ -5,7 +5,12 @@ import AccessToken from '#models/access_token'
 import RefreshToken from '#models/refresh_token'
 import TokenService from '#services/token_service'
 import { UserFactory } from '#database/factories/user_factory'
-import { login, setAccessTokenExpiry, setupFunctionalGroup } from '#tests/helpers/functional'
+import {
+  login,
+  setAccessTokenExpiry,
+  setupFunctionalGroup,
+  signedInUser,
+} from '#tests/helpers/functional'
 
 const ACCESS_CHECK_FAIL = 'Access Check fail - please sign in again.'
 
@@ -13,8 +18,7 @@ test.group('auth / access tokens', (group) => {
   setupFunctionalGroup(group)
 
   test('the token header authenticates GET /api/user/info', async ({ client }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { user, pair } = await signedInUser(client)
 
     const response = await client.get('/api/user/info').header('token', pair.token)
     response.assertStatus(200)
@@ -22,8 +26,7 @@ test.group('auth / access tokens', (group) => {
   })
 
   test('Authorization: Bearer authenticates too', async ({ client }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { user, pair } = await signedInUser(client)
 
     const response = await client.get('/api/user/info').bearerToken(pair.token)
     response.assertStatus(200)
@@ -52,8 +55,7 @@ test.group('auth / access tokens', (group) => {
   })
 
   test('a refresh token is not accepted as an access token', async ({ client }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { pair } = await signedInUser(client)
     const response = await client.get('/api/user/info').header('token', pair.refresh_token)
     response.assertStatus(401)
     response.assertBodyContains({ status: 401 })
@@ -66,8 +68,7 @@ test.group('auth / access tokens', (group) => {
   })
 
   test('an expired access token answers HTTP 401 with status -101', async ({ client }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { pair } = await signedInUser(client)
     await setAccessTokenExpiry(pair.token)
 
     const response = await client.get('/api/user/info').header('token', pair.token)
@@ -76,8 +77,7 @@ test.group('auth / access tokens', (group) => {
   })
 
   test('an access token of an account disabled after sign-in stops working', async ({ client }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { user, pair } = await signedInUser(client)
     user.status = 'disabled'
     await user.save()
 
@@ -87,8 +87,7 @@ test.group('auth / access tokens', (group) => {
   })
 
   test('tokens are stored only as SHA-256 hashes', async ({ client, assert }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { user, pair } = await signedInUser(client)
 
     const access = await db.from('access_tokens').where('user_id', user.id)
     const refresh = await db.from('refresh_tokens').where('user_id', user.id)
@@ -104,8 +103,7 @@ test.group('auth / access tokens', (group) => {
   })
 
   test('access tokens live at most 15 minutes', async ({ client, assert }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { pair } = await signedInUser(client)
 
     const row = await AccessToken.findByOrFail('hash', TokenService.hash(pair.token))
     const lifetime = row.expiresAt.diff(row.createdAt, 'seconds').seconds
@@ -135,8 +133,7 @@ test.group('auth / refresh', (group) => {
   }
 
   test('the refresh_token form field gives a new working pair', async ({ client, assert }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { user, pair } = await signedInUser(client)
 
     const response = await rotate(client, pair.refresh_token)
     response.assertStatus(200)
@@ -160,8 +157,7 @@ test.group('auth / refresh', (group) => {
   })
 
   test('the encrypted refresh_token cookie works without the field', async ({ client, assert }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { pair } = await signedInUser(client)
 
     const response = await client
       .put('/api/refresh_token')
@@ -177,8 +173,7 @@ test.group('auth / refresh', (group) => {
   })
 
   test('a plain (unencrypted) cookie is not accepted', async ({ client }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { pair } = await signedInUser(client)
 
     const response = await client
       .put('/api/refresh_token')
@@ -211,8 +206,7 @@ test.group('auth / refresh', (group) => {
   })
 
   test('an access token is not accepted as a refresh token', async ({ client }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { pair } = await signedInUser(client)
     const response = await rotate(client, pair.token)
     response.assertBodyContains({ status: 0, data: null })
   })
@@ -224,8 +218,7 @@ test.group('auth / refresh', (group) => {
   })
 
   test('an expired refresh token answers data null', async ({ client }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { pair } = await signedInUser(client)
     const row = await RefreshToken.findByOrFail('hash', TokenService.hash(pair.refresh_token))
     row.expiresAt = DateTime.utc().minus({ minutes: 1 })
     await row.save()
@@ -238,8 +231,7 @@ test.group('auth / refresh', (group) => {
     client,
     assert,
   }) => {
-    const user = await UserFactory.create()
-    const first = await login(client, user)
+    const { user, pair: first } = await signedInUser(client)
 
     const rotation = await rotate(client, first.refresh_token)
     const second = rotation.body().data
@@ -273,8 +265,7 @@ test.group('auth / refresh', (group) => {
   })
 
   test('reuse revokes only its own family, not other sessions of the user', async ({ client }) => {
-    const user = await UserFactory.create()
-    const stolen = await login(client, user)
+    const { user, pair: stolen } = await signedInUser(client)
     const otherSession = await login(client, user)
 
     await rotate(client, stolen.refresh_token)
@@ -291,8 +282,7 @@ test.group('auth / refresh', (group) => {
   })
 
   test('within the grace window a second use still returns a pair', async ({ client, assert }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { pair } = await signedInUser(client)
 
     const firstUse = await rotate(client, pair.refresh_token)
     const secondUse = await rotate(client, pair.refresh_token)
@@ -307,8 +297,7 @@ test.group('auth / refresh', (group) => {
   })
 
   test('a refresh for a user who was disabled answers data null', async ({ client }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { user, pair } = await signedInUser(client)
     user.status = 'disabled'
     await user.save()
 
@@ -334,8 +323,7 @@ test.group('auth / logout', (group) => {
   setupFunctionalGroup(group)
 
   test('logout with the token revokes the family', async ({ client, assert }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { pair } = await signedInUser(client)
     const rotation = await client
       .put('/api/refresh_token')
       .form({ refresh_token: pair.refresh_token })
@@ -357,8 +345,7 @@ test.group('auth / logout', (group) => {
   })
 
   test('logout leaves the other sessions of the user alone', async ({ client }) => {
-    const user = await UserFactory.create()
-    const laptop = await login(client, user)
+    const { user, pair: laptop } = await signedInUser(client)
     const phone = await login(client, user)
 
     await client.post('/api/user/logout').header('token', laptop.token)
@@ -368,8 +355,7 @@ test.group('auth / logout', (group) => {
   })
 
   test('logout with Authorization: Bearer revokes the family too', async ({ client }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { pair } = await signedInUser(client)
 
     const response = await client.post('/api/user/logout').bearerToken(pair.token)
     response.assertStatus(200)
@@ -385,8 +371,7 @@ test.group('auth / logout', (group) => {
   test('logout with an expired access token still revokes the refresh token', async ({
     client,
   }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { pair } = await signedInUser(client)
     await setAccessTokenExpiry(pair.token, DateTime.utc().minus({ minutes: 5 }))
 
     const response = await client.post('/api/user/logout').header('token', pair.token)
@@ -399,8 +384,7 @@ test.group('auth / logout', (group) => {
   })
 
   test('logout is recorded in the audit log with the user', async ({ client, assert }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { user, pair } = await signedInUser(client)
     await client.post('/api/user/logout').header('token', pair.token)
 
     const rows = await db.from('audit_logs').where('action', 'auth.logout')
@@ -415,8 +399,7 @@ test.group('auth / logout', (group) => {
   })
 
   test('logout with a garbage token answers status 0 and revokes nothing', async ({ client }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { pair } = await signedInUser(client)
     const response = await client.post('/api/user/logout').header('token', 'garbage')
     response.assertStatus(200)
     const info = await client.get('/api/user/info').header('token', pair.token)

@@ -4,7 +4,13 @@ import hash from '@adonisjs/core/services/hash'
 import drive from '@adonisjs/drive/services/main'
 import User from '#models/user'
 import { UserFactory } from '#database/factories/user_factory'
-import { fakeDrive, login, loginAttempt, setupFunctionalGroup } from '#tests/helpers/functional'
+import {
+  fakeDrive,
+  login,
+  loginAttempt,
+  setupFunctionalGroup,
+  signedInUser,
+} from '#tests/helpers/functional'
 import { FACTORY_PASSWORD, teamMember } from '#tests/helpers/users'
 import { expectStatus } from '#tests/helpers/requests'
 
@@ -72,8 +78,7 @@ test.group('people / my account', (group) => {
     client,
     assert,
   }) => {
-    const user = await UserFactory.create()
-    const here = await login(client, user)
+    const { user, pair: here } = await signedInUser(client)
     const elsewhere = await login(client, user)
     const response = await client.put('/api/user/password').header('token', here.token).json({
       current_password: FACTORY_PASSWORD,
