@@ -1,25 +1,25 @@
 import { test } from '@japa/runner'
-import Alert from '#models/alert'
 import { UserFactory } from '#database/factories/user_factory'
-import AlertScanService from '#services/alerts/alert_scan_service'
+import { AlertFactory } from '#database/factories/alert_factory'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
 import { screenshot, signedIn } from '#tests/helpers/browser'
-import {
-  creatorWithAccount,
-  followerSpike,
-  insertSnapshots,
-  march,
-  snapshotRows,
-} from '#tests/helpers/metrics'
+import { creatorWithAccount, march } from '#tests/helpers/metrics'
 
 test.group('alert dashboard', (group) => {
   setupFunctionalGroup(group)
 
+  /** A follower spike (+600, 30 times the week's average) on Sunny Cooks' bilibili account. */
   async function spikeAlert() {
-    const { account } = await creatorWithAccount('bilibili', {}, { channelName: 'Sunny Cooks' })
-    await insertSnapshots(snapshotRows(account, followerSpike()))
-    await AlertScanService.scan({ day: march(10) })
-    return Alert.query().where('kind', 'follower_spike').firstOrFail()
+    const { creator, account } = await creatorWithAccount(
+      'bilibili',
+      {},
+      { channelName: 'Sunny Cooks' }
+    )
+    return AlertFactory.merge({
+      creatorId: creator.id,
+      accountId: account.id,
+      day: march(10),
+    }).create()
   }
 
   test('acknowledge an alert and assign it (English)', async ({ visit, assert }) => {
