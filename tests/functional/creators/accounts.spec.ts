@@ -512,10 +512,10 @@ test.group('creators / ad prices, Baidu token and the creator sign-in account', 
 
   test('an account needs an email, and one nobody else uses', async ({ client }) => {
     const other = await userWithCode('staff', null)
-    await given.creator.merge({ emailEncrypted: null, emailMasked: null }).save()
+    const creator = await CreatorFactory.tap(withPrivate({ email: null })).create()
 
     const noEmail = await client
-      .put(`/api/creators/${given.creator.id}/account-password`)
+      .put(`/api/creators/${creator.id}/account-password`)
       .loginAs(given.admin)
       .json({
         password: 'new-password-1',
@@ -529,7 +529,7 @@ test.group('creators / ad prices, Baidu token and the creator sign-in account', 
     })
 
     const taken = await client
-      .put(`/api/creators/${given.creator.id}/account-password`)
+      .put(`/api/creators/${creator.id}/account-password`)
       .loginAs(given.admin)
       .json({
         email: other.email,

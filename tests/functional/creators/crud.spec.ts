@@ -384,8 +384,11 @@ test.group('creators / update and delete', (group) => {
     client,
     assert,
   }) => {
-    const creator = await CreatorFactory.merge({ adIncomeRatio: 60, otherIncomeRatio: 30 }).create()
-    await creator.merge({ videoExclusiveChina: true }).save()
+    const creator = await CreatorFactory.merge({
+      adIncomeRatio: 60,
+      otherIncomeRatio: 30,
+      videoExclusiveChina: true,
+    }).create()
     const contractDate = creator.contractDate!.toISODate()!
 
     const end = await client

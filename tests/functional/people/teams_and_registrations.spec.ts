@@ -241,12 +241,8 @@ test.group('people / staff directory', (group) => {
 
   test('search by name, email and team, paged with x-total-count', async ({ client, assert }) => {
     const viewer = await teamMember('operations')
-    const a = await teamMember('cp1')
-    a.merge({ name: '王小明', email: 'xiaoming@studio.test' })
-    await a.save()
-    const b = await teamMember('cp2')
-    b.merge({ name: 'Kim Minji', email: 'minji@studio.test' })
-    await b.save()
+    const a = await teamMember('cp1', { fields: { name: '王小明', email: 'xiaoming@studio.test' } })
+    const b = await teamMember('cp2', { fields: { name: 'Kim Minji', email: 'minji@studio.test' } })
     await UserFactory.apply('creator').merge({ name: 'Creator Kim' }).create()
     await UserFactory.apply('disabled').merge({ name: 'Gone Kim' }).create()
 
