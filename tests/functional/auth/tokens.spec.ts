@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import type { ApiClient } from '@japa/api-client'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import AccessToken from '#models/access_token'
@@ -13,6 +14,11 @@ import {
 } from '#tests/helpers/functional'
 
 const ACCESS_CHECK_FAIL = 'Access Check fail - please sign in again.'
+
+/** PUT /api/refresh_token with the refresh token in the form body. */
+async function rotate(client: ApiClient, refreshToken: string) {
+  return client.put('/api/refresh_token').form({ refresh_token: refreshToken })
+}
 
 test.group('auth / access tokens', (group) => {
   setupFunctionalGroup(group)
@@ -127,10 +133,6 @@ test.group('auth / access tokens', (group) => {
 
 test.group('auth / refresh', (group) => {
   setupFunctionalGroup(group)
-
-  async function rotate(client: Parameters<typeof login>[0], refreshToken: string) {
-    return client.put('/api/refresh_token').form({ refresh_token: refreshToken })
-  }
 
   test('the refresh_token form field gives a new working pair', async ({ client, assert }) => {
     const { user, pair } = await signedInUser(client)
@@ -324,9 +326,7 @@ test.group('auth / logout', (group) => {
 
   test('logout with the token revokes the family', async ({ client, assert }) => {
     const { pair } = await signedInUser(client)
-    const rotation = await client
-      .put('/api/refresh_token')
-      .form({ refresh_token: pair.refresh_token })
+    const rotation = await rotate(client, pair.refresh_token)
     const rotated = rotation.body().data
 
     const response = await client.post('/api/user/logout').header('token', rotated.token)
@@ -338,9 +338,7 @@ test.group('auth / logout', (group) => {
       const info = await client.get('/api/user/info').header('token', token)
       info.assertStatus(401)
     }
-    const refresh = await client
-      .put('/api/refresh_token')
-      .form({ refresh_token: rotated.refresh_token })
+    const refresh = await rotate(client, rotated.refresh_token)
     refresh.assertBodyContains({ status: 0, data: null })
   })
 
@@ -362,9 +360,7 @@ test.group('auth / logout', (group) => {
 
     const info = await client.get('/api/user/info').header('token', pair.token)
     info.assertStatus(401)
-    const refresh = await client
-      .put('/api/refresh_token')
-      .form({ refresh_token: pair.refresh_token })
+    const refresh = await rotate(client, pair.refresh_token)
     refresh.assertBodyContains({ status: 0, data: null })
   })
 
@@ -377,9 +373,7 @@ test.group('auth / logout', (group) => {
     const response = await client.post('/api/user/logout').header('token', pair.token)
     response.assertStatus(200)
 
-    const refresh = await client
-      .put('/api/refresh_token')
-      .form({ refresh_token: pair.refresh_token })
+    const refresh = await rotate(client, pair.refresh_token)
     refresh.assertBodyContains({ status: 0, data: null })
   })
 

@@ -17,6 +17,11 @@ import { SECURITY_CODE, userWithCode } from '#tests/helpers/users'
 
 const ago = (days: number) => DateTime.utc().minus({ days }).toISO()
 
+/** What most tests here start from: an admin with a security code and a plain creator. */
+async function adminAndCreator() {
+  return { admin: await userWithCode('admin'), creator: await CreatorFactory.create() }
+}
+
 /** PUT /api/creators/:id/accounts/:platform by `user`, confirmed with the security code. */
 function saveAccount(
   client: ApiClient,
@@ -37,10 +42,7 @@ function hoursOff(iso: string, from: DateTime, days: number) {
 }
 
 test.group('creators / platform accounts: tokens and cookies', (group) => {
-  const given = setupGroupWith(group, async () => ({
-    admin: await userWithCode('admin'),
-    creator: await CreatorFactory.create(),
-  }))
+  const given = setupGroupWith(group, adminAndCreator)
 
   test('a new token connects now, status 0, and expires per platform (xigua 30, douyin 90 days)', async ({
     client,
@@ -365,10 +367,7 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
 })
 
 test.group('creators / ad prices, Baidu token and the creator sign-in account', (group) => {
-  const given = setupGroupWith(group, async () => ({
-    admin: await userWithCode('admin'),
-    creator: await CreatorFactory.create(),
-  }))
+  const given = setupGroupWith(group, adminAndCreator)
 
   test('ad prices are replaced as a whole; money stays text with two decimals', async ({
     client,
