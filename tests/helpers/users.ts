@@ -20,14 +20,10 @@ export function hashOf(code: string) {
   return hashes.get(code)!
 }
 
-/** An active user of `role` (staff by default) whose security code is SECURITY_CODE. */
+/** An active user of `role` (staff by default) whose security code is SECURITY_CODE (or `code`, or none). */
 export async function userWithCode(role: RoleName = 'staff', code: string | null = SECURITY_CODE) {
-  const user = await UserFactory.apply(role).create()
-  if (code) {
-    user.securityCodeHash = await hashOf(code)
-    await user.save()
-  }
-  return user
+  const securityCodeHash = code ? await hashOf(code) : null
+  return UserFactory.apply(role).merge({ securityCodeHash }).create()
 }
 
 /** One user of every role, each with SECURITY_CODE. */
