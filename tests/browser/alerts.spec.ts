@@ -1,35 +1,31 @@
 import { test } from '@japa/runner'
-import Alert from '#models/alert'
-import { CreatorFactory, PlatformAccountFactory } from '#database/factories/creator_factory'
 import { UserFactory } from '#database/factories/user_factory'
-import AlertScanService from '#services/alerts/alert_scan_service'
-import { FACTORY_PASSWORD, setupFunctionalGroup } from '#tests/helpers/functional'
-import { screenshot, signIn, useLanguage } from '#tests/helpers/browser'
-import { accountOf, daily, insertSnapshots, march, snapshotRows } from '#tests/helpers/metrics'
+import { AlertFactory } from '#database/factories/alert_factory'
+import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { screenshot, signedIn } from '#tests/helpers/browser'
+import { creatorWithAccount, march } from '#tests/helpers/metrics'
 
 test.group('alert dashboard', (group) => {
   setupFunctionalGroup(group)
 
+  /** A follower spike (+600, 30 times the week's average) on Sunny Cooks' bilibili account. */
   async function spikeAlert() {
-    const creator = await CreatorFactory.merge({ channelName: 'Sunny Cooks' }).create()
-    await PlatformAccountFactory.merge({ creatorId: creator.id, platform: 'bilibili' }).create()
-    const account = await accountOf(creator, 'bilibili')
-    // +20 a day, then +600 on 10 March: 30× the week's average → a follower spike.
-    await insertSnapshots(
-      snapshotRows(
-        account,
-        daily(1, 10, (d) => ({ fans: d < 10 ? 10_000 + 20 * d : 10_780 }))
-      )
+    const { creator, account } = await creatorWithAccount(
+      'bilibili',
+      {},
+      { channelName: 'Sunny Cooks' }
     )
-    await AlertScanService.scan({ day: march(10) })
-    return Alert.query().where('kind', 'follower_spike').firstOrFail()
+    return AlertFactory.merge({
+      creatorId: creator.id,
+      accountId: account.id,
+      day: march(10),
+    }).create()
   }
 
   test('acknowledge an alert and assign it (English)', async ({ visit, assert }) => {
     const alert = await spikeAlert()
     const staff = await UserFactory.merge({ name: 'Mina Park' }).create()
-    const page = await visit('/login')
-    await signIn(page, staff.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, staff)
     await page.goto('/app/alert_dashboard')
     const row = page.locator('[data-testid=alert-table] .ant-table-row', { hasText: 'Sunny Cooks' })
     await row.waitFor()
@@ -45,9 +41,7 @@ test.group('alert dashboard', (group) => {
   test('the dashboard in Japanese: cards, filters and the rules', async ({ visit }) => {
     await spikeAlert()
     const admin = await UserFactory.apply('admin').create()
-    const page = await visit('/login')
-    await useLanguage(page, 'jp')
-    await signIn(page, admin.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, admin, 'jp')
     await page.goto('/app/alert_dashboard')
     await page.getByText('フォロワー急増').first().waitFor()
     await page.getByRole('button', { name: 'ルール' }).click()

@@ -1,8 +1,8 @@
 import { test } from '@japa/runner'
 import BoardPost from '#models/board_post'
 import { UserFactory } from '#database/factories/user_factory'
-import { FACTORY_PASSWORD, setupFunctionalGroup } from '#tests/helpers/functional'
-import { screenshot, signIn, useLanguage } from '#tests/helpers/browser'
+import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { screenshot, signedIn } from '#tests/helpers/browser'
 
 test.group('board', (group) => {
   setupFunctionalGroup(group)
@@ -12,9 +12,7 @@ test.group('board', (group) => {
     assert,
   }) => {
     const staff = await UserFactory.merge({ name: '王芳' }).create()
-    const page = await visit('/login')
-    await useLanguage(page, 'ch')
-    await signIn(page, staff.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, staff, 'ch')
     await page.goto('/app/board')
     await page.locator('[data-testid=board-write]').click()
     await page.locator('[data-testid=board-category]').click()
@@ -49,8 +47,7 @@ test.group('board', (group) => {
 
   test('a draft stays in My drafts until it is published (English)', async ({ visit, assert }) => {
     const staff = await UserFactory.create()
-    const page = await visit('/login')
-    await signIn(page, staff.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, staff)
     await page.goto('/app/board?write=1')
     await page.locator('[data-testid=board-title]').fill('Thumbnail test plan')
     await page.locator('[data-testid=board-editor] .ql-editor').click()

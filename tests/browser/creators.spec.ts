@@ -6,26 +6,23 @@ import { join } from 'node:path'
 import type { Page } from 'playwright'
 import ExcelJS from 'exceljs'
 import { DateTime } from 'luxon'
-import hash from '@adonisjs/core/services/hash'
 import app from '@adonisjs/core/services/app'
 import AuditLog from '#models/audit_log'
-import CreatorAudiencePortrait from '#models/creator_audience_portrait'
 import QueueService from '#queue/main'
 import Creator from '#models/creator'
 import CreatorPlatformAccount from '#models/creator_platform_account'
 import Team from '#models/team'
-import type User from '#models/user'
 import { UserFactory } from '#database/factories/user_factory'
 import {
   CreatorFactory,
   PlatformAccountFactory,
+  PortraitFactory,
   withPrivate,
 } from '#database/factories/creator_factory'
-import { setupFunctionalGroup, FACTORY_PASSWORD } from '#tests/helpers/functional'
-import { screenshot, signIn } from '#tests/helpers/browser'
+import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { FACTORY_PASSWORD, SECURITY_CODE, userWithCode } from '#tests/helpers/users'
+import { screenshot, signedIn } from '#tests/helpers/browser'
 import type { PlatformKey, PrivateField } from '#shared/constants'
-
-const SECURITY_CODE = '246810'
 
 interface CreatorSeed {
   brandNo: string
@@ -133,15 +130,14 @@ async function addPortraits(creatorId: number) {
   for (const audience of ['fans', 'non_fans'] as const) {
     for (const [dimension, buckets] of Object.entries(sets)) {
       for (const [bucket, share] of Object.entries(buckets)) {
-        await CreatorAudiencePortrait.create({
+        await PortraitFactory.merge({
           creatorId,
           platform: 'bilibili',
           audience,
           dimension,
           bucket,
           share: audience === 'fans' ? share : Math.round(share * 0.9 * 10_000) / 10_000,
-          capturedOn: DateTime.utc().startOf('day'),
-        })
+        }).create()
       }
     }
   }
@@ -156,10 +152,20 @@ async function fullScreenshot(page: Page, name: string) {
   })
 }
 
-async function withSecurityCode(user: User) {
-  user.securityCodeHash = await hash.make(SECURITY_CODE)
-  await user.save()
-  return user
+/**
+ * The security code dialog of a creator form's save: a wrong code is
+ * refused first, then the right one is sent. Answers the dialog.
+ */
+async function saveBehindSecurityCode(page: Page) {
+  const modal = page
+    .locator('.ant-modal')
+    .filter({ has: page.locator('[data-testid=security-code-input]') })
+  await modal.locator('[data-testid=security-code-input]').fill('135791')
+  await modal.locator('.ant-modal-footer .ant-btn-primary').click()
+  await modal.locator('.ant-form-item-explain-error').first().waitFor()
+  await modal.locator('[data-testid=security-code-input]').fill(SECURITY_CODE)
+  await modal.locator('.ant-modal-footer .ant-btn-primary').click()
+  return modal
 }
 
 /** The channel names of the list's rows, once they equal `expected` (order-insensitive). */
@@ -201,8 +207,7 @@ test.group('creator screens', (group) => {
   test('search and filter the creator list', async ({ visit, assert }) => {
     const admin = await UserFactory.apply('admin').create()
     await threeCreators()
-    const page = await visit('/login')
-    await signIn(page, admin.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, admin)
     await page.goto('/app/customers')
 
     await waitForRows(page, ['Sunny Cooks', 'Pixel Arcade', 'Moon Dance'])
@@ -299,11 +304,10 @@ test.group('creator screens', (group) => {
     visit,
     assert,
   }) => {
-    const admin = await withSecurityCode(await UserFactory.apply('admin').create())
+    const admin = await userWithCode('admin')
     const { sunny } = await threeCreators()
     await addPortraits(sunny.id)
-    const page = await visit('/login')
-    await signIn(page, admin.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, admin)
     await page.goto('/app/customers')
     await waitForRows(page, ['Sunny Cooks', 'Pixel Arcade', 'Moon Dance'])
 
@@ -379,8 +383,7 @@ test.group('creator screens', (group) => {
   test('staff see the list and the contact level only', async ({ visit, assert }) => {
     const staff = await UserFactory.create()
     const { sunny } = await threeCreators()
-    const page = await visit('/login')
-    await signIn(page, staff.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, staff)
     await page.goto('/app/customers')
     await waitForRows(page, ['Sunny Cooks', 'Pixel Arcade', 'Moon Dance'])
     await page.locator('[data-testid=download-template]').waitFor()
@@ -411,8 +414,7 @@ test.group('creator screens', (group) => {
   }) => {
     const admin = await UserFactory.apply('admin').create()
     await threeCreators()
-    const page = await visit('/login')
-    await signIn(page, admin.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, admin)
     await page.goto('/app/customers')
     await page.locator('[data-testid=add-creator]').click()
     await page.waitForURL('**/app/add_creator')
@@ -450,9 +452,8 @@ test.group('creator screens', (group) => {
     visit,
     assert,
   }) => {
-    const admin = await withSecurityCode(await UserFactory.apply('admin').create())
-    const page = await visit('/login')
-    await signIn(page, admin.email, FACTORY_PASSWORD)
+    const admin = await userWithCode('admin')
+    const page = await signedIn(visit, admin)
     await page.goto('/app/add_creator')
     await page.locator('[data-testid=creator-form-create]').waitFor()
     await page.locator('#contractor_name').fill('오세훈')
@@ -463,14 +464,7 @@ test.group('creator screens', (group) => {
     await page.locator('#accounts_bilibili_token').fill('tok_sehun_1')
     await page.locator('[data-testid=save-creator]').click()
 
-    const modal = page
-      .locator('.ant-modal')
-      .filter({ has: page.locator('[data-testid=security-code-input]') })
-    await modal.locator('[data-testid=security-code-input]').fill('135791')
-    await modal.locator('.ant-modal-footer .ant-btn-primary').click()
-    await modal.locator('.ant-form-item-explain-error').first().waitFor()
-    await modal.locator('[data-testid=security-code-input]').fill(SECURITY_CODE)
-    await modal.locator('.ant-modal-footer .ant-btn-primary').click()
+    await saveBehindSecurityCode(page)
     await page.waitForURL('**/app/creator_info?id=*')
     await page.locator('[data-testid=channel-link-bilibili]').waitFor()
 
@@ -488,10 +482,9 @@ test.group('creator screens', (group) => {
     visit,
     assert,
   }) => {
-    const admin = await withSecurityCode(await UserFactory.apply('admin').create())
+    const admin = await userWithCode('admin')
     const { sunny } = await threeCreators()
-    const page = await visit('/login')
-    await signIn(page, admin.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, admin)
     await page.goto(`/app/creator_info?id=${sunny.id}`)
     await page.locator('[data-testid=edit-creator]').click()
     await page.waitForURL(`**/app/modify_creator?id=${sunny.id}`)
@@ -530,14 +523,7 @@ test.group('creator screens', (group) => {
     await page.getByRole('tab', { name: /Weibo/ }).click()
     await page.locator('#accounts_weibo_cookie').fill('{"SUB": "abc"}')
     await page.locator('[data-testid=save-creator]').click()
-    const modal = page
-      .locator('.ant-modal')
-      .filter({ has: page.locator('[data-testid=security-code-input]') })
-    await modal.locator('[data-testid=security-code-input]').fill('135791')
-    await modal.locator('.ant-modal-footer .ant-btn-primary').click()
-    await modal.locator('.ant-form-item-explain-error').first().waitFor()
-    await modal.locator('[data-testid=security-code-input]').fill(SECURITY_CODE)
-    await modal.locator('.ant-modal-footer .ant-btn-primary').click()
+    const modal = await saveBehindSecurityCode(page)
 
     const weiboError = page.locator(
       '.ant-form-item:has(#accounts_weibo_cookie_2) .ant-form-item-explain-error'
@@ -586,8 +572,7 @@ test.group('creator screens', (group) => {
   }) => {
     const admin = await UserFactory.apply('admin').create()
     const { pixel } = await threeCreators()
-    const page = await visit('/login')
-    await signIn(page, admin.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, admin)
 
     await page.goto('/app/account')
     const card = page.locator('[data-testid=security-code-card]')
@@ -680,8 +665,7 @@ test.group('creator screens', (group) => {
     const bad = join(folder, 'creators-broken.xlsx')
     await writeFile(bad, Buffer.from(await workbook.xlsx.writeBuffer()))
 
-    const page = await visit('/login')
-    await signIn(page, admin.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, admin)
     await page.goto('/app/customers')
     await waitForRows(page, ['Sunny Cooks', 'Pixel Arcade', 'Moon Dance'])
 

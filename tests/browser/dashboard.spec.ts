@@ -2,7 +2,6 @@
 import { test } from '@japa/runner'
 import type { Page } from 'playwright'
 import app from '@adonisjs/core/services/app'
-import CreatorPlatformAccount from '#models/creator_platform_account'
 import MetricsCache from '#services/metrics/metrics_cache'
 import QueueService from '#queue/main'
 import { yesterday } from '#services/metrics/collection_service'
@@ -10,8 +9,9 @@ import platforms from '#platforms/main'
 import type { PlatformAdapter } from '#platforms/types'
 import { UserFactory } from '#database/factories/user_factory'
 import { CreatorFactory } from '#database/factories/creator_factory'
-import { setupFunctionalGroup, FACTORY_PASSWORD } from '#tests/helpers/functional'
-import { screenshot as saveScreenshot, signIn, useLanguage } from '#tests/helpers/browser'
+import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { FACTORY_PASSWORD } from '#tests/helpers/users'
+import { screenshot as saveScreenshot, signedIn, signIn, useLanguage } from '#tests/helpers/browser'
 import { daily, insertSnapshots, march, snapshotRows } from '#tests/helpers/metrics'
 
 /*
@@ -41,21 +41,24 @@ const onYoutube = (i: number) => i % 3 === 0
 async function seedRanking() {
   const rows: Record<string, unknown>[] = []
   for (let i = 1; i <= CREATORS; i++) {
-    const creator = await CreatorFactory.merge({
+    const account =
+      (platform: 'bilibili' | 'youtube', uid: string, fans: number) => (builder: any) =>
+        builder.apply('unconnected').merge({ platform, uid, fans })
+    let builder = CreatorFactory.merge({
       brandNo: `R-${String(i).padStart(2, '0')}`,
       channelName: name(i),
       kind: i % 5 === 0 ? 'CH' : i % 7 === 0 ? 'IP' : 'CR',
-    }).create()
-    const bili = await CreatorPlatformAccount.create({
+    }).with('accounts', 1, account('bilibili', `b${i}`, biliFans(i, LAST_DAY)))
+    if (onYoutube(i)) builder = builder.with('accounts', 1, account('youtube', `UC${i}`, ytFans(i)))
+    const creator = await builder.create()
+    const ref = (platform: 'bilibili' | 'youtube') => ({
+      id: creator.accounts.find((row) => row.platform === platform)!.id,
       creatorId: creator.id,
-      platform: 'bilibili',
-      uid: `b${i}`,
-      fans: biliFans(i, LAST_DAY),
-      active: true,
+      platform,
     })
     rows.push(
       ...snapshotRows(
-        { id: bili.id, creatorId: creator.id, platform: 'bilibili' },
+        ref('bilibili'),
         daily(FIRST_DAY, LAST_DAY, (day) => ({
           fans: biliFans(i, day),
           views: 100_000 + (46 - i) * 100 * day,
@@ -66,16 +69,9 @@ async function seedRanking() {
       )
     )
     if (onYoutube(i)) {
-      const youtube = await CreatorPlatformAccount.create({
-        creatorId: creator.id,
-        platform: 'youtube',
-        uid: `UC${i}`,
-        fans: ytFans(i),
-        active: true,
-      })
       rows.push(
         ...snapshotRows(
-          { id: youtube.id, creatorId: creator.id, platform: 'youtube' },
+          ref('youtube'),
           daily(FIRST_DAY, LAST_DAY, (day) => ({
             fans: ytFans(i),
             views: 1_000 + 10 * day,
@@ -88,6 +84,13 @@ async function seedRanking() {
     }
   }
   await insertSnapshots(rows)
+}
+
+/** The ranking dataset, and an admin signed in (in `language`, when given) to look at it. */
+async function rankingAsAdmin(visit: (url: string) => Promise<Page>, language?: 'kr') {
+  await seedRanking()
+  const admin = await UserFactory.apply('admin').create()
+  return signedIn(visit, admin, language)
 }
 
 /** A creator's fans on 10 March, every platform summed. */
@@ -218,10 +221,7 @@ test.group('dashboards', (group) => {
     visit,
     assert,
   }) => {
-    await seedRanking()
-    const admin = await UserFactory.apply('admin').create()
-    const page = await visit('/login')
-    await signIn(page, admin.email, FACTORY_PASSWORD)
+    const page = await rankingAsAdmin(visit)
     assert.match(page.url(), /\/app\/data_dashboard$/, 'the landing page')
 
     await page.locator('[data-testid=headline-fans-value]').waitFor()
@@ -291,10 +291,7 @@ test.group('dashboards', (group) => {
     visit,
     assert,
   }) => {
-    await seedRanking()
-    const admin = await UserFactory.apply('admin').create()
-    const page = await visit('/login')
-    await signIn(page, admin.email, FACTORY_PASSWORD)
+    const page = await rankingAsAdmin(visit)
     await page.goto('/app/dashboard')
 
     await page.locator('[data-testid=stat-creators-value]').waitFor()
@@ -354,10 +351,7 @@ test.group('dashboards', (group) => {
   })
 
   test('a platform dashboard shows only its platform', async ({ visit, assert }) => {
-    await seedRanking()
-    const admin = await UserFactory.apply('admin').create()
-    const page = await visit('/login')
-    await signIn(page, admin.email, FACTORY_PASSWORD)
+    const page = await rankingAsAdmin(visit)
     await page.goto('/app/platform_yang')
 
     await page.locator('[data-testid=dashboard-title]', { hasText: 'YouTube dashboard' }).waitFor()
@@ -400,11 +394,7 @@ test.group('dashboards', (group) => {
     visit,
     assert,
   }) => {
-    await seedRanking()
-    const admin = await UserFactory.apply('admin').create()
-    const page = await visit('/login')
-    await useLanguage(page, 'kr')
-    await signIn(page, admin.email, FACTORY_PASSWORD)
+    const page = await rankingAsAdmin(visit, 'kr')
 
     await page.getByText('데이터 대시보드').first().waitFor()
     await page
@@ -462,8 +452,7 @@ test.group('dashboards', (group) => {
       platforms.restore()
     })
     const manager = await UserFactory.apply('manager').create()
-    const page = await visit('/login')
-    await signIn(page, manager.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, manager)
     await page.goto('/app/platform_bili')
     await page
       .locator('[data-testid=last-collected]')
@@ -515,8 +504,7 @@ test.group('dashboards', (group) => {
     visit,
   }) => {
     const admin = await UserFactory.apply('admin').create()
-    const page = await visit('/login')
-    await signIn(page, admin.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, admin)
 
     // Hold the overview back a moment to see the placeholder.
     let release: () => void = () => {}

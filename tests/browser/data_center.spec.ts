@@ -3,8 +3,8 @@ import { test } from '@japa/runner'
 import type { Page } from 'playwright'
 import app from '@adonisjs/core/services/app'
 import { UserFactory } from '#database/factories/user_factory'
-import { setupFunctionalGroup, FACTORY_PASSWORD } from '#tests/helpers/functional'
-import { screenshot, signIn, useLanguage } from '#tests/helpers/browser'
+import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { screenshot, signedIn } from '#tests/helpers/browser'
 import { seedDataCenter } from '#tests/helpers/data_center'
 
 /*
@@ -34,9 +34,7 @@ async function settle(page: Page) {
 
 async function openAsAdmin(visit: (url: string) => Promise<Page>, lang: 'en' | 'jp' = 'en') {
   const admin = await UserFactory.apply('admin').create()
-  const page = await visit('/login')
-  await useLanguage(page, lang)
-  await signIn(page, admin.email, FACTORY_PASSWORD)
+  const page = await signedIn(visit, admin, lang)
   return page
 }
 

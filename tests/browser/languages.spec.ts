@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 import { test } from '@japa/runner'
 import { UserFactory } from '#database/factories/user_factory'
-import { setupFunctionalGroup, FACTORY_PASSWORD } from '#tests/helpers/functional'
+import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { FACTORY_PASSWORD } from '#tests/helpers/users'
 import { LOGIN_TITLES, menuLabels, screenshot, signIn, submitLogin } from '#tests/helpers/browser'
 
 /** What each language shows: the login heading, the first menu entry, the landing dashboard's title and antd's own pagination text. */

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import { UserFactory } from '#database/factories/user_factory'
-import { FACTORY_PASSWORD, setupFunctionalGroup } from '#tests/helpers/functional'
-import { screenshot, signIn, useLanguage } from '#tests/helpers/browser'
+import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { screenshot, signedIn } from '#tests/helpers/browser'
 
 test.group('private letters', (group) => {
   setupFunctionalGroup(group)
@@ -15,9 +15,7 @@ test.group('private letters', (group) => {
       email: 'seoyeon@mcn.local',
     }).create()
 
-    const page = await visit('/login')
-    await useLanguage(page, 'kr')
-    await signIn(page, sender.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, sender, 'kr')
     await page.goto('/app/private_letter')
     await page.locator('[data-testid=letter-compose]').click()
     await page.locator('[data-testid=letter-recipient]').click()
@@ -33,8 +31,7 @@ test.group('private letters', (group) => {
       .waitFor()
 
     await page.context().clearCookies()
-    const inbox = await visit('/login')
-    await signIn(inbox, recipient.email, FACTORY_PASSWORD)
+    const inbox = await signedIn(visit, recipient)
     await inbox.locator('[data-testid=letters-button]').waitFor()
     await inbox
       .locator('.ant-badge', { has: inbox.locator('[data-testid=letters-button]') })

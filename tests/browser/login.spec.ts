@@ -1,8 +1,16 @@
 /// <reference lib="dom" />
 import { test } from '@japa/runner'
 import { UserFactory } from '#database/factories/user_factory'
-import { setupFunctionalGroup, FACTORY_PASSWORD } from '#tests/helpers/functional'
-import { menuLabels, navigateInApp, screenshot, signIn, submitLogin } from '#tests/helpers/browser'
+import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { FACTORY_PASSWORD } from '#tests/helpers/users'
+import {
+  menuLabels,
+  navigateInApp,
+  screenshot,
+  signedIn,
+  signIn,
+  submitLogin,
+} from '#tests/helpers/browser'
 
 test.group('login screen', (group) => {
   setupFunctionalGroup(group)
@@ -83,8 +91,7 @@ test.group('login screen', (group) => {
     assert,
   }) => {
     const admin = await UserFactory.apply('admin').create()
-    const page = await visit('/login')
-    await signIn(page, admin.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, admin)
 
     assert.match(page.url(), /\/app\/data_dashboard$/)
     await page.locator('[data-testid=dashboard-title]', { hasText: 'Data Dashboard' }).waitFor()
@@ -132,8 +139,7 @@ test.group('login screen', (group) => {
     assert,
   }) => {
     const staff = await UserFactory.create()
-    const page = await visit('/login')
-    await signIn(page, staff.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, staff)
 
     const labels = await menuLabels(page)
     assert.include(labels, 'Dashboard')
@@ -146,8 +152,7 @@ test.group('login screen', (group) => {
 
   test('a creator account sees its own short menu', async ({ visit, assert }) => {
     const creator = await UserFactory.apply('creator').create()
-    const page = await visit('/login')
-    await signIn(page, creator.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, creator)
     const labels = await menuLabels(page)
     assert.includeMembers(labels, ['Report', 'Account Setting', 'Data Dashboard', 'Board'])
     assert.notInclude(labels, 'Creator')
@@ -202,8 +207,7 @@ test.group('routes', (group) => {
 
   test('every /app route of the spec exists for an admin', async ({ visit, assert }) => {
     const admin = await UserFactory.apply('admin').create()
-    const page = await visit('/login')
-    await signIn(page, admin.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, admin)
     const routes = [
       'account',
       'customers',

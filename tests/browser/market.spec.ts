@@ -1,11 +1,10 @@
 import { test } from '@japa/runner'
-import { DateTime } from 'luxon'
-import BrandDeal from '#models/brand_deal'
 import ProductSale from '#models/product_sale'
 import { CreatorFactory } from '#database/factories/creator_factory'
 import { UserFactory } from '#database/factories/user_factory'
-import { FACTORY_PASSWORD, setupFunctionalGroup } from '#tests/helpers/functional'
-import { screenshot, signIn, useLanguage } from '#tests/helpers/browser'
+import { BrandDealFactory } from '#database/factories/market_factory'
+import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { screenshot, signedIn } from '#tests/helpers/browser'
 import { salesWorkbook } from '#tests/helpers/market'
 
 test.group('market store and e-commerce', (group) => {
@@ -13,16 +12,13 @@ test.group('market store and e-commerce', (group) => {
 
   test('move a deal across the stages on the board (Korean)', async ({ visit, assert }) => {
     const staff = await UserFactory.create()
-    const deal = await BrandDeal.create({
+    const deal = await BrandDealFactory.merge({
       brand: 'Sakura Cosme',
       stage: 'enquiry',
       currency: 'KRW',
       amount: '2500000.00',
-      enquiryAt: DateTime.utc(),
-    })
-    const page = await visit('/login')
-    await useLanguage(page, 'kr')
-    await signIn(page, staff.email, FACTORY_PASSWORD)
+    }).create()
+    const page = await signedIn(visit, staff, 'kr')
     await page.goto('/app/market_dashboard')
     await page.locator(`[data-testid=deal-column-enquiry] [data-testid=deal-${deal.id}]`).waitFor()
     await page.locator(`[data-testid=move-${deal.id}-negotiating]`).click()
@@ -45,8 +41,7 @@ test.group('market store and e-commerce', (group) => {
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       buffer: await salesWorkbook(rows),
     })
-    const page = await visit('/login')
-    await signIn(page, staff.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, staff)
     await page.goto('/app/products')
     await page.locator('[data-testid=sale-import]').click()
     await page

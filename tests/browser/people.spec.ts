@@ -1,10 +1,10 @@
 import { test } from '@japa/runner'
-import Team from '#models/team'
 import User from '#models/user'
-import RegisterCode from '#models/register_code'
 import { UserFactory } from '#database/factories/user_factory'
-import { FACTORY_PASSWORD, setupFunctionalGroup } from '#tests/helpers/functional'
-import { screenshot, signIn, submitLogin, useLanguage } from '#tests/helpers/browser'
+import { RegisterCodeFactory } from '#database/factories/register_code_factory'
+import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { screenshot, signedIn, signIn, submitLogin } from '#tests/helpers/browser'
+import { teamMember } from '#tests/helpers/users'
 
 test.group('people: registrations, account, staff directory', (group) => {
   setupFunctionalGroup(group)
@@ -13,7 +13,7 @@ test.group('people: registrations, account, staff directory', (group) => {
     visit,
     assert,
   }) => {
-    await RegisterCode.create({ code: 'JOIN2026', usedCount: 0 })
+    await RegisterCodeFactory.merge({ code: 'JOIN2026' }).create()
     const admin = await UserFactory.apply('admin').create()
 
     const page = await visit('/register?type=staff')
@@ -35,8 +35,7 @@ test.group('people: registrations, account, staff directory', (group) => {
     await page.getByText('Authorization may take time').first().waitFor()
 
     // The admin sees the bell and the queue, approves as manager of CH 2.
-    const adminPage = await visit('/login')
-    await signIn(adminPage, admin.email, FACTORY_PASSWORD)
+    const adminPage = await signedIn(visit, admin)
     await adminPage.locator('[data-testid=notification-bell]').waitFor()
     await adminPage.goto('/app/settings?tab=registrations')
     const newbie = await User.findByOrFail('email', 'seojun.park@mcn.local')
@@ -69,17 +68,13 @@ test.group('people: registrations, account, staff directory', (group) => {
   })
 
   test('a team manager adds a member from the account page (Korean)', async ({ visit, assert }) => {
-    const lead = await UserFactory.merge({ name: '팀장 김' }).create()
-    const cp1 = await Team.findByOrFail('key', 'cp1')
-    await lead.related('teams').attach({ [cp1.id]: { is_manager: true } })
+    const lead = await teamMember('cp1', { manager: true, fields: { name: '팀장 김' } })
     const newcomer = await UserFactory.merge({
       name: '이신입',
       email: 'shinip.lee@mcn.local',
     }).create()
 
-    const page = await visit('/login')
-    await useLanguage(page, 'kr')
-    await signIn(page, lead.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, lead, 'kr')
     await page.goto('/app/account')
     await page.locator('[data-testid=members-card]').waitFor()
     await page.locator('[data-testid=member-search]').click()

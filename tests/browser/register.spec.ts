@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import RegisterCode from '#models/register_code'
+import { RegisterCodeFactory } from '#database/factories/register_code_factory'
 import User from '#models/user'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
 import { screenshot } from '#tests/helpers/browser'
@@ -11,7 +11,7 @@ test.group('register screen', (group) => {
     visit,
     assert,
   }) => {
-    await RegisterCode.create({ code: 'WELCOME2026', usedCount: 0 })
+    await RegisterCodeFactory.merge({ code: 'WELCOME2026' }).create()
     const page = await visit('/register?type=staff')
     await page.getByText('Register', { exact: true }).first().waitFor()
 

@@ -4,12 +4,13 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import TokenService from '#services/auth/token_service'
 import { UserFactory } from '#database/factories/user_factory'
-import { allowOnly, setupFunctionalGroup, FACTORY_PASSWORD } from '#tests/helpers/functional'
+import { allowOnly, setupFunctionalGroup } from '#tests/helpers/functional'
+import { FACTORY_PASSWORD } from '#tests/helpers/users'
 import {
   browserCookie,
   navigateInApp,
   screenshot,
-  signIn,
+  signedIn,
   submitLogin,
 } from '#tests/helpers/browser'
 
@@ -33,8 +34,7 @@ test.group('session refresh', (group) => {
     assert,
   }) => {
     const admin = await UserFactory.apply('admin').create()
-    const page = await visit('/login')
-    await signIn(page, admin.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, admin)
     const firstToken = await browserCookie(page, 'token')
     assert.isString(firstToken?.value)
     const refreshCookie = await browserCookie(page, 'refresh_token')
@@ -70,8 +70,7 @@ test.group('session refresh', (group) => {
     assert,
   }) => {
     const admin = await UserFactory.apply('admin').create()
-    const page = await visit('/login')
-    await signIn(page, admin.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, admin)
 
     // the landing dashboard's own requests must be done, or one of them refreshes first
     await page.waitForLoadState('networkidle')
@@ -91,8 +90,7 @@ test.group('session refresh', (group) => {
     visit,
   }) => {
     const admin = await UserFactory.apply('admin').create()
-    const page = await visit('/login')
-    await signIn(page, admin.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, admin)
     await page.evaluate(() => localStorage.removeItem('mcn.session'))
     // the landing dashboard's own requests must be done, or one of them refreshes first
     await page.waitForLoadState('networkidle')

@@ -2,8 +2,8 @@ import { test } from '@japa/runner'
 import IpAllowlistEntry from '#models/ip_allowlist_entry'
 import RegisterCode from '#models/register_code'
 import { UserFactory } from '#database/factories/user_factory'
-import { setupFunctionalGroup, FACTORY_PASSWORD } from '#tests/helpers/functional'
-import { screenshot, signIn } from '#tests/helpers/browser'
+import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { screenshot, signedIn } from '#tests/helpers/browser'
 
 test.group('settings', (group) => {
   setupFunctionalGroup(group)
@@ -13,8 +13,7 @@ test.group('settings', (group) => {
     assert,
   }) => {
     const admin = await UserFactory.apply('admin').create()
-    const page = await visit('/login')
-    await signIn(page, admin.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, admin)
     await page.goto('/app/settings')
 
     await page.getByRole('tab', { name: 'IP allow-list' }).click()
@@ -47,8 +46,7 @@ test.group('settings', (group) => {
 
   test('no more than three notifications show at once', async ({ visit, assert }) => {
     const admin = await UserFactory.apply('admin').create()
-    const page = await visit('/login')
-    await signIn(page, admin.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, admin)
     await page.goto('/app/settings')
     await page.getByRole('tab', { name: 'IP allow-list' }).click()
 
@@ -71,8 +69,7 @@ test.group('settings', (group) => {
     client,
   }) => {
     const staff = await UserFactory.create()
-    const page = await visit('/login')
-    await signIn(page, staff.email, FACTORY_PASSWORD)
+    const page = await signedIn(visit, staff)
     await page.goto('/app/settings')
     await page.getByRole('tab', { name: 'Preferences' }).waitFor()
     assert.equal(await page.getByRole('tab', { name: 'IP allow-list' }).count(), 0)

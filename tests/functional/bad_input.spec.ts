@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import { UserFactory } from '#database/factories/user_factory'
-import { setEnv, setupFunctionalGroup } from '#tests/helpers/functional'
+import { loginAttempt, setEnv, setupFunctionalGroup } from '#tests/helpers/functional'
 
 /** A 4xx with the studio's error body: a numeric status and a message a person can read. */
 function assertClientError(
@@ -74,9 +74,7 @@ test.group('bad input never gives a 5xx', (group) => {
   })
 
   test('nested form fields on login answer 422', async ({ client, assert }) => {
-    const response = await client
-      .post('/api/user/login')
-      .form({ 'account[0]': 'a@b.com', 'password[x]': 'y' })
+    const response = await loginAttempt(client, { 'account[0]': 'a@b.com', 'password[x]': 'y' })
     response.assertStatus(422)
     assertClientError(response, assert)
   })

@@ -1,30 +1,25 @@
 import { test } from '@japa/runner'
-import ace from '@adonisjs/core/services/ace'
 import hash from '@adonisjs/core/services/hash'
 import IpAllowlistEntry from '#models/ip_allowlist_entry'
 import User from '#models/user'
 import UserCreate from '#commands/user_create'
 import IpAllow from '#commands/ip_allow'
-import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { loginAttempt, rawAceOutput, runAce, setupFunctionalGroup } from '#tests/helpers/functional'
 
 test.group('ace commands', (group) => {
   setupFunctionalGroup(group)
-  group.each.setup(() => {
-    ace.ui.switchMode('raw')
-    return () => ace.ui.switchMode('normal')
-  })
+  group.each.setup(rawAceOutput)
 
   test('user:create --admin creates an approved admin who can sign in', async ({
     assert,
     client,
   }) => {
-    const command = await ace.create(UserCreate, [
+    const command = await runAce(UserCreate, [
       '--admin',
       '--email=IT.Admin@Agency.com',
       '--password=a-long-password',
       '--name=IT Admin',
     ])
-    await command.exec()
     command.assertSucceeded()
 
     const user = await User.findByOrFail('email', 'it.admin@agency.com')
@@ -32,21 +27,21 @@ test.group('ace commands', (group) => {
     assert.equal(user.status, 'active')
     assert.isTrue(await hash.verify(user.password, 'a-long-password'))
 
-    const login = await client
-      .post('/api/user/login')
-      .form({ account: 'it.admin@agency.com', password: 'a-long-password' })
+    const login = await loginAttempt(client, {
+      account: 'it.admin@agency.com',
+      password: 'a-long-password',
+    })
     login.assertBodyContains({ status: 0 })
   })
 
   test('user:create with a role and a team makes a team member', async ({ assert }) => {
-    const command = await ace.create(UserCreate, [
+    const command = await runAce(UserCreate, [
       '--email=lead@agency.com',
       '--password=a-long-password',
       '--name=Team Lead',
       '--role=manager',
       '--team=cp1',
     ])
-    await command.exec()
     command.assertSucceeded()
     const user = await User.findByOrFail('email', 'lead@agency.com')
     await user.load('teams')
@@ -60,41 +55,32 @@ test.group('ace commands', (group) => {
   test('user:create refuses bad input and duplicates without creating anything', async ({
     assert,
   }) => {
-    const bad = await ace.create(UserCreate, [
-      '--email=not-an-email',
-      '--password=short',
-      '--name=X',
-    ])
-    await bad.exec()
+    const bad = await runAce(UserCreate, ['--email=not-an-email', '--password=short', '--name=X'])
     bad.assertFailed()
     bad.assertLogMatches(/email/)
 
-    const first = await ace.create(UserCreate, [
+    await runAce(UserCreate, [
       '--email=twice@agency.com',
       '--password=a-long-password',
       '--name=One',
     ])
-    await first.exec()
-    const second = await ace.create(UserCreate, [
+    const second = await runAce(UserCreate, [
       '--email=twice@agency.com',
       '--password=a-long-password',
       '--name=Two',
     ])
-    await second.exec()
     second.assertFailed()
     second.assertLogMatches(/already exists/)
     assert.lengthOf(await User.query().where('email', 'twice@agency.com'), 1)
   })
 
   test('ip:allow adds a normalised range and refuses garbage', async ({ assert }) => {
-    const command = await ace.create(IpAllow, ['198.51.100.9/24', '--note=Seoul office'])
-    await command.exec()
+    const command = await runAce(IpAllow, ['198.51.100.9/24', '--note=Seoul office'])
     command.assertSucceeded()
     const entry = await IpAllowlistEntry.findByOrFail('cidr', '198.51.100.0/24')
     assert.equal(entry.note, 'Seoul office')
 
-    const bad = await ace.create(IpAllow, ['999.1.1.1'])
-    await bad.exec()
+    const bad = await runAce(IpAllow, ['999.1.1.1'])
     bad.assertFailed()
   })
 })

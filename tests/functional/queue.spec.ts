@@ -1,9 +1,7 @@
 import { test } from '@japa/runner'
 import { Job } from '@rlanz/bull-queue'
 import { DateTime } from 'luxon'
-import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
-import env from '#start/env'
 import studioConfig from '#config/studio'
 import AccessToken from '#models/access_token'
 import QueueJob from '#models/queue_job'
@@ -13,12 +11,11 @@ import CleanupTokensJob from '#jobs/cleanup_tokens_job'
 import { JOBS, SCHEDULES } from '#jobs/registry'
 import QueueService from '#queue/main'
 import InProcessDriver from '#queue/in_process_driver'
-import TokenService from '#services/auth/token_service'
 import { UserFactory } from '#database/factories/user_factory'
+import { QueueJobFactory } from '#database/factories/queue_factory'
+import { AccessTokenFactory, RefreshTokenFactory } from '#database/factories/token_factory'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
-
-/** Each database run exercises its own driver: BullMQ when REDIS_HOST is set. */
-const ON_REDIS = Boolean(env.get('REDIS_HOST'))
+import { bullQueue, ON_REDIS, waitFor } from '#tests/helpers/queue'
 
 /** A throw-away job that always fails, registered in JOBS only for the tests that use it. */
 class AlwaysFailingJob extends Job {
@@ -36,6 +33,13 @@ class AlwaysFailingJob extends Job {
   async rescue(payload: unknown, error: Error) {
     AlwaysFailingJob.rescued.push({ payload, message: error.message })
   }
+}
+
+/** BullMQ keeps its schedulers in Redis, outside the test's transaction: remove the studio's. */
+async function removeBullSchedulers() {
+  if (!ON_REDIS) return
+  const queue = await bullQueue()
+  for (const schedule of SCHEDULES) await queue.removeJobScheduler(schedule.key)
 }
 
 function registerFailingJob() {
@@ -57,31 +61,28 @@ const sql = (value: DateTime) => value.toUTC().toSQL({ includeOffset: false })
 async function seedTokens() {
   const user = await UserFactory.create()
   const now = DateTime.utc()
-  const access = async (expiresAt: DateTime) => {
-    const pair = await TokenService.issuePair(user)
-    await AccessToken.query()
-      .where('hash', TokenService.hash(pair.token))
-      .update({ expires_at: sql(expiresAt) })
-    await RefreshToken.query()
-      .where('hash', TokenService.hash(pair.refresh_token))
-      .update({ expires_at: sql(expiresAt) })
-    return pair
+  const pair = async (expiresAt?: DateTime) => {
+    const token = await AccessTokenFactory.merge({
+      userId: user.id,
+      ...(expiresAt && { expiresAt }),
+    }).create()
+    const refresh = await RefreshTokenFactory.merge({
+      userId: user.id,
+      familyId: token.familyId,
+      ...(expiresAt && { expiresAt }),
+    }).create()
+    return { token, refresh_token: refresh }
   }
   return {
-    longExpired: await access(now.minus({ days: 8 })),
-    accessExpiredRefreshRecent: await access(now.minus({ days: 2 })),
-    recentlyExpired: await access(now.minus({ hours: 1 })),
-    valid: await TokenService.issuePair(user),
+    longExpired: await pair(now.minus({ days: 8 })),
+    accessExpiredRefreshRecent: await pair(now.minus({ days: 2 })),
+    recentlyExpired: await pair(now.minus({ hours: 1 })),
+    valid: await pair(),
   }
 }
 
-async function tokenExists(model: typeof AccessToken | typeof RefreshToken, value: string) {
-  return Boolean(await model.findBy('hash', TokenService.hash(value)))
-}
-
-async function bullQueue() {
-  const manager = await app.container.make('rlanz/queue')
-  return manager.getOrSet('default')
+async function tokenExists(model: typeof AccessToken | typeof RefreshToken, row: { id: number }) {
+  return Boolean(await model.find(row.id))
 }
 
 async function bullState(id: string) {
@@ -93,15 +94,6 @@ async function bullState(id: string) {
 async function jobStatus(id: number | string) {
   const row = await QueueJob.findOrFail(id)
   return row.status
-}
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (await condition()) return true
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  return condition()
 }
 
 test.group('queue / in-process driver', (group) => {
@@ -154,21 +146,11 @@ test.group('queue / in-process driver', (group) => {
     assert,
   }) => {
     const old = DateTime.utc().minus({ days: 10 })
-    const base = {
-      queue: 'default',
-      name: 'tokens:cleanup',
-      payload: {},
-      attempts: 1,
-      maxAttempts: 3,
-      runAt: old,
-    }
-    const oldDone = await QueueJob.create({ ...base, status: 'completed', finishedAt: old })
-    const oldFailed = await QueueJob.create({ ...base, status: 'failed', finishedAt: old })
-    const recentDone = await QueueJob.create({
-      ...base,
-      status: 'completed',
-      finishedAt: DateTime.utc().minus({ days: 1 }),
-    })
+    const oldDone = await QueueJobFactory.apply('completed').merge({ finishedAt: old }).create()
+    const oldFailed = await QueueJobFactory.apply('failed').merge({ finishedAt: old }).create()
+    const recentDone = await QueueJobFactory.apply('completed')
+      .merge({ finishedAt: DateTime.utc().minus({ days: 1 }) })
+      .create()
 
     await QueueService.dispatch(CleanupTokensJob, { keepFinishedJobsDays: 7 })
     await driver().drain()
@@ -242,15 +224,10 @@ test.group('queue / in-process driver', (group) => {
   }).skip(ON_REDIS, 'REDIS_HOST is set')
 
   test('a job of an unknown name is marked failed, not retried forever', async ({ assert }) => {
-    const row = await QueueJob.create({
-      queue: 'default',
+    const row = await QueueJobFactory.merge({
       name: 'test:no-such-job',
-      payload: {},
-      status: 'pending',
-      attempts: 0,
-      maxAttempts: 3,
       runAt: DateTime.utc().minus({ seconds: 1 }),
-    })
+    }).create()
     await driver().drain()
     await row.refresh()
     assert.equal(row.status, 'failed')
@@ -265,19 +242,16 @@ test.group('queue / in-process driver', (group) => {
     const worker = new InProcessDriver({ pollMs: 50, attempts: 3 })
     cleanup(() => worker.stop())
     const tokens = await seedTokens()
-    const crashed = await QueueJob.create({
-      queue: 'default',
-      name: CleanupTokensJob.jobName,
-      payload: {},
-      status: 'running',
-      attempts: 0,
-      maxAttempts: 3,
-      runAt: DateTime.utc().minus({ minutes: 5 }),
-      lockedAt: DateTime.utc().minus({ minutes: 5 }),
-    })
+    const crashed = await QueueJobFactory.apply('running')
+      .merge({
+        name: CleanupTokensJob.jobName,
+        runAt: DateTime.utc().minus({ minutes: 5 }),
+        lockedAt: DateTime.utc().minus({ minutes: 5 }),
+      })
+      .create()
 
     await worker.startWorker()
-    const done = await waitFor(async () => (await jobStatus(crashed.id)) === 'completed')
+    const done = await waitFor(async () => (await jobStatus(crashed.id)) === 'completed', 5_000)
     await worker.stop()
 
     assert.isTrue(done, 'the crashed job was not run again')
@@ -304,12 +278,7 @@ test.group('queue / schedules', (group) => {
     assert,
     cleanup,
   }) => {
-    if (ON_REDIS) {
-      cleanup(async () => {
-        const queue = await bullQueue()
-        for (const schedule of SCHEDULES) await queue.removeJobScheduler(schedule.key)
-      })
-    }
+    cleanup(removeBullSchedulers)
     for (let round = 0; round < 2; round++) {
       for (const schedule of SCHEDULES) {
         await QueueService.driver.schedule(
@@ -371,12 +340,7 @@ test.group('queue / schedules', (group) => {
     assert,
     cleanup,
   }) => {
-    if (ON_REDIS) {
-      cleanup(async () => {
-        const queue = await bullQueue()
-        for (const schedule of SCHEDULES) await queue.removeJobScheduler(schedule.key)
-      })
-    }
+    cleanup(removeBullSchedulers)
     // what each worker start does before taking jobs (QueueService.startWorker)
     await QueueService.registerSchedules()
     const first = await QueueSchedule.findByOrFail('key', 'metrics:collect:daily')
@@ -426,9 +390,10 @@ test.group('queue / BullMQ driver', (group) => {
 
     await QueueService.driver.startWorker()
     const ran = await waitFor(
-      async () => !(await tokenExists(AccessToken, tokens.longExpired.token))
+      async () => !(await tokenExists(AccessToken, tokens.longExpired.token)),
+      5_000
     )
-    const completed = await waitFor(async () => (await bullState(id)) === 'completed')
+    const completed = await waitFor(async () => (await bullState(id)) === 'completed', 5_000)
     await QueueService.driver.stop()
 
     assert.isTrue(ran, 'the job did not run within 5 s')
@@ -446,7 +411,7 @@ test.group('queue / BullMQ driver', (group) => {
     const id = await QueueService.dispatch(AlwaysFailingJob, { order: 7 }, { attempts: 1 })
 
     await QueueService.driver.startWorker()
-    const rescued = await waitFor(async () => AlwaysFailingJob.rescued.length > 0)
+    const rescued = await waitFor(async () => AlwaysFailingJob.rescued.length > 0, 5_000)
     await QueueService.driver.stop()
 
     assert.isTrue(rescued, 'rescue was not called within 5 s')

@@ -4,7 +4,8 @@ import router from '@adonisjs/core/services/router'
 import { CreatorFactory, PlatformAccountFactory } from '#database/factories/creator_factory'
 import { UserFactory } from '#database/factories/user_factory'
 import { allowOnly, setupFunctionalGroup } from '#tests/helpers/functional'
-import { NO_PERMISSION, usersOfEveryRole, type RoleName } from '#tests/helpers/creators'
+import { usersOfEveryRole, type RoleName } from '#tests/helpers/users'
+import { NO_PERMISSION } from '#tests/helpers/requests'
 
 const STAFF_SIDE: RoleName[] = ['admin', 'manager', 'staff']
 const OUTSIDE: RoleName[] = ['creator', 'company']

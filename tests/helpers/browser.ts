@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs'
 import type { Page } from 'playwright'
 import app from '@adonisjs/core/services/app'
+import { FACTORY_PASSWORD } from '#database/factories/user_factory'
 
 /** Debian's Chromium, started the way this machine allows (no sandbox, no background networking). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -37,6 +38,21 @@ export async function signIn(page: Page, email: string, password: string) {
   await submitLogin(page, email, password)
   await page.waitForURL('**/app/**')
   await page.locator('.ant-layout-sider').waitFor()
+}
+
+/**
+ * Opens the login page (in `language`, when given) and signs `user` in with
+ * the factory password: what most browser tests do first. Answers the page.
+ */
+export async function signedIn(
+  visit: (url: string) => Promise<Page>,
+  user: { email: string },
+  language?: keyof typeof LOGIN_TITLES
+) {
+  const page = await visit('/login')
+  if (language) await useLanguage(page, language)
+  await signIn(page, user.email, FACTORY_PASSWORD)
+  return page
 }
 
 /** Saves a screenshot under tests/browser/screenshots/ for a person to look at. */

@@ -1,11 +1,9 @@
-import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import type Creator from '#models/creator'
 import type User from '#models/user'
 import { CreatorFactory } from '#database/factories/creator_factory'
-import MetricRollupService from '#services/metrics/rollup_service'
-import MetricsCache from '#services/metrics/metrics_cache'
 import type { PlatformKey } from '#shared/constants'
+import { daily, insertSnapshots, snapshotRows } from '#tests/helpers/metrics'
 
 /*
 |--------------------------------------------------------------------------
@@ -80,11 +78,9 @@ async function creatorWith(
 }
 
 function snapshotsOf(creator: Creator, specs: AccountSpec[]) {
-  const rows: Record<string, unknown>[] = []
   const collectedAt = DateTime.utc().toFormat('yyyy-MM-dd HH:mm:ss')
-  for (const spec of specs) {
+  return specs.flatMap((spec) => {
     const account = creator.accounts.find((item) => item.platform === spec.platform)!
-    const from = spec.from ?? 1
     const values = (n: number) => ({
       fans: spec.fans(n),
       views: spec.views(n),
@@ -97,26 +93,12 @@ function snapshotsOf(creator: Creator, specs: AccountSpec[]) {
       recommends: 0,
       videos: n,
     })
-    for (let n = from; n <= DAYS; n++) {
-      const today = values(n)
-      const previous = n === from ? null : values(n - 1)
-      const row: Record<string, unknown> = {
-        account_id: account.id,
-        creator_id: creator.id,
-        platform: spec.platform,
-        snapshot_date: dayN(n),
-        source: spec.source ?? 'simulated',
-        adapter: spec.adapter ?? 'simulated',
-        collected_at: collectedAt,
-      }
-      for (const [metric, value] of Object.entries(today)) {
-        row[metric] = value
-        row[`${metric}_diff`] = previous ? value - previous[metric as keyof typeof previous] : 0
-      }
-      rows.push(row)
-    }
-  }
-  return rows
+    return snapshotRows(
+      { id: account.id, creatorId: creator.id, platform: spec.platform },
+      daily(spec.from ?? 1, DAYS, values, dayN),
+      { source: spec.source ?? 'simulated', adapter: spec.adapter ?? 'simulated', collectedAt }
+    )
+  })
 }
 
 /**
@@ -197,11 +179,7 @@ export async function seedDataCenter(creatorUser?: User): Promise<DataCenterSeed
       { platform: 'bilibili', fans: linear(650, 10), views: linear(10_000, 100) },
     ]),
   ]
-  for (let index = 0; index < rows.length; index += 100) {
-    await db.table('metric_snapshots').multiInsert(rows.slice(index, index + 100))
-  }
-  await MetricRollupService.rebuild()
-  MetricsCache.clear()
+  await insertSnapshots(rows)
   return { a, b, c, d, e }
 }
 

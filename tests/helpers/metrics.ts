@@ -1,11 +1,10 @@
 import db from '@adonisjs/lucid/services/db'
 import type Creator from '#models/creator'
 import CreatorPlatformAccount from '#models/creator_platform_account'
-import CreatorAdPrice from '#models/creator_ad_price'
 import type User from '#models/user'
 import MetricRollupService from '#services/metrics/rollup_service'
 import { CreatorFactory } from '#database/factories/creator_factory'
-import { userWithCode } from '#tests/helpers/creators'
+import { userWithCode } from '#tests/helpers/users'
 import { METRICS, type Metric, type PlatformKey } from '#shared/constants'
 
 /*
@@ -28,22 +27,39 @@ export interface AccountRef {
 /** 'YYYY-MM-DD' of March 2025 (the test month). */
 export const march = (day: number) => `2025-03-${String(day).padStart(2, '0')}`
 
-/** Values of each day from `first` to `last`: `valueOf(day)` per metric. */
+/**
+ * Values of each day from `first` to `last`: `valueOf(day)` per metric, on
+ * the dates `dateOf` gives (days of March 2025 by default).
+ */
 export function daily(
   first: number,
   last: number,
-  valueOf: (day: number) => Values
+  valueOf: (day: number) => Values,
+  dateOf: (day: number) => string = march
 ): Record<string, Values> {
   const points: Record<string, Values> = {}
-  for (let day = first; day <= last; day++) points[march(day)] = valueOf(day)
+  for (let day = first; day <= last; day++) points[dateOf(day)] = valueOf(day)
   return points
+}
+
+/** Where the rows say their values came from; by default the test adapter at 04:00 that day. */
+export interface RowSource {
+  source?: 'official' | 'scraped' | 'simulated'
+  adapter?: string
+  /** 'YYYY-MM-DD HH:mm:ss' of every row; by default each day's 04:00. */
+  collectedAt?: string
 }
 
 /**
  * Snapshot rows of one account: each day's values and, per metric, the
- * difference to the previous day given (0 on the first one).
+ * difference to the previous day given (0 on the first one). Every dataset
+ * of the tests builds its rows here.
  */
-export function snapshotRows(account: AccountRef, points: Record<string, Values>) {
+export function snapshotRows(
+  account: AccountRef,
+  points: Record<string, Values>,
+  from: RowSource = {}
+) {
   const dates = Object.keys(points).sort()
   let previous: Values | null = null
   return dates.map((date) => {
@@ -53,9 +69,9 @@ export function snapshotRows(account: AccountRef, points: Record<string, Values>
       creator_id: account.creatorId,
       platform: account.platform,
       snapshot_date: date,
-      source: 'simulated',
-      adapter: 'test',
-      collected_at: `${date} 04:00:00`,
+      source: from.source ?? 'simulated',
+      adapter: from.adapter ?? 'test',
+      collected_at: from.collectedAt ?? `${date} 04:00:00`,
     }
     for (const metric of METRICS) {
       const value = values[metric] ?? 0
@@ -73,6 +89,29 @@ export async function insertSnapshots(rows: Record<string, unknown>[]) {
     await db.table('metric_snapshots').multiInsert(rows.slice(index, index + 200))
   }
   await MetricRollupService.rebuild()
+}
+
+/**
+ * A creator with one account on `platform` (its fields and the account's
+ * merged), and a reference to that account for snapshotRows.
+ */
+export async function creatorWithAccount(
+  platform: PlatformKey,
+  account: Record<string, unknown> = {},
+  creator: Record<string, unknown> = {}
+) {
+  const row = await CreatorFactory.merge(creator)
+    .with('accounts', 1, (builder) => builder.merge({ platform, ...account }))
+    .create()
+  return { creator: row, account: await accountOf(row, platform) }
+}
+
+/**
+ * An account's fans with a follower spike on 10 March: +20 a day over 1–9
+ * March (the week's average is 20), then +600, 30 times that average.
+ */
+export function followerSpike() {
+  return daily(1, 10, (d) => ({ fans: d < 10 ? 10_000 + 20 * d : 10_180 + 600 }))
 }
 
 export async function accountOf(creator: Creator, platform: PlatformKey): Promise<AccountRef> {
@@ -126,6 +165,10 @@ const B_FANS = [3000, 3100, 3200, 3300, 3400, 3500, 3600, 3550, 3650, 3750]
 
 export async function seedDashboardDataset(): Promise<DashboardDataset> {
   const account = (platform: PlatformKey) => (builder: any) => builder.merge({ platform })
+  const adPrice =
+    (platform: PlatformKey, format: string, price: string, currency: string) => (builder: any) =>
+      builder.merge({ platform, format, price, currency })
+  const creatorUser = await userWithCode('creator', null)
   const a = await CreatorFactory.merge({
     brandNo: 'D-A',
     kind: 'CR',
@@ -135,14 +178,18 @@ export async function seedDashboardDataset(): Promise<DashboardDataset> {
   })
     .with('accounts', 1, account('bilibili'))
     .with('accounts', 1, account('youtube'))
+    .with('adPrices', 1, adPrice('bilibili', 'dedicated', '1000000', 'KRW'))
+    .with('adPrices', 1, adPrice('youtube', 'dedicated', '500', 'USD'))
     .create()
   const b = await CreatorFactory.merge({
     brandNo: 'D-B',
     kind: 'IP',
     category: 'game',
     channelName: 'Bravo Games',
+    userId: creatorUser.id,
   })
     .with('accounts', 1, account('douyin'))
+    .with('adPrices', 1, adPrice('douyin', 'integration', '6000', 'CNY'))
     .create()
   const c = await CreatorFactory.merge({
     brandNo: 'D-C',
@@ -166,24 +213,9 @@ export async function seedDashboardDataset(): Promise<DashboardDataset> {
     kind: 'CH',
     category: 'music',
     channelName: 'Echo Music',
-  }).create()
-
-  const creatorUser = await userWithCode('creator', null)
-  b.userId = creatorUser.id
-  await b.save()
-
-  await CreatorAdPrice.createMany([
-    {
-      creatorId: a.id,
-      platform: 'bilibili',
-      format: 'dedicated',
-      price: '1000000',
-      currency: 'KRW',
-    },
-    { creatorId: a.id, platform: 'youtube', format: 'dedicated', price: '500', currency: 'USD' },
-    { creatorId: b.id, platform: 'douyin', format: 'integration', price: '6000', currency: 'CNY' },
-    { creatorId: e.id, platform: 'bilibili', format: 'post', price: '100', currency: 'USD' },
-  ])
+  })
+    .with('adPrices', 1, adPrice('bilibili', 'post', '100', 'USD'))
+    .create()
 
   const accounts = {
     aBili: await accountOf(a, 'bilibili'),

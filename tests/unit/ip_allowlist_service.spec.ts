@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import IpAllowlistEntry from '#models/ip_allowlist_entry'
 import IpAllowlistService from '#services/auth/ip_allowlist_service'
+import { IpAllowlistEntryFactory } from '#database/factories/ip_allowlist_entry_factory'
 import { allowOnly } from '#tests/helpers/functional'
 
 test.group('IpAllowlistService.normalise', () => {
@@ -119,7 +120,7 @@ test.group('IpAllowlistService.isAllowed', (group) => {
     assert.isFalse(await IpAllowlistService.isAllowed('192.0.2.10'))
 
     // a row written behind the service's back (another instance) is seen once the cache is gone
-    await IpAllowlistEntry.create({ cidr: '198.51.100.0/24', note: null, createdBy: null })
+    await IpAllowlistEntryFactory.merge({ cidr: '198.51.100.0/24' }).create()
     assert.isFalse(await IpAllowlistService.isAllowed('198.51.100.1'))
     IpAllowlistService.clearCache()
     assert.isTrue(await IpAllowlistService.isAllowed('198.51.100.1'))
@@ -133,7 +134,7 @@ test.group('IpAllowlistService.isAllowed', (group) => {
   })
 
   test('a malformed row cannot match anything and does not break the check', async ({ assert }) => {
-    await IpAllowlistEntry.create({ cidr: 'not-a-range', note: null, createdBy: null })
+    await IpAllowlistEntryFactory.merge({ cidr: 'not-a-range' }).create()
     IpAllowlistService.clearCache()
     assert.isTrue(await IpAllowlistService.isAllowed('10.1.2.3'))
     assert.isFalse(await IpAllowlistService.isAllowed('8.8.8.8'))

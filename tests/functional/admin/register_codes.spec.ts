@@ -1,37 +1,31 @@
 import { test } from '@japa/runner'
+import type User from '#models/user'
+import type { ApiClient } from '@japa/api-client'
 import { DateTime } from 'luxon'
 import AuditLog from '#models/audit_log'
 import RegisterCode from '#models/register_code'
 import { REGISTER_CODE_PATTERN } from '#shared/constants'
 import { UserFactory } from '#database/factories/user_factory'
-import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { RegisterCodeFactory } from '#database/factories/register_code_factory'
+import { setupGroupWith } from '#tests/helpers/functional'
+import { assertNoPermission } from '#tests/helpers/requests'
+import { staffRegistration } from '#tests/helpers/users'
 
-const NO_PERMISSION =
-  'You do not have the rights to view or edit this. Please contact the developer.'
-
-function registration(code: string, email = 'joiner@example.com') {
-  return {
-    account_type: 'staff',
-    name: 'Joiner',
-    email,
-    phone: '01000000000',
-    password: 'joiner-password',
-    password_confirmation: 'joiner-password',
-    team: 'cp1',
-    register_code: code,
-    terms: 'on',
-  }
+/** POST /api/register-codes as `user`. */
+function createCode(client: ApiClient, user: User, body: Record<string, unknown>) {
+  return client.post('/api/register-codes').loginAs(user).json(body)
 }
 
 test.group('admin / register codes', (group) => {
-  setupFunctionalGroup(group)
+  const given = setupGroupWith(group, async () => ({
+    admin: await UserFactory.apply('admin').create(),
+  }))
 
   test('lists the codes newest first with x-total-count', async ({ client, assert }) => {
-    const admin = await UserFactory.apply('admin').create()
-    await RegisterCode.create({ code: 'FIRST-CODE' })
-    await RegisterCode.create({ code: 'SECOND-CODE', maxUses: 3 })
+    await RegisterCodeFactory.merge({ code: 'FIRST-CODE' }).create()
+    await RegisterCodeFactory.merge({ code: 'SECOND-CODE', maxUses: 3 }).create()
 
-    const response = await client.get('/api/register-codes').loginAs(admin)
+    const response = await client.get('/api/register-codes').loginAs(given.admin)
     response.assertStatus(200)
     assert.equal(response.header('x-total-count'), '2')
     assert.deepEqual(
@@ -49,11 +43,7 @@ test.group('admin / register codes', (group) => {
   })
 
   test('generates an all-capitals code when none is given', async ({ client, assert }) => {
-    const admin = await UserFactory.apply('admin').create()
-    const response = await client
-      .post('/api/register-codes')
-      .loginAs(admin)
-      .json({ note: 'spring hires' })
+    const response = await createCode(client, given.admin, { note: 'spring hires' })
 
     response.assertStatus(201)
     const { code } = response.body()
@@ -68,30 +58,29 @@ test.group('admin / register codes', (group) => {
     })
 
     const row = await RegisterCode.findByOrFail('code', code)
-    assert.equal(row.createdBy, admin.id)
+    assert.equal(row.createdBy, given.admin.id)
   })
 
   test('two generated codes differ', async ({ client, assert }) => {
-    const admin = await UserFactory.apply('admin').create()
-    const first = await client.post('/api/register-codes').loginAs(admin).json({})
-    const second = await client.post('/api/register-codes').loginAs(admin).json({})
+    const first = await createCode(client, given.admin, {})
+    const second = await createCode(client, given.admin, {})
     assert.notEqual(first.body().code, second.body().code)
   })
 
   test('a generated code lets a staff member register', async ({ client }) => {
-    const admin = await UserFactory.apply('admin').create()
-    const created = await client.post('/api/register-codes').loginAs(admin).json({})
+    const created = await createCode(client, given.admin, {})
 
-    const response = await client.post('/api/user/register').form(registration(created.body().code))
+    const response = await client
+      .post('/api/user/register')
+      .form(staffRegistration({ register_code: created.body().code }))
     response.assertStatus(201)
   })
 
   test('keeps a given code, with a team, a use limit and an expiry', async ({ client, assert }) => {
-    const admin = await UserFactory.apply('admin').create()
     const tomorrow = DateTime.now().plus({ days: 1 }).toFormat('yyyy-MM-dd')
     const response = await client
       .post('/api/register-codes')
-      .loginAs(admin)
+      .loginAs(given.admin)
       .form({ code: 'CP1-2026', team: 'cp1', max_uses: 5, expires_at: tomorrow })
 
     response.assertStatus(201)
@@ -100,23 +89,15 @@ test.group('admin / register codes', (group) => {
   })
 
   test('a given code must be all capitals', async ({ client, assert }) => {
-    const admin = await UserFactory.apply('admin').create()
-    const response = await client
-      .post('/api/register-codes')
-      .loginAs(admin)
-      .json({ code: 'lower-case' })
+    const response = await createCode(client, given.admin, { code: 'lower-case' })
     response.assertStatus(422)
     response.assertBodyContains({ status: 422, message: 'The code field format is invalid' })
     assert.isNull(await RegisterCode.findBy('code', 'lower-case'))
   })
 
   test('a given code must be unique', async ({ client }) => {
-    const admin = await UserFactory.apply('admin').create()
-    await RegisterCode.create({ code: 'TAKEN-CODE' })
-    const response = await client
-      .post('/api/register-codes')
-      .loginAs(admin)
-      .json({ code: 'TAKEN-CODE' })
+    await RegisterCodeFactory.merge({ code: 'TAKEN-CODE' }).create()
+    const response = await createCode(client, given.admin, { code: 'TAKEN-CODE' })
     response.assertStatus(422)
     response.assertBodyContains({ status: 422, message: 'The code is already registered' })
   })
@@ -124,7 +105,6 @@ test.group('admin / register codes', (group) => {
   test('a too short code, an unknown team, a past expiry and a zero use limit are refused', async ({
     client,
   }) => {
-    const admin = await UserFactory.apply('admin').create()
     const yesterday = DateTime.now().minus({ days: 1 }).toFormat('yyyy-MM-dd')
     for (const [payload, message] of [
       [{ code: 'AB' }, 'The code field must be at least 4 characters'],
@@ -132,19 +112,18 @@ test.group('admin / register codes', (group) => {
       [{ expires_at: yesterday }, 'The expiry date field must be today or later'],
       [{ max_uses: 0 }, 'The maximum uses field must be at least 1'],
     ] as const) {
-      const response = await client.post('/api/register-codes').loginAs(admin).json(payload)
+      const response = await createCode(client, given.admin, payload)
       response.assertStatus(422)
       response.assertBodyContains({ status: 422, message })
     }
   })
 
   test('validation messages of the form follow the language', async ({ client }) => {
-    const admin = await UserFactory.apply('admin').create()
     const yesterday = DateTime.now().minus({ days: 1 }).toFormat('yyyy-MM-dd')
     const response = await client
       .post('/api/register-codes')
       .header('lang', 'kr')
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ expires_at: yesterday })
     response.assertStatus(422)
     response.assertBodyContains({ status: 422, message: '만료일은(는) 오늘 이후여야 합니다' })
@@ -154,10 +133,9 @@ test.group('admin / register codes', (group) => {
     client,
     assert,
   }) => {
-    const admin = await UserFactory.apply('admin').create()
-    const code = await RegisterCode.create({ code: 'GOING-AWAY' })
+    const code = await RegisterCodeFactory.merge({ code: 'GOING-AWAY' }).create()
 
-    const response = await client.delete(`/api/register-codes/${code.id}`).loginAs(admin)
+    const response = await client.delete(`/api/register-codes/${code.id}`).loginAs(given.admin)
     response.assertStatus(200)
     response.assertBodyContains({ id: code.id, code: 'GOING-AWAY', usable: false })
     assert.isString(response.body().revoked_at)
@@ -166,19 +144,20 @@ test.group('admin / register codes', (group) => {
     assert.isNotNull(code.revokedAt)
     assert.isFalse(code.isUsable)
 
-    const list = await client.get('/api/register-codes').loginAs(admin)
+    const list = await client.get('/api/register-codes').loginAs(given.admin)
     assert.containsSubset(list.body(), [{ code: 'GOING-AWAY', usable: false }])
 
-    const refused = await client.post('/api/user/register').form(registration('GOING-AWAY'))
+    const refused = await client
+      .post('/api/user/register')
+      .form(staffRegistration({ register_code: 'GOING-AWAY' }))
     refused.assertStatus(422)
     refused.assertBodyContains({ message: 'The register code is wrong.' })
   })
 
   test('revoking twice keeps the first revocation time', async ({ client, assert }) => {
-    const admin = await UserFactory.apply('admin').create()
-    const code = await RegisterCode.create({ code: 'TWICE-GONE' })
-    const first = await client.delete(`/api/register-codes/${code.id}`).loginAs(admin)
-    const second = await client.delete(`/api/register-codes/${code.id}`).loginAs(admin)
+    const code = await RegisterCodeFactory.merge({ code: 'TWICE-GONE' }).create()
+    const first = await client.delete(`/api/register-codes/${code.id}`).loginAs(given.admin)
+    const second = await client.delete(`/api/register-codes/${code.id}`).loginAs(given.admin)
     second.assertStatus(200)
     assert.isString(first.body().revoked_at)
     assert.equal(
@@ -188,23 +167,21 @@ test.group('admin / register codes', (group) => {
   })
 
   test('revoking an unknown code answers 404', async ({ client }) => {
-    const admin = await UserFactory.apply('admin').create()
-    const response = await client.delete('/api/register-codes/999999').loginAs(admin)
+    const response = await client.delete('/api/register-codes/999999').loginAs(given.admin)
     response.assertStatus(404)
     response.assertBody({ status: 404, message: 'Not found.' })
   })
 
   test('creation and revocation are recorded in the audit log', async ({ client, assert }) => {
-    const admin = await UserFactory.apply('admin').create()
-    const created = await client.post('/api/register-codes').loginAs(admin).json({})
-    await client.delete(`/api/register-codes/${created.body().id}`).loginAs(admin)
+    const created = await createCode(client, given.admin, {})
+    await client.delete(`/api/register-codes/${created.body().id}`).loginAs(given.admin)
 
     const rows = await AuditLog.query().where('action', 'like', 'register_code.%').orderBy('id')
     assert.deepEqual(
       rows.map((row) => [row.action, row.userId, row.subjectId]),
       [
-        ['register_code.create', admin.id, String(created.body().id)],
-        ['register_code.revoke', admin.id, String(created.body().id)],
+        ['register_code.create', given.admin.id, String(created.body().id)],
+        ['register_code.revoke', given.admin.id, String(created.body().id)],
       ]
     )
     assert.notInclude(JSON.stringify(rows.map((row) => row.serialize())), created.body().code)
@@ -212,24 +189,17 @@ test.group('admin / register codes', (group) => {
 
   for (const role of ['staff', 'manager', 'creator', 'company'] as const) {
     test(`${role} may not list, create or revoke codes`, async ({ client, assert }) => {
-      const user =
-        role === 'staff' ? await UserFactory.create() : await UserFactory.apply(role).create()
-      const code = await RegisterCode.create({ code: 'KEEP-ME' })
+      const user = await UserFactory.apply(role).create()
+      const code = await RegisterCodeFactory.merge({ code: 'KEEP-ME' }).create()
 
       const list = await client.get('/api/register-codes').loginAs(user)
-      list.assertStatus(403)
-      list.assertBody({ status: 403, message: NO_PERMISSION })
+      assertNoPermission(list)
 
-      const create = await client
-        .post('/api/register-codes')
-        .loginAs(user)
-        .json({ code: 'MINE-NOW' })
-      create.assertStatus(403)
-      create.assertBody({ status: 403, message: NO_PERMISSION })
+      const create = await createCode(client, user, { code: 'MINE-NOW' })
+      assertNoPermission(create)
 
       const revoke = await client.delete(`/api/register-codes/${code.id}`).loginAs(user)
-      revoke.assertStatus(403)
-      revoke.assertBody({ status: 403, message: NO_PERMISSION })
+      assertNoPermission(revoke)
 
       assert.isNull(await RegisterCode.findBy('code', 'MINE-NOW'))
       await code.refresh()

@@ -2,21 +2,24 @@ import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import Alert from '#models/alert'
 import Notification from '#models/notification'
-import { CreatorFactory, PlatformAccountFactory } from '#database/factories/creator_factory'
 import { UserFactory } from '#database/factories/user_factory'
+import { AlertFactory } from '#database/factories/alert_factory'
 import AlertScanService from '#services/alerts/alert_scan_service'
-import { expectStatus, setupFunctionalGroup } from '#tests/helpers/functional'
-import { accountOf, daily, insertSnapshots, march, snapshotRows } from '#tests/helpers/metrics'
+import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { expectStatus } from '#tests/helpers/requests'
+import {
+  creatorWithAccount,
+  daily,
+  followerSpike,
+  insertSnapshots,
+  march,
+  snapshotRows,
+} from '#tests/helpers/metrics'
 
 const NOW = DateTime.fromISO('2025-03-11T05:00:00Z')
 
-async function creatorWith(
-  platform: 'bilibili' | 'xigua' | 'douyin',
-  account: Record<string, unknown> = {}
-) {
-  const creator = await CreatorFactory.merge({ channelName: `Chan ${platform}` }).create()
-  await PlatformAccountFactory.merge({ creatorId: creator.id, platform, ...account }).create()
-  return { creator, account: await accountOf(creator, platform) }
+function creatorWith(platform: 'bilibili' | 'xigua' | 'douyin', account = {}) {
+  return creatorWithAccount(platform, account, { channelName: `Chan ${platform}` })
 }
 
 test.group('alerts / the scan', (group) => {
@@ -35,10 +38,7 @@ test.group('alerts / the scan', (group) => {
     const loss = await creatorWith('douyin')
     const quiet = await creatorWith('bilibili')
     await insertSnapshots([
-      ...snapshotRows(
-        spike.account,
-        daily(1, 10, (d) => ({ fans: d < 10 ? 10_000 + 20 * d : 10_180 + 600 }))
-      ),
+      ...snapshotRows(spike.account, followerSpike()),
       ...snapshotRows(
         surge.account,
         daily(1, 10, (d) => ({ fans: d < 10 ? 1_000 : 1_800 }))
@@ -79,12 +79,7 @@ test.group('alerts / the scan', (group) => {
 
   test('a second scan changes nothing; thresholds follow the rules', async ({ client, assert }) => {
     const spike = await creatorWith('bilibili')
-    await insertSnapshots(
-      snapshotRows(
-        spike.account,
-        daily(1, 10, (d) => ({ fans: d < 10 ? 10_000 + 20 * d : 10_180 + 600 }))
-      )
-    )
+    await insertSnapshots(snapshotRows(spike.account, followerSpike()))
     await AlertScanService.scan({ day: march(10), now: NOW })
     const again = await AlertScanService.scan({ day: march(10), now: NOW })
     assert.include(again, { created: 0, updated: 1 })
@@ -122,15 +117,12 @@ test.group('alerts / the scan', (group) => {
       cookieEnteredAt: NOW.minus({ days: 40 }),
     })
     // A failed collection.
-    const failed = await creatorWith('bilibili', { cookieCheckedAt: NOW.minus({ days: 2 }) })
-    await failed.creator
-      .related('accounts')
-      .query()
-      .update({
-        collect_status: 1,
-        collect_error: 'auth: cookie rejected',
-        collect_failed_at: NOW.toSQL({ includeOffset: false }),
-      })
+    const failed = await creatorWith('bilibili', {
+      cookieCheckedAt: NOW.minus({ days: 2 }),
+      collectStatus: 1,
+      collectError: 'auth: cookie rejected',
+      collectFailedAt: NOW,
+    })
     // Not yet: a token 10 days from expiry, a cookie checked 29 days ago.
     await creatorWith('xigua', { tokenExpiresAt: NOW.plus({ days: 10 }) })
     await creatorWith('bilibili', { cookieCheckedAt: NOW.minus({ days: 29 }) })
@@ -174,16 +166,14 @@ test.group('alerts / the scan', (group) => {
 test.group('alerts / the dashboard API', (group) => {
   setupFunctionalGroup(group)
 
+  /** An open follower spike on a creator's bilibili account, as the scan would leave it. */
   async function oneAlert() {
-    const spike = await creatorWith('bilibili')
-    await insertSnapshots(
-      snapshotRows(
-        spike.account,
-        daily(1, 10, (d) => ({ fans: d < 10 ? 10_000 + 20 * d : 10_180 + 600 }))
-      )
-    )
-    await AlertScanService.scan({ day: march(10), now: NOW })
-    return Alert.firstOrFail()
+    const { creator, account } = await creatorWith('bilibili')
+    return AlertFactory.merge({
+      creatorId: creator.id,
+      accountId: account.id,
+      day: march(10),
+    }).create()
   }
 
   test('staff acknowledge and assign; the assignee hears of it; resolve hides it', async ({

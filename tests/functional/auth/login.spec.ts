@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto'
 import AuditLog from '#models/audit_log'
 import User from '#models/user'
 import { UserFactory } from '#database/factories/user_factory'
-import { FACTORY_PASSWORD, setupFunctionalGroup } from '#tests/helpers/functional'
+import { loginAttempt, setupFunctionalGroup } from '#tests/helpers/functional'
+import { FACTORY_PASSWORD } from '#tests/helpers/users'
 
 const LOGIN_FAILED =
   'Login Failed - Please Check Email Or Password (ID or password does not exist or is wrong)'
@@ -13,9 +14,7 @@ test.group('auth / login', (group) => {
 
   test('signs in with a form-encoded body', async ({ client, assert }) => {
     const user = await UserFactory.create()
-    const response = await client
-      .post('/api/user/login')
-      .form({ account: user.email, password: FACTORY_PASSWORD })
+    const response = await loginAttempt(client, { account: user.email, password: FACTORY_PASSWORD })
 
     response.assertStatus(200)
     response.assertBodyContains({ status: 0 })
@@ -39,18 +38,17 @@ test.group('auth / login', (group) => {
 
   test('accepts the email in another case and with spaces around it', async ({ client }) => {
     const user = await UserFactory.create()
-    const response = await client
-      .post('/api/user/login')
-      .form({ account: `  ${user.email.toUpperCase()} `, password: FACTORY_PASSWORD })
+    const response = await loginAttempt(client, {
+      account: `  ${user.email.toUpperCase()} `,
+      password: FACTORY_PASSWORD,
+    })
     response.assertStatus(200)
     response.assertBodyContains({ status: 0 })
   })
 
   test('sets the refresh token as an HttpOnly cookie on /api', async ({ client, assert }) => {
     const user = await UserFactory.create()
-    const response = await client
-      .post('/api/user/login')
-      .form({ account: user.email, password: FACTORY_PASSWORD })
+    const response = await loginAttempt(client, { account: user.email, password: FACTORY_PASSWORD })
 
     response.assertStatus(200)
     const cookie = response.cookie('refresh_token')
@@ -63,9 +61,7 @@ test.group('auth / login', (group) => {
 
   test('the issued token opens the user info', async ({ client }) => {
     const user = await UserFactory.create()
-    const login = await client
-      .post('/api/user/login')
-      .form({ account: user.email, password: FACTORY_PASSWORD })
+    const login = await loginAttempt(client, { account: user.email, password: FACTORY_PASSWORD })
     const response = await client.get('/api/user/info').header('token', login.body().data.token)
     response.assertStatus(200)
     response.assertBodyContains({ status: 0, data: { user: { id: user.id, email: user.email } } })
@@ -73,9 +69,7 @@ test.group('auth / login', (group) => {
 
   test('a wrong password answers status 1 with the Login Failed message', async ({ client }) => {
     const user = await UserFactory.create()
-    const response = await client
-      .post('/api/user/login')
-      .form({ account: user.email, password: 'wrong-password' })
+    const response = await loginAttempt(client, { account: user.email, password: 'wrong-password' })
 
     response.assertStatus(400)
     response.assertBody({ status: 1, message: LOGIN_FAILED })
@@ -84,38 +78,38 @@ test.group('auth / login', (group) => {
   test('an unknown email answers status 1 with the same Login Failed message', async ({
     client,
   }) => {
-    const response = await client
-      .post('/api/user/login')
-      .form({ account: 'nobody@example.com', password: FACTORY_PASSWORD })
+    const response = await loginAttempt(client, {
+      account: 'nobody@example.com',
+      password: FACTORY_PASSWORD,
+    })
 
     response.assertStatus(400)
     response.assertBody({ status: 1, message: LOGIN_FAILED })
   })
 
   test('a missing account answers "please write email"', async ({ client }) => {
-    const response = await client.post('/api/user/login').form({ password: FACTORY_PASSWORD })
+    const response = await loginAttempt(client, { password: FACTORY_PASSWORD })
     response.assertStatus(422)
     response.assertBodyContains({ status: 422, message: 'please write email' })
   })
 
   test('an empty account answers "please write email"', async ({ client }) => {
-    const response = await client
-      .post('/api/user/login')
-      .form({ account: '', password: FACTORY_PASSWORD })
+    const response = await loginAttempt(client, { account: '', password: FACTORY_PASSWORD })
     response.assertStatus(422)
     response.assertBodyContains({ status: 422, message: 'please write email' })
   })
 
   test('an account that is not an email answers "Must be a valid email"', async ({ client }) => {
-    const response = await client
-      .post('/api/user/login')
-      .form({ account: 'not-an-email', password: FACTORY_PASSWORD })
+    const response = await loginAttempt(client, {
+      account: 'not-an-email',
+      password: FACTORY_PASSWORD,
+    })
     response.assertStatus(422)
     response.assertBodyContains({ status: 422, message: 'Must be a valid email' })
   })
 
   test('a missing password answers "please write password"', async ({ client }) => {
-    const response = await client.post('/api/user/login').form({ account: 'someone@example.com' })
+    const response = await loginAttempt(client, { account: 'someone@example.com' })
     response.assertStatus(422)
     response.assertBodyContains({ status: 422, message: 'please write password' })
   })
@@ -124,9 +118,7 @@ test.group('auth / login', (group) => {
     // a well-formed address (64-character local part, 63-character labels) of 256 characters
     const account = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(59)}.com`
     assert.lengthOf(account, 256)
-    const response = await client
-      .post('/api/user/login')
-      .form({ account, password: FACTORY_PASSWORD })
+    const response = await loginAttempt(client, { account, password: FACTORY_PASSWORD })
 
     response.assertStatus(422)
     response.assertBodyContains({
@@ -138,9 +130,10 @@ test.group('auth / login', (group) => {
   test('a 1000-character account answers the maximum length, never a server error', async ({
     client,
   }) => {
-    const response = await client
-      .post('/api/user/login')
-      .form({ account: `${'a'.repeat(988)}@example.com`, password: FACTORY_PASSWORD })
+    const response = await loginAttempt(client, {
+      account: `${'a'.repeat(988)}@example.com`,
+      password: FACTORY_PASSWORD,
+    })
     response.assertStatus(422)
     response.assertBodyContains({
       status: 422,
@@ -150,9 +143,7 @@ test.group('auth / login', (group) => {
 
   test('a 300-character password answers 422 with the maximum length', async ({ client }) => {
     const user = await UserFactory.create()
-    const response = await client
-      .post('/api/user/login')
-      .form({ account: user.email, password: 'p'.repeat(300) })
+    const response = await loginAttempt(client, { account: user.email, password: 'p'.repeat(300) })
 
     response.assertStatus(422)
     response.assertBodyContains({
@@ -163,10 +154,11 @@ test.group('auth / login', (group) => {
 
   test('answers in Korean with the header lang: kr', async ({ client }) => {
     const user = await UserFactory.create()
-    const failed = await client
-      .post('/api/user/login')
-      .header('lang', 'kr')
-      .form({ account: user.email, password: 'wrong-password' })
+    const failed = await loginAttempt(
+      client,
+      { account: user.email, password: 'wrong-password' },
+      { lang: 'kr' }
+    )
     failed.assertStatus(400)
     failed.assertBody({
       status: 1,
@@ -174,20 +166,18 @@ test.group('auth / login', (group) => {
         '로그인 실패 - 이메일 또는 비밀번호를 확인하세요 (아이디 또는 비밀번호가 없거나 틀렸습니다)',
     })
 
-    const missing = await client
-      .post('/api/user/login')
-      .header('lang', 'kr')
-      .form({ password: 'x' })
+    const missing = await loginAttempt(client, { password: 'x' }, { lang: 'kr' })
     missing.assertStatus(422)
     missing.assertBodyContains({ message: '이메일을 입력하세요' })
   })
 
   test('answers in Chinese with accept-language: zh-CN', async ({ client }) => {
     const user = await UserFactory.create()
-    const failed = await client
-      .post('/api/user/login')
-      .header('accept-language', 'zh-CN')
-      .form({ account: user.email, password: 'wrong-password' })
+    const failed = await loginAttempt(
+      client,
+      { account: user.email, password: 'wrong-password' },
+      { 'accept-language': 'zh-CN' }
+    )
     failed.assertStatus(400)
     failed.assertBody({
       status: 1,
@@ -197,10 +187,11 @@ test.group('auth / login', (group) => {
 
   test('answers in Japanese with the header lang: jp', async ({ client }) => {
     const user = await UserFactory.create()
-    const failed = await client
-      .post('/api/user/login')
-      .header('lang', 'jp')
-      .form({ account: user.email, password: 'wrong-password' })
+    const failed = await loginAttempt(
+      client,
+      { account: user.email, password: 'wrong-password' },
+      { lang: 'jp' }
+    )
     failed.assertStatus(400)
     failed.assertBody({
       status: 1,
@@ -210,11 +201,11 @@ test.group('auth / login', (group) => {
   })
 
   test('the lang header wins over accept-language', async ({ client }) => {
-    const response = await client
-      .post('/api/user/login')
-      .header('lang', 'kr')
-      .header('accept-language', 'zh-CN')
-      .form({ account: 'nobody@example.com', password: 'x' })
+    const response = await loginAttempt(
+      client,
+      { account: 'nobody@example.com', password: 'x' },
+      { 'lang': 'kr', 'accept-language': 'zh-CN' }
+    )
     response.assertBodyContains({
       status: 1,
       message:
@@ -223,10 +214,11 @@ test.group('auth / login', (group) => {
   })
 
   test('an unsupported language falls back to English', async ({ client }) => {
-    const response = await client
-      .post('/api/user/login')
-      .header('accept-language', 'fr-FR')
-      .form({ account: 'nobody@example.com', password: 'x' })
+    const response = await loginAttempt(
+      client,
+      { account: 'nobody@example.com', password: 'x' },
+      { 'accept-language': 'fr-FR' }
+    )
     response.assertBody({ status: 1, message: LOGIN_FAILED })
   })
 
@@ -235,9 +227,7 @@ test.group('auth / login', (group) => {
     assert,
   }) => {
     const user = await UserFactory.apply('pending').create()
-    const response = await client
-      .post('/api/user/login')
-      .form({ account: user.email, password: FACTORY_PASSWORD })
+    const response = await loginAttempt(client, { account: user.email, password: FACTORY_PASSWORD })
 
     response.assertStatus(403)
     response.assertBodyContains({ status: 2 })
@@ -248,9 +238,7 @@ test.group('auth / login', (group) => {
 
   test('a disabled account answers status 3 without tokens', async ({ client, assert }) => {
     const user = await UserFactory.apply('disabled').create()
-    const response = await client
-      .post('/api/user/login')
-      .form({ account: user.email, password: FACTORY_PASSWORD })
+    const response = await loginAttempt(client, { account: user.email, password: FACTORY_PASSWORD })
 
     response.assertStatus(403)
     response.assertBody({
@@ -262,9 +250,7 @@ test.group('auth / login', (group) => {
 
   test('a pending account with a wrong password still answers Login Failed', async ({ client }) => {
     const user = await UserFactory.apply('pending').create()
-    const response = await client
-      .post('/api/user/login')
-      .form({ account: user.email, password: 'wrong-password' })
+    const response = await loginAttempt(client, { account: user.email, password: 'wrong-password' })
     response.assertBody({ status: 1, message: LOGIN_FAILED })
   })
 
@@ -272,9 +258,7 @@ test.group('auth / login', (group) => {
     const user = await UserFactory.create()
     assert.notExists(user.lastLoginAt)
 
-    const response = await client
-      .post('/api/user/login')
-      .form({ account: user.email, password: FACTORY_PASSWORD })
+    const response = await loginAttempt(client, { account: user.email, password: FACTORY_PASSWORD })
     response.assertStatus(200)
 
     await user.refresh()
@@ -291,9 +275,7 @@ test.group('auth / login', (group) => {
     assert,
   }) => {
     const user = await UserFactory.create()
-    await client
-      .post('/api/user/login')
-      .form({ account: user.email, password: 'wrong-password-123' })
+    await loginAttempt(client, { account: user.email, password: 'wrong-password-123' })
 
     const rows = await AuditLog.query().where('action', 'auth.login_failed')
     assert.lengthOf(rows, 1)
@@ -322,16 +304,15 @@ test.group('auth / login rate limit', (group) => {
   }) => {
     const user = await UserFactory.create()
     for (let attempt = 1; attempt <= 5; attempt++) {
-      const response = await client
-        .post('/api/user/login')
-        .form({ account: user.email, password: `wrong-${attempt}` })
+      const response = await loginAttempt(client, {
+        account: user.email,
+        password: `wrong-${attempt}`,
+      })
       response.assertStatus(400)
       response.assertBodyContains({ status: 1 })
     }
 
-    const blocked = await client
-      .post('/api/user/login')
-      .form({ account: user.email, password: FACTORY_PASSWORD })
+    const blocked = await loginAttempt(client, { account: user.email, password: FACTORY_PASSWORD })
     blocked.assertStatus(429)
     blocked.assertBodyContains({ status: 429 })
     assert.match(blocked.body().message, /^Too many attempts\. Please try again in \d+ seconds\.$/)
@@ -345,23 +326,23 @@ test.group('auth / login rate limit', (group) => {
   test('the 429 message is localized', async ({ client }) => {
     const user = await UserFactory.create()
     for (let attempt = 1; attempt <= 5; attempt++) {
-      await client
-        .post('/api/user/login')
-        .form({ account: user.email, password: `wrong-${attempt}` })
+      await loginAttempt(client, { account: user.email, password: `wrong-${attempt}` })
     }
 
-    const korean = await client
-      .post('/api/user/login')
-      .header('lang', 'kr')
-      .form({ account: user.email, password: FACTORY_PASSWORD })
+    const korean = await loginAttempt(
+      client,
+      { account: user.email, password: FACTORY_PASSWORD },
+      { lang: 'kr' }
+    )
     korean.assertStatus(429)
     korean.assertBodyContains({ status: 429 })
     korean.assertTextIncludes('시도 횟수가 너무 많습니다')
 
-    const japanese = await client
-      .post('/api/user/login')
-      .header('lang', 'jp')
-      .form({ account: user.email, password: FACTORY_PASSWORD })
+    const japanese = await loginAttempt(
+      client,
+      { account: user.email, password: FACTORY_PASSWORD },
+      { lang: 'jp' }
+    )
     japanese.assertStatus(429)
     japanese.assertTextIncludes('試行回数が多すぎます')
   })
@@ -370,14 +351,13 @@ test.group('auth / login rate limit', (group) => {
     const user = await UserFactory.create()
     const other = await UserFactory.create()
     for (let attempt = 1; attempt <= 5; attempt++) {
-      await client
-        .post('/api/user/login')
-        .form({ account: user.email, password: `wrong-${attempt}` })
+      await loginAttempt(client, { account: user.email, password: `wrong-${attempt}` })
     }
 
-    const response = await client
-      .post('/api/user/login')
-      .form({ account: other.email, password: FACTORY_PASSWORD })
+    const response = await loginAttempt(client, {
+      account: other.email,
+      password: FACTORY_PASSWORD,
+    })
     response.assertStatus(200)
     response.assertBodyContains({ status: 0 })
   })
@@ -386,52 +366,47 @@ test.group('auth / login rate limit', (group) => {
     const user = await UserFactory.create()
     for (let attempt = 1; attempt <= 5; attempt++) {
       const account = attempt % 2 ? user.email.toUpperCase() : user.email
-      await client.post('/api/user/login').form({ account, password: `wrong-${attempt}` })
+      await loginAttempt(client, { account, password: `wrong-${attempt}` })
     }
-    const blocked = await client
-      .post('/api/user/login')
-      .form({ account: user.email, password: FACTORY_PASSWORD })
+    const blocked = await loginAttempt(client, { account: user.email, password: FACTORY_PASSWORD })
     blocked.assertStatus(429)
   })
 
   test('a success before the limit resets the account counter', async ({ client }) => {
     const user = await UserFactory.create()
     for (let attempt = 1; attempt <= 4; attempt++) {
-      const response = await client
-        .post('/api/user/login')
-        .form({ account: user.email, password: `wrong-${attempt}` })
+      const response = await loginAttempt(client, {
+        account: user.email,
+        password: `wrong-${attempt}`,
+      })
       response.assertStatus(400)
     }
-    const success = await client
-      .post('/api/user/login')
-      .form({ account: user.email, password: FACTORY_PASSWORD })
+    const success = await loginAttempt(client, { account: user.email, password: FACTORY_PASSWORD })
     success.assertStatus(200)
 
     // without the reset, the second of these would already be the 6th failure
     for (let attempt = 1; attempt <= 5; attempt++) {
-      const response = await client
-        .post('/api/user/login')
-        .form({ account: user.email, password: `again-${attempt}` })
+      const response = await loginAttempt(client, {
+        account: user.email,
+        password: `again-${attempt}`,
+      })
       response.assertStatus(400)
       response.assertBodyContains({ status: 1 })
     }
-    const blocked = await client
-      .post('/api/user/login')
-      .form({ account: user.email, password: FACTORY_PASSWORD })
+    const blocked = await loginAttempt(client, { account: user.email, password: FACTORY_PASSWORD })
     blocked.assertStatus(429)
   })
 
   test('30 failures from one address block every account from it', async ({ client }) => {
     const user = await UserFactory.create()
     for (let attempt = 1; attempt <= 30; attempt++) {
-      const response = await client
-        .post('/api/user/login')
-        .form({ account: `nobody${attempt}@example.com`, password: 'wrong' })
+      const response = await loginAttempt(client, {
+        account: `nobody${attempt}@example.com`,
+        password: 'wrong',
+      })
       response.assertStatus(400)
     }
-    const blocked = await client
-      .post('/api/user/login')
-      .form({ account: user.email, password: FACTORY_PASSWORD })
+    const blocked = await loginAttempt(client, { account: user.email, password: FACTORY_PASSWORD })
     blocked.assertStatus(429)
     blocked.assertBodyContains({ status: 429 })
   })
@@ -439,12 +414,10 @@ test.group('auth / login rate limit', (group) => {
   test('invalid input is not counted as a failed attempt', async ({ client }) => {
     const user = await UserFactory.create()
     for (let attempt = 1; attempt <= 6; attempt++) {
-      const response = await client.post('/api/user/login').form({ account: user.email })
+      const response = await loginAttempt(client, { account: user.email })
       response.assertStatus(422)
     }
-    const response = await client
-      .post('/api/user/login')
-      .form({ account: user.email, password: FACTORY_PASSWORD })
+    const response = await loginAttempt(client, { account: user.email, password: FACTORY_PASSWORD })
     response.assertStatus(200)
   })
 })

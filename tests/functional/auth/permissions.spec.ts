@@ -1,11 +1,13 @@
 import { test } from '@japa/runner'
-import Team from '#models/team'
 import { SCREENS, SCREEN_ACCESS } from '#shared/screens'
 import { PERMISSION_CATALOGUE } from '#policies/catalogue'
 import { UserFactory } from '#database/factories/user_factory'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { teamMember } from '#tests/helpers/users'
 
 const ADMIN_ONLY = ['ip_allowlist', 'register_codes', 'audit_logs']
+/** The resources beyond the screens that staff, managers and admins all have. */
+const STAFF_SIDE_RESOURCES = ['metrics', 'users', 'teams', 'alerts', 'market', 'commerce']
 
 test.group('auth / user info and permissions', (group) => {
   setupFunctionalGroup(group)
@@ -14,9 +16,7 @@ test.group('auth / user info and permissions', (group) => {
     client,
     assert,
   }) => {
-    const team = await Team.findByOrFail('key', 'cp1')
-    const user = await UserFactory.create()
-    await user.related('teams').attach({ [team.id]: { is_manager: true } })
+    const user = await teamMember('cp1', { manager: true })
 
     const response = await client.get('/api/user/info').loginAs(user)
     response.assertStatus(200)
@@ -94,15 +94,7 @@ test.group('auth / user info and permissions', (group) => {
     const keys = Object.keys(response.body().data)
     for (const missing of ['studio_log', 'creator_adjustment', ...ADMIN_ONLY])
       assert.notInclude(keys, missing)
-    assert.sameMembers(keys, [
-      ...SCREEN_ACCESS.staff,
-      'metrics',
-      'users',
-      'teams',
-      'alerts',
-      'market',
-      'commerce',
-    ])
+    assert.sameMembers(keys, [...SCREEN_ACCESS.staff, ...STAFF_SIDE_RESOURCES])
     assert.include(keys, 'creators')
     const data = response.body().data
     assert.sameMembers(data.metrics, ['view', 'download'])
@@ -122,15 +114,7 @@ test.group('auth / user info and permissions', (group) => {
     assert.include(keys, 'creator_adjustment')
     assert.notInclude(keys, 'studio_log')
     for (const missing of ADMIN_ONLY) assert.notInclude(keys, missing)
-    assert.sameMembers(keys, [
-      ...SCREEN_ACCESS.manager,
-      'metrics',
-      'users',
-      'teams',
-      'alerts',
-      'market',
-      'commerce',
-    ])
+    assert.sameMembers(keys, [...SCREEN_ACCESS.manager, ...STAFF_SIDE_RESOURCES])
     const data = response.body().data
     assert.sameMembers(data.metrics, ['view', 'download', 'collect'])
     assert.sameMembers(data.board, ['list', 'write', 'pin'])

@@ -5,7 +5,12 @@ import accessTokenCache from '#auth/access_token_cache'
 import AccessToken from '#models/access_token'
 import TokenService from '#services/auth/token_service'
 import { UserFactory } from '#database/factories/user_factory'
-import { login, setupFunctionalGroup } from '#tests/helpers/functional'
+import {
+  login,
+  setAccessTokenExpiry,
+  setupFunctionalGroup,
+  signedInUser,
+} from '#tests/helpers/functional'
 
 const sql = (value: DateTime) => value.toUTC().toSQL({ includeOffset: false })
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -15,6 +20,14 @@ async function expectInfo(client: Parameters<typeof login>[0], token: string, st
   const response = await client.get('/api/user/info').header('token', token)
   response.assertStatus(status)
   return response
+}
+
+/** A new user signed in, whose token one request has verified (and so cached). */
+async function verifiedLogin(client: Parameters<typeof login>[0]) {
+  const user = await UserFactory.create()
+  const pair = await login(client, user)
+  await expectInfo(client, pair.token, 200)
+  return { user, pair }
 }
 
 /**
@@ -38,9 +51,7 @@ test.group('auth / access token cache', (group) => {
     client,
     assert,
   }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
-    await expectInfo(client, pair.token, 200)
+    const { pair } = await verifiedLogin(client)
     assert.equal(accessTokenCache.size, 1)
 
     const logout = await client.post('/api/user/logout').header('token', pair.token)
@@ -54,8 +65,7 @@ test.group('auth / access token cache', (group) => {
   test('refresh-token reuse refuses the cached access tokens of the family at once', async ({
     client,
   }) => {
-    const user = await UserFactory.create()
-    const first = await login(client, user)
+    const { pair: first } = await signedInUser(client)
     const rotation = await client
       .put('/api/refresh_token')
       .form({ refresh_token: first.refresh_token })
@@ -73,11 +83,8 @@ test.group('auth / access token cache', (group) => {
   })
 
   test('an expired token answers -101 even while it is cached', async ({ client, assert }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
-    await AccessToken.query()
-      .where('hash', TokenService.hash(pair.token))
-      .update({ expires_at: sql(DateTime.utc().plus({ milliseconds: 1500 })) })
+    const { pair } = await signedInUser(client)
+    await setAccessTokenExpiry(pair.token, DateTime.utc().plus({ milliseconds: 1500 }))
 
     await expectInfo(client, pair.token, 200)
     assert.equal(accessTokenCache.size, 1)
@@ -92,9 +99,7 @@ test.group('auth / access token cache', (group) => {
     client,
     assert,
   }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
-    await expectInfo(client, pair.token, 200)
+    const { user, pair } = await verifiedLogin(client)
     assert.equal(accessTokenCache.size, 1)
 
     user.status = 'disabled'
@@ -106,8 +111,7 @@ test.group('auth / access token cache', (group) => {
   })
 
   test('a role change is seen on the next request', async ({ client, assert }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { user, pair } = await signedInUser(client)
     const before = await client.get('/api/user/info').header('token', pair.token)
     assert.equal(before.body().data.user.role, 'staff')
 
@@ -120,9 +124,7 @@ test.group('auth / access token cache', (group) => {
   })
 
   test('signing a user out everywhere refuses the cached tokens at once', async ({ client }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
-    await expectInfo(client, pair.token, 200)
+    const { user, pair } = await verifiedLogin(client)
 
     await TokenService.revokeUser(user.id)
 
@@ -132,9 +134,7 @@ test.group('auth / access token cache', (group) => {
 
   test('a revocation by another process is seen within the cache lifetime', async ({ client }) => {
     accessTokenCache.ttlMs = 300
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
-    await expectInfo(client, pair.token, 200)
+    const { pair } = await verifiedLogin(client)
 
     // what another API instance's logout does: the row goes, this process is not told
     await db.from('access_tokens').where('hash', TokenService.hash(pair.token)).delete()
@@ -147,9 +147,7 @@ test.group('auth / access token cache', (group) => {
 
   test('with the cache off every request reads the database', async ({ client, assert }) => {
     accessTokenCache.ttlMs = 0
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
-    await expectInfo(client, pair.token, 200)
+    const { pair } = await verifiedLogin(client)
     assert.equal(accessTokenCache.size, 0)
 
     await db.from('access_tokens').where('hash', TokenService.hash(pair.token)).delete()
@@ -157,9 +155,7 @@ test.group('auth / access token cache', (group) => {
   })
 
   test('last_used_at is still written, at most once a minute', async ({ client, assert }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
-    await expectInfo(client, pair.token, 200)
+    const { pair } = await verifiedLogin(client)
     const first = await AccessToken.findByOrFail('hash', TokenService.hash(pair.token))
     assert.isNotNull(first.lastUsedAt)
 

@@ -1,20 +1,30 @@
 import { test } from '@japa/runner'
+import type { ApiClient } from '@japa/api-client'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import AccessToken from '#models/access_token'
 import RefreshToken from '#models/refresh_token'
 import TokenService from '#services/auth/token_service'
 import { UserFactory } from '#database/factories/user_factory'
-import { login, setupFunctionalGroup } from '#tests/helpers/functional'
+import {
+  login,
+  setAccessTokenExpiry,
+  setupFunctionalGroup,
+  signedInUser,
+} from '#tests/helpers/functional'
 
 const ACCESS_CHECK_FAIL = 'Access Check fail - please sign in again.'
+
+/** PUT /api/refresh_token with the refresh token in the form body. */
+async function rotate(client: ApiClient, refreshToken: string) {
+  return client.put('/api/refresh_token').form({ refresh_token: refreshToken })
+}
 
 test.group('auth / access tokens', (group) => {
   setupFunctionalGroup(group)
 
   test('the token header authenticates GET /api/user/info', async ({ client }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { user, pair } = await signedInUser(client)
 
     const response = await client.get('/api/user/info').header('token', pair.token)
     response.assertStatus(200)
@@ -22,8 +32,7 @@ test.group('auth / access tokens', (group) => {
   })
 
   test('Authorization: Bearer authenticates too', async ({ client }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { user, pair } = await signedInUser(client)
 
     const response = await client.get('/api/user/info').bearerToken(pair.token)
     response.assertStatus(200)
@@ -52,8 +61,7 @@ test.group('auth / access tokens', (group) => {
   })
 
   test('a refresh token is not accepted as an access token', async ({ client }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { pair } = await signedInUser(client)
     const response = await client.get('/api/user/info').header('token', pair.refresh_token)
     response.assertStatus(401)
     response.assertBodyContains({ status: 401 })
@@ -66,11 +74,8 @@ test.group('auth / access tokens', (group) => {
   })
 
   test('an expired access token answers HTTP 401 with status -101', async ({ client }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
-    await AccessToken.query()
-      .where('hash', TokenService.hash(pair.token))
-      .update({ expires_at: DateTime.utc().minus({ minutes: 1 }).toSQL({ includeOffset: false }) })
+    const { pair } = await signedInUser(client)
+    await setAccessTokenExpiry(pair.token)
 
     const response = await client.get('/api/user/info').header('token', pair.token)
     response.assertStatus(401)
@@ -78,8 +83,7 @@ test.group('auth / access tokens', (group) => {
   })
 
   test('an access token of an account disabled after sign-in stops working', async ({ client }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { user, pair } = await signedInUser(client)
     user.status = 'disabled'
     await user.save()
 
@@ -89,8 +93,7 @@ test.group('auth / access tokens', (group) => {
   })
 
   test('tokens are stored only as SHA-256 hashes', async ({ client, assert }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { user, pair } = await signedInUser(client)
 
     const access = await db.from('access_tokens').where('user_id', user.id)
     const refresh = await db.from('refresh_tokens').where('user_id', user.id)
@@ -106,8 +109,7 @@ test.group('auth / access tokens', (group) => {
   })
 
   test('access tokens live at most 15 minutes', async ({ client, assert }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { pair } = await signedInUser(client)
 
     const row = await AccessToken.findByOrFail('hash', TokenService.hash(pair.token))
     const lifetime = row.expiresAt.diff(row.createdAt, 'seconds').seconds
@@ -132,13 +134,8 @@ test.group('auth / access tokens', (group) => {
 test.group('auth / refresh', (group) => {
   setupFunctionalGroup(group)
 
-  async function rotate(client: Parameters<typeof login>[0], refreshToken: string) {
-    return client.put('/api/refresh_token').form({ refresh_token: refreshToken })
-  }
-
   test('the refresh_token form field gives a new working pair', async ({ client, assert }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { user, pair } = await signedInUser(client)
 
     const response = await rotate(client, pair.refresh_token)
     response.assertStatus(200)
@@ -162,8 +159,7 @@ test.group('auth / refresh', (group) => {
   })
 
   test('the encrypted refresh_token cookie works without the field', async ({ client, assert }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { pair } = await signedInUser(client)
 
     const response = await client
       .put('/api/refresh_token')
@@ -179,8 +175,7 @@ test.group('auth / refresh', (group) => {
   })
 
   test('a plain (unencrypted) cookie is not accepted', async ({ client }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { pair } = await signedInUser(client)
 
     const response = await client
       .put('/api/refresh_token')
@@ -213,8 +208,7 @@ test.group('auth / refresh', (group) => {
   })
 
   test('an access token is not accepted as a refresh token', async ({ client }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { pair } = await signedInUser(client)
     const response = await rotate(client, pair.token)
     response.assertBodyContains({ status: 0, data: null })
   })
@@ -226,8 +220,7 @@ test.group('auth / refresh', (group) => {
   })
 
   test('an expired refresh token answers data null', async ({ client }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { pair } = await signedInUser(client)
     const row = await RefreshToken.findByOrFail('hash', TokenService.hash(pair.refresh_token))
     row.expiresAt = DateTime.utc().minus({ minutes: 1 })
     await row.save()
@@ -240,8 +233,7 @@ test.group('auth / refresh', (group) => {
     client,
     assert,
   }) => {
-    const user = await UserFactory.create()
-    const first = await login(client, user)
+    const { user, pair: first } = await signedInUser(client)
 
     const rotation = await rotate(client, first.refresh_token)
     const second = rotation.body().data
@@ -275,8 +267,7 @@ test.group('auth / refresh', (group) => {
   })
 
   test('reuse revokes only its own family, not other sessions of the user', async ({ client }) => {
-    const user = await UserFactory.create()
-    const stolen = await login(client, user)
+    const { user, pair: stolen } = await signedInUser(client)
     const otherSession = await login(client, user)
 
     await rotate(client, stolen.refresh_token)
@@ -293,8 +284,7 @@ test.group('auth / refresh', (group) => {
   })
 
   test('within the grace window a second use still returns a pair', async ({ client, assert }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { pair } = await signedInUser(client)
 
     const firstUse = await rotate(client, pair.refresh_token)
     const secondUse = await rotate(client, pair.refresh_token)
@@ -309,8 +299,7 @@ test.group('auth / refresh', (group) => {
   })
 
   test('a refresh for a user who was disabled answers data null', async ({ client }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { user, pair } = await signedInUser(client)
     user.status = 'disabled'
     await user.save()
 
@@ -336,11 +325,8 @@ test.group('auth / logout', (group) => {
   setupFunctionalGroup(group)
 
   test('logout with the token revokes the family', async ({ client, assert }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
-    const rotation = await client
-      .put('/api/refresh_token')
-      .form({ refresh_token: pair.refresh_token })
+    const { pair } = await signedInUser(client)
+    const rotation = await rotate(client, pair.refresh_token)
     const rotated = rotation.body().data
 
     const response = await client.post('/api/user/logout').header('token', rotated.token)
@@ -352,15 +338,12 @@ test.group('auth / logout', (group) => {
       const info = await client.get('/api/user/info').header('token', token)
       info.assertStatus(401)
     }
-    const refresh = await client
-      .put('/api/refresh_token')
-      .form({ refresh_token: rotated.refresh_token })
+    const refresh = await rotate(client, rotated.refresh_token)
     refresh.assertBodyContains({ status: 0, data: null })
   })
 
   test('logout leaves the other sessions of the user alone', async ({ client }) => {
-    const user = await UserFactory.create()
-    const laptop = await login(client, user)
+    const { user, pair: laptop } = await signedInUser(client)
     const phone = await login(client, user)
 
     await client.post('/api/user/logout').header('token', laptop.token)
@@ -370,41 +353,32 @@ test.group('auth / logout', (group) => {
   })
 
   test('logout with Authorization: Bearer revokes the family too', async ({ client }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { pair } = await signedInUser(client)
 
     const response = await client.post('/api/user/logout').bearerToken(pair.token)
     response.assertStatus(200)
 
     const info = await client.get('/api/user/info').header('token', pair.token)
     info.assertStatus(401)
-    const refresh = await client
-      .put('/api/refresh_token')
-      .form({ refresh_token: pair.refresh_token })
+    const refresh = await rotate(client, pair.refresh_token)
     refresh.assertBodyContains({ status: 0, data: null })
   })
 
   test('logout with an expired access token still revokes the refresh token', async ({
     client,
   }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
-    await AccessToken.query()
-      .where('hash', TokenService.hash(pair.token))
-      .update({ expires_at: DateTime.utc().minus({ minutes: 5 }).toSQL({ includeOffset: false }) })
+    const { pair } = await signedInUser(client)
+    await setAccessTokenExpiry(pair.token, DateTime.utc().minus({ minutes: 5 }))
 
     const response = await client.post('/api/user/logout').header('token', pair.token)
     response.assertStatus(200)
 
-    const refresh = await client
-      .put('/api/refresh_token')
-      .form({ refresh_token: pair.refresh_token })
+    const refresh = await rotate(client, pair.refresh_token)
     refresh.assertBodyContains({ status: 0, data: null })
   })
 
   test('logout is recorded in the audit log with the user', async ({ client, assert }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { user, pair } = await signedInUser(client)
     await client.post('/api/user/logout').header('token', pair.token)
 
     const rows = await db.from('audit_logs').where('action', 'auth.logout')
@@ -419,8 +393,7 @@ test.group('auth / logout', (group) => {
   })
 
   test('logout with a garbage token answers status 0 and revokes nothing', async ({ client }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { pair } = await signedInUser(client)
     const response = await client.post('/api/user/logout').header('token', 'garbage')
     response.assertStatus(200)
     const info = await client.get('/api/user/info').header('token', pair.token)

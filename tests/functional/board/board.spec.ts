@@ -1,13 +1,11 @@
 import { test } from '@japa/runner'
-import drive from '@adonisjs/drive/services/main'
 import BoardPost from '#models/board_post'
 import Notification from '#models/notification'
 import { UserFactory } from '#database/factories/user_factory'
-import { expectStatus, setupFunctionalGroup } from '#tests/helpers/functional'
+import { BoardPostFactory } from '#database/factories/board_factory'
+import { fakeDrive, setupFunctionalGroup } from '#tests/helpers/functional'
+import { expectStatus, NO_PERMISSION } from '#tests/helpers/requests'
 import { sanitizeBoardHtml } from '#services/board/board_text'
-
-const NO_PERMISSION =
-  'You do not have the rights to view or edit this. Please contact the developer.'
 
 function post(overrides: Record<string, unknown> = {}) {
   return {
@@ -53,10 +51,7 @@ test.group('board / sanitising', () => {
 
 test.group('board / posts', (group) => {
   setupFunctionalGroup(group)
-  group.each.setup(() => {
-    drive.fake()
-    return () => drive.restore()
-  })
+  group.each.setup(fakeDrive)
 
   test('stored HTML is the sanitised one, whatever was sent', async ({ client, assert }) => {
     const staff = await UserFactory.create()
@@ -113,12 +108,9 @@ test.group('board / posts', (group) => {
   }) => {
     const author = await UserFactory.create()
     const other = await UserFactory.create()
-    const draft = await client
-      .post('/api/board/posts')
-      .loginAs(author)
-      .json(post({ status: 'draft', title: 'Half done' }))
-    draft.assertStatus(201)
-    const id = draft.body().id
+    const { id } = await BoardPostFactory.apply('draft')
+      .merge({ authorId: author.id, title: 'Half done' })
+      .create()
     const mine = await client.get('/api/board/posts').qs({ status: 'draft' }).loginAs(author)
     assert.deepEqual(
       mine.body().map((row: { id: number }) => row.id),
@@ -150,8 +142,7 @@ test.group('board / posts', (group) => {
     const colleague = await UserFactory.create()
     const manager = await UserFactory.apply('manager').create()
     const admin = await UserFactory.apply('admin').create()
-    const created = await client.post('/api/board/posts').loginAs(author).json(post())
-    const id = created.body().id
+    const { id } = await BoardPostFactory.merge({ authorId: author.id }).create()
     const denied = await client
       .put(`/api/board/posts/${id}`)
       .loginAs(colleague)
@@ -266,14 +257,10 @@ test.group('board / posts', (group) => {
 
   test('pinned posts come first', async ({ client, assert }) => {
     const manager = await UserFactory.apply('manager').create()
-    await client
-      .post('/api/board/posts')
-      .loginAs(manager)
-      .json(post({ title: 'Old pinned', pinned: true }))
-    await client
-      .post('/api/board/posts')
-      .loginAs(manager)
-      .json(post({ title: 'Newer' }))
+    await BoardPostFactory.apply('pinned')
+      .merge({ title: 'Old pinned', authorId: manager.id })
+      .create()
+    await BoardPostFactory.merge({ title: 'Newer', authorId: manager.id }).create()
     const list = await client.get('/api/board/posts').loginAs(manager)
     assert.deepEqual(
       list.body().map((row: { title: string }) => row.title),

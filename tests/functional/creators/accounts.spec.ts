@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
+import type { ApiClient } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
 import hash from '@adonisjs/core/services/hash'
 import AuditLog from '#models/audit_log'
@@ -11,10 +12,29 @@ import {
   PlatformAccountFactory,
   withPrivate,
 } from '#database/factories/creator_factory'
-import { setupFunctionalGroup, login } from '#tests/helpers/functional'
-import { SECURITY_CODE, userWithCode } from '#tests/helpers/creators'
+import { login, setupGroupWith } from '#tests/helpers/functional'
+import { SECURITY_CODE, userWithCode } from '#tests/helpers/users'
 
 const ago = (days: number) => DateTime.utc().minus({ days }).toISO()
+
+/** What most tests here start from: an admin with a security code and a plain creator. */
+async function adminAndCreator() {
+  return { admin: await userWithCode('admin'), creator: await CreatorFactory.create() }
+}
+
+/** PUT /api/creators/:id/accounts/:platform by `user`, confirmed with the security code. */
+function saveAccount(
+  client: ApiClient,
+  user: User,
+  creatorId: number,
+  platform: string,
+  fields: Record<string, unknown>
+) {
+  return client
+    .put(`/api/creators/${creatorId}/accounts/${platform}`)
+    .loginAs(user)
+    .json({ ...fields, security_code: SECURITY_CODE })
+}
 
 /** Hours between an ISO answer and `from + days`. */
 function hoursOff(iso: string, from: DateTime, days: number) {
@@ -22,25 +42,19 @@ function hoursOff(iso: string, from: DateTime, days: number) {
 }
 
 test.group('creators / platform accounts: tokens and cookies', (group) => {
-  setupFunctionalGroup(group)
+  const given = setupGroupWith(group, adminAndCreator)
 
   test('a new token connects now, status 0, and expires per platform (xigua 30, douyin 90 days)', async ({
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
-    const creator = await CreatorFactory.create()
     const started = DateTime.utc()
     const expected: Record<string, number | null> = { xigua: 30, douyin: 90, bilibili: null }
     for (const [platform, days] of Object.entries(expected)) {
-      const response = await client
-        .put(`/api/creators/${creator.id}/accounts/${platform}`)
-        .loginAs(admin)
-        .json({
-          uid: `${platform}-1`,
-          token: `token-for-${platform}-0123456789`,
-          security_code: SECURITY_CODE,
-        })
+      const response = await saveAccount(client, given.admin, given.creator.id, platform, {
+        uid: `${platform}-1`,
+        token: `token-for-${platform}-0123456789`,
+      })
       response.assertStatus(200)
       const account = response.body()
       assert.containsSubset(account, {
@@ -58,7 +72,7 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
       assert.notInclude(JSON.stringify(account), `token-for-${platform}`)
     }
     const stored = await CreatorPlatformAccount.query()
-      .where('creator_id', creator.id)
+      .where('creator_id', given.creator.id)
       .where('platform', 'xigua')
       .firstOrFail()
     assert.equal(stored.getToken(), 'token-for-xigua-0123456789')
@@ -70,53 +84,36 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
-    const creator = await CreatorFactory.create()
-    const response = await client
-      .put(`/api/creators/${creator.id}/accounts/xigua`)
-      .loginAs(admin)
-      .json({
-        token: 'old-xigua-token-abcdef',
-        token_connected_at: ago(31),
-        security_code: SECURITY_CODE,
-      })
+    const response = await saveAccount(client, given.admin, given.creator.id, 'xigua', {
+      token: 'old-xigua-token-abcdef',
+      token_connected_at: ago(31),
+    })
     response.assertStatus(200)
     assert.equal(response.body().token_status, 1)
     assert.isTrue(response.body().token_expiring)
-    const detail = await client.get(`/api/creators/${creator.id}`).loginAs(admin)
+    const detail = await client.get(`/api/creators/${given.creator.id}`).loginAs(given.admin)
     assert.isTrue(detail.body().failing)
 
-    const fresh = await client
-      .put(`/api/creators/${creator.id}/accounts/douyin`)
-      .loginAs(admin)
-      .json({
-        token: 'douyin-token-abcdef',
-        token_connected_at: ago(85),
-        security_code: SECURITY_CODE,
-      })
+    const fresh = await saveAccount(client, given.admin, given.creator.id, 'douyin', {
+      token: 'douyin-token-abcdef',
+      token_connected_at: ago(85),
+    })
     assert.equal(fresh.body().token_status, 0)
     assert.isTrue(fresh.body().token_expiring, 'expires within the warning days')
 
-    const future = await client
-      .put(`/api/creators/${creator.id}/accounts/douyin`)
-      .loginAs(admin)
-      .json({
-        token: 'x-token',
-        token_connected_at: DateTime.utc().plus({ days: 3 }).toISO(),
-        security_code: SECURITY_CODE,
-      })
+    const future = await saveAccount(client, given.admin, given.creator.id, 'douyin', {
+      token: 'x-token',
+      token_connected_at: DateTime.utc().plus({ days: 3 }).toISO(),
+    })
     future.assertStatus(422)
     assert.equal(future.body().errors[0].field, 'token_connected_at')
   })
 
   test('a cookie must be JSON (SPEC §8 "cookie not JSON")', async ({ client, assert }) => {
-    const admin = await userWithCode('admin')
-    const creator = await CreatorFactory.create()
     for (const cookie of ['SESSDATA=abc; bili_jct=def', '{"a": 1', '12345', '"text"', 'null']) {
-      const response = await client
-        .put(`/api/creators/${creator.id}/accounts/bilibili`)
-        .loginAs(admin)
-        .json({ cookie, security_code: SECURITY_CODE })
+      const response = await saveAccount(client, given.admin, given.creator.id, 'bilibili', {
+        cookie,
+      })
       response.assertStatus(422)
       assert.equal(
         response.body().message,
@@ -126,30 +123,26 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
       assert.deepEqual(response.body().data, { field: 'cookie' })
     }
     const korean = await client
-      .put(`/api/creators/${creator.id}/accounts/bilibili`)
+      .put(`/api/creators/${given.creator.id}/accounts/bilibili`)
       .header('lang', 'kr')
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ cookie: 'nope', security_code: SECURITY_CODE })
     assert.equal(korean.body().message, '쿠키가 JSON 형식이 아닙니다. 올바른 JSON으로 입력하세요.')
-    assert.lengthOf(await CreatorPlatformAccount.query().where('creator_id', creator.id), 0)
+    assert.lengthOf(await CreatorPlatformAccount.query().where('creator_id', given.creator.id), 0)
   })
 
   test('a cookie may be entered only one day after the token connected', async ({
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
-    const creator = await CreatorFactory.create()
-    const token = await client
-      .put(`/api/creators/${creator.id}/accounts/bilibili`)
-      .loginAs(admin)
-      .json({ token: 'bilibili-token-123456', security_code: SECURITY_CODE })
+    const token = await saveAccount(client, given.admin, given.creator.id, 'bilibili', {
+      token: 'bilibili-token-123456',
+    })
     token.assertStatus(200)
 
-    const early = await client
-      .put(`/api/creators/${creator.id}/accounts/bilibili`)
-      .loginAs(admin)
-      .json({ cookie: '{"SESSDATA":"x"}', security_code: SECURITY_CODE })
+    const early = await saveAccount(client, given.admin, given.creator.id, 'bilibili', {
+      cookie: '{"SESSDATA":"x"}',
+    })
     early.assertStatus(422)
     assert.match(
       early.body().message,
@@ -167,27 +160,19 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
     )
 
     // a token and a cookie given together: the token connects now, so the cookie is early too
-    const together = await client
-      .put(`/api/creators/${creator.id}/accounts/haokan`)
-      .loginAs(admin)
-      .json({
-        token: 'haokan-token-1234567',
-        cookie: '{"BDUSS":"x"}',
-        security_code: SECURITY_CODE,
-      })
+    const together = await saveAccount(client, given.admin, given.creator.id, 'haokan', {
+      token: 'haokan-token-1234567',
+      cookie: '{"BDUSS":"x"}',
+    })
     together.assertStatus(422)
 
     // connected two days ago: the cookie is accepted, entered and checked now
     const started = DateTime.utc()
-    const later = await client
-      .put(`/api/creators/${creator.id}/accounts/haokan`)
-      .loginAs(admin)
-      .json({
-        token: 'haokan-token-1234567',
-        token_connected_at: ago(2),
-        cookie: '{"BDUSS":"x"}',
-        security_code: SECURITY_CODE,
-      })
+    const later = await saveAccount(client, given.admin, given.creator.id, 'haokan', {
+      token: 'haokan-token-1234567',
+      token_connected_at: ago(2),
+      cookie: '{"BDUSS":"x"}',
+    })
     later.assertStatus(200)
     assert.containsSubset(later.body(), { cookie_present: true, cookie_status: 0, token_status: 0 })
     assert.isBelow(hoursOff(later.body().cookie_entered_at, started, 0), 1)
@@ -196,10 +181,9 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
     assert.isFalse(later.body().cookie_recheck_due)
 
     // a cookie on an account without a token is not held back
-    const noToken = await client
-      .put(`/api/creators/${creator.id}/accounts/kwai`)
-      .loginAs(admin)
-      .json({ cookie: '[{"name":"did","value":"x"}]', security_code: SECURITY_CODE })
+    const noToken = await saveAccount(client, given.admin, given.creator.id, 'kwai', {
+      cookie: '[{"name":"did","value":"x"}]',
+    })
     noToken.assertStatus(200)
     assert.equal(noToken.body().cookie_status, 0)
   })
@@ -208,9 +192,8 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
-    const creator = await CreatorFactory.create()
-    const url = `/api/creators/${creator.id}/accounts/weibo`
+    const weibo = (fields: Record<string, unknown>) =>
+      saveAccount(client, given.admin, given.creator.id, 'weibo', fields)
     const message = 'Weibo needs both cookies at the same time (or one JSON cookie holding both).'
 
     for (const body of [
@@ -218,29 +201,19 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
       { cookie_2: '{"SUB":"a"}' },
       { cookie: '[{"name":"SUB","value":"a"},{"name":"SUBP","value":"b"}]' },
     ]) {
-      const response = await client
-        .put(url)
-        .loginAs(admin)
-        .json({ ...body, security_code: SECURITY_CODE })
+      const response = await weibo(body)
       response.assertStatus(422)
       assert.equal(response.body().message, message, JSON.stringify(body))
     }
-    const notJson = await client
-      .put(url)
-      .loginAs(admin)
-      .json({ cookie: '{"SUB":"a"}', cookie_2: 'SUB=b', security_code: SECURITY_CODE })
+    const notJson = await weibo({ cookie: '{"SUB":"a"}', cookie_2: 'SUB=b' })
     assert.deepEqual(notJson.body().data, { field: 'cookie_2' })
     assert.equal(notJson.body().message, 'Cookie not JSON: enter the cookie as valid JSON.')
 
-    const both = await client.put(url).loginAs(admin).json({
-      cookie: '{"SUB":"weibo-com"}',
-      cookie_2: '{"SUB":"weibo-cn"}',
-      security_code: SECURITY_CODE,
-    })
+    const both = await weibo({ cookie: '{"SUB":"weibo-com"}', cookie_2: '{"SUB":"weibo-cn"}' })
     both.assertStatus(200)
     assert.equal(both.body().cookie_status, 0)
     const stored = await CreatorPlatformAccount.query()
-      .where('creator_id', creator.id)
+      .where('creator_id', given.creator.id)
       .where('platform', 'weibo')
       .firstOrFail()
     assert.deepEqual(JSON.parse(stored.getCookie()!), {
@@ -252,17 +225,14 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
       { 'weibo.com': { SUB: 'a' }, 'weibo.cn': { SUB: 'b' } },
       [[{ name: 'SUB', value: 'a' }], [{ name: 'SUB', value: 'b' }]],
     ]) {
-      const one = await client
-        .put(url)
-        .loginAs(admin)
-        .json({ cookie: JSON.stringify(combined), security_code: SECURITY_CODE })
+      const one = await weibo({ cookie: JSON.stringify(combined) })
       one.assertStatus(200)
     }
 
-    const secondElsewhere = await client
-      .put(`/api/creators/${creator.id}/accounts/bilibili`)
-      .loginAs(admin)
-      .json({ cookie: '{"a":1}', cookie_2: '{"b":2}', security_code: SECURITY_CODE })
+    const secondElsewhere = await saveAccount(client, given.admin, given.creator.id, 'bilibili', {
+      cookie: '{"a":1}',
+      cookie_2: '{"b":2}',
+    })
     secondElsewhere.assertStatus(422)
     assert.equal(secondElsewhere.body().message, 'Only Weibo takes a second cookie.')
   })
@@ -316,7 +286,6 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
     const creator = await CreatorFactory.with('accounts', 1, (account) =>
       account.merge({ platform: 'bilibili', fans: 1000 })
     ).create()
@@ -326,19 +295,16 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
       fans: 500,
     }).create()
 
-    const first = await client
-      .put(`/api/creators/${creator.id}/accounts/youtube`)
-      .loginAs(admin)
-      .json({ uid: 'UCabc', fans: 2000, security_code: SECURITY_CODE })
+    const first = await saveAccount(client, given.admin, creator.id, 'youtube', {
+      uid: 'UCabc',
+      fans: 2000,
+    })
     first.assertStatus(200)
     let row = await Creator.findOrFail(creator.id)
     assert.equal(row.totalFans, 3500)
     assert.isTrue(Boolean(row.failing), 'the youtube account has no token yet')
 
-    await client
-      .put(`/api/creators/${creator.id}/accounts/youtube`)
-      .loginAs(admin)
-      .json({ active: false, security_code: SECURITY_CODE })
+    await saveAccount(client, given.admin, creator.id, 'youtube', { active: false })
     row = await Creator.findOrFail(creator.id)
     assert.equal(row.totalFans, 1500)
     assert.isFalse(Boolean(row.failing))
@@ -348,10 +314,11 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
       .where('platform', 'bilibili')
       .firstOrFail()
     const token = bilibili.getToken()
-    const empty = await client
-      .put(`/api/creators/${creator.id}/accounts/bilibili`)
-      .loginAs(admin)
-      .json({ token: '', cookie: null, channel_name: 'Renamed', security_code: SECURITY_CODE })
+    const empty = await saveAccount(client, given.admin, creator.id, 'bilibili', {
+      token: '',
+      cookie: null,
+      channel_name: 'Renamed',
+    })
     empty.assertStatus(200)
     assert.containsSubset(empty.body(), {
       channel_name: 'Renamed',
@@ -366,55 +333,49 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
-    const creator = await CreatorFactory.create()
     await CreatorFactory.with('accounts', 1, (account) =>
       account.merge({ platform: 'bilibili', uid: 'taken' })
     ).create()
 
     const noCode = await client
-      .put(`/api/creators/${creator.id}/accounts/bilibili`)
-      .loginAs(admin)
+      .put(`/api/creators/${given.creator.id}/accounts/bilibili`)
+      .loginAs(given.admin)
       .json({ uid: '1' })
     noCode.assertStatus(422)
     const wrongCode = await client
-      .put(`/api/creators/${creator.id}/accounts/bilibili`)
-      .loginAs(admin)
+      .put(`/api/creators/${given.creator.id}/accounts/bilibili`)
+      .loginAs(given.admin)
       .json({ uid: '1', security_code: '999999' })
     wrongCode.assertStatus(422)
     wrongCode.assertBody({ status: 422, message: 'The security code is wrong.' })
-    const unknown = await client
-      .put(`/api/creators/${creator.id}/accounts/myspace`)
-      .loginAs(admin)
-      .json({ uid: '1', security_code: SECURITY_CODE })
+    const unknown = await saveAccount(client, given.admin, given.creator.id, 'myspace', {
+      uid: '1',
+    })
     unknown.assertStatus(422)
     assert.equal(unknown.body().errors[0].field, 'platform')
-    const taken = await client
-      .put(`/api/creators/${creator.id}/accounts/bilibili`)
-      .loginAs(admin)
-      .json({ uid: 'taken', security_code: SECURITY_CODE })
+    const taken = await saveAccount(client, given.admin, given.creator.id, 'bilibili', {
+      uid: 'taken',
+    })
     taken.assertStatus(422)
     assert.equal(taken.body().message, 'This uid is already linked to another creator')
     const missingCreator = await client
       .put('/api/creators/999999/accounts/bilibili')
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ uid: '1', security_code: SECURITY_CODE })
     missingCreator.assertStatus(404)
   })
 })
 
 test.group('creators / ad prices, Baidu token and the creator sign-in account', (group) => {
-  setupFunctionalGroup(group)
+  const given = setupGroupWith(group, adminAndCreator)
 
   test('ad prices are replaced as a whole; money stays text with two decimals', async ({
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
-    const creator = await CreatorFactory.create()
     const first = await client
-      .put(`/api/creators/${creator.id}/ad-prices`)
-      .loginAs(admin)
+      .put(`/api/creators/${given.creator.id}/ad-prices`)
+      .loginAs(given.admin)
       .json({
         prices: [
           { platform: 'bilibili', format: 'dedicated', price: '999999999999.99', currency: 'KRW' },
@@ -436,11 +397,11 @@ test.group('creators / ad prices, Baidu token and the creator sign-in account', 
       ]
     )
     const second = await client
-      .put(`/api/creators/${creator.id}/ad-prices`)
-      .loginAs(admin)
+      .put(`/api/creators/${given.creator.id}/ad-prices`)
+      .loginAs(given.admin)
       .json({ prices: [{ platform: 'weibo', format: 'post', price: '0' }] })
     second.assertStatus(200)
-    assert.lengthOf(await db.from('creator_ad_prices').where('creator_id', creator.id), 1)
+    assert.lengthOf(await db.from('creator_ad_prices').where('creator_id', given.creator.id), 1)
 
     for (const prices of [
       [{ platform: 'weibo', format: 'post', price: '1.999' }],
@@ -454,29 +415,27 @@ test.group('creators / ad prices, Baidu token and the creator sign-in account', 
       'not a list',
     ]) {
       const response = await client
-        .put(`/api/creators/${creator.id}/ad-prices`)
-        .loginAs(admin)
+        .put(`/api/creators/${given.creator.id}/ad-prices`)
+        .loginAs(given.admin)
         .json({ prices })
       response.assertStatus(422)
     }
     const cleared = await client
-      .put(`/api/creators/${creator.id}/ad-prices`)
-      .loginAs(admin)
+      .put(`/api/creators/${given.creator.id}/ad-prices`)
+      .loginAs(given.admin)
       .json({ prices: [] })
     cleared.assertBody([])
   })
 
   test('the Baidu token is stored encrypted and needs the code', async ({ client, assert }) => {
-    const admin = await userWithCode('admin')
-    const creator = await CreatorFactory.create()
     const wrong = await client
-      .put(`/api/creators/${creator.id}/baidu-token`)
-      .loginAs(admin)
+      .put(`/api/creators/${given.creator.id}/baidu-token`)
+      .loginAs(given.admin)
       .json({ baidu_app_id: 'app', baidu_token: 'secret', security_code: '111111' })
     wrong.assertStatus(422)
     const response = await client
-      .put(`/api/creators/${creator.id}/baidu-token`)
-      .loginAs(admin)
+      .put(`/api/creators/${given.creator.id}/baidu-token`)
+      .loginAs(given.admin)
       .json({
         baidu_app_id: 'app-77',
         baidu_token: 'baidu-secret-token',
@@ -485,22 +444,21 @@ test.group('creators / ad prices, Baidu token and the creator sign-in account', 
     response.assertStatus(200)
     assert.containsSubset(response.body(), { baidu_app_id: 'app-77', baidu_token_present: true })
     assert.notInclude(response.text(), 'baidu-secret-token')
-    await creator.refresh()
-    assert.notInclude(creator.baiduTokenEncrypted!, 'baidu-secret-token')
+    await given.creator.refresh()
+    assert.notInclude(given.creator.baiduTokenEncrypted!, 'baidu-secret-token')
   })
 
   test('the account password creates the creator sign-in account, then changes it', async ({
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
     const creator = await CreatorFactory.tap(
       withPrivate({ email: 'Star.Creator@Example.com' })
     ).create()
 
     const mismatch = await client
       .put(`/api/creators/${creator.id}/account-password`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({
         password: 'new-password-1',
         password_confirmation: 'other',
@@ -510,7 +468,7 @@ test.group('creators / ad prices, Baidu token and the creator sign-in account', 
 
     const created = await client
       .put(`/api/creators/${creator.id}/account-password`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({
         password: 'new-password-1',
         password_confirmation: 'new-password-1',
@@ -527,13 +485,13 @@ test.group('creators / ad prices, Baidu token and the creator sign-in account', 
     assert.equal(user.accountType, 'creator')
     await creator.refresh()
     assert.equal(creator.userId, user.id)
-    const detail = await client.get(`/api/creators/${creator.id}`).loginAs(admin)
+    const detail = await client.get(`/api/creators/${creator.id}`).loginAs(given.admin)
     assert.deepEqual(detail.body().user, { id: user.id, email: user.email, status: 'active' })
 
     const pair = await login(client, user, 'new-password-1')
     const changed = await client
       .put(`/api/creators/${creator.id}/account-password`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({
         password: 'second-password-2',
         password_confirmation: 'second-password-2',
@@ -552,14 +510,12 @@ test.group('creators / ad prices, Baidu token and the creator sign-in account', 
   })
 
   test('an account needs an email, and one nobody else uses', async ({ client }) => {
-    const admin = await userWithCode('admin')
     const other = await userWithCode('staff', null)
-    const creator = await CreatorFactory.create()
-    await creator.merge({ emailEncrypted: null, emailMasked: null }).save()
+    const creator = await CreatorFactory.tap(withPrivate({ email: null })).create()
 
     const noEmail = await client
       .put(`/api/creators/${creator.id}/account-password`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({
         password: 'new-password-1',
         password_confirmation: 'new-password-1',
@@ -573,7 +529,7 @@ test.group('creators / ad prices, Baidu token and the creator sign-in account', 
 
     const taken = await client
       .put(`/api/creators/${creator.id}/account-password`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({
         email: other.email,
         password: 'new-password-1',

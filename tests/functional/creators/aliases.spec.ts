@@ -3,7 +3,8 @@ import AuditLog from '#models/audit_log'
 import Creator from '#models/creator'
 import { CreatorFactory, withPrivate } from '#database/factories/creator_factory'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { SECURITY_CODE, creatorPayload, userWithCode } from '#tests/helpers/creators'
+import { SECURITY_CODE, userWithCode } from '#tests/helpers/users'
+import { creatorPayload } from '#tests/helpers/creators'
 
 /** SPEC §7 paths: the same controllers and policies, `{status: 0, data}` envelopes. */
 test.group('creators / SPEC §7 paths', (group) => {

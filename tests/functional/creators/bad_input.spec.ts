@@ -2,13 +2,9 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { CreatorFactory } from '#database/factories/creator_factory'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
-import {
-  SECURITY_CODE,
-  assertClientError,
-  creatorPayload,
-  setTerminationCode,
-  userWithCode,
-} from '#tests/helpers/creators'
+import { SECURITY_CODE, userWithCode } from '#tests/helpers/users'
+import { assertClientError } from '#tests/helpers/requests'
+import { creatorPayload, setTerminationCode } from '#tests/helpers/creators'
 
 /** Bodies no creator endpoint should ever answer with a 5xx. */
 const GARBAGE: Record<string, unknown>[] = [

@@ -1,57 +1,49 @@
 import { test } from '@japa/runner'
+import type { ApiClient } from '@japa/api-client'
+import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import AuditLog from '#models/audit_log'
 import Creator from '#models/creator'
 import CreatorPlatformAccount from '#models/creator_platform_account'
 import { CreatorFactory } from '#database/factories/creator_factory'
-import { setupFunctionalGroup } from '#tests/helpers/functional'
-import {
-  SECURITY_CODE,
-  assertClientError,
-  creatorPayload,
-  userWithCode,
-} from '#tests/helpers/creators'
-
-/** The field-level errors of a 422 answer, as `field: rule`. */
-function errorsOf(response: { body(): any }) {
-  return (response.body().errors ?? []).map(
-    (error: { field: string; rule: string }) => `${error.field}:${error.rule}`
-  )
-}
+import { setupFunctionalGroup, setupGroupWith } from '#tests/helpers/functional'
+import { SECURITY_CODE, userWithCode } from '#tests/helpers/users'
+import { assertClientError, errorsOf } from '#tests/helpers/requests'
+import { creatorPayload, PRIVATE_FIELD_KEYS } from '#tests/helpers/creators'
 
 test.group('creators / create', (group) => {
-  setupFunctionalGroup(group)
+  const given = setupGroupWith(group, async () => ({ admin: await userWithCode('admin') }))
+  /** POST /api/creators as the admin. */
+  const createCreator = (client: ApiClient, body: Record<string, unknown>) =>
+    client.post('/api/creators').loginAs(given.admin).json(body)
 
   test('an admin creates a creator with accounts and ad prices in one call', async ({
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
-    const response = await client
-      .post('/api/creators')
-      .loginAs(admin)
-      .json(
-        creatorPayload({
-          kind: 'IP',
-          category: 'food',
-          channel_name_zh: '敏智厨房',
-          nationality: 'kr',
-          area_code: '82',
-          contract_date: '2024-03-01',
-          end_date: '2026-02-28',
-          video_exclusive_china: false,
-          contracted_platforms: ['bilibili', 'xigua'],
-          min_monthly_videos: 4,
-          ad_income_ratio: 40.5,
-          other_income_ratio: 20,
-          cp_team: 'cp2',
-          accounts: [
-            { platform: 'bilibili', uid: '123456', fans: 5000 },
-            { platform: 'xigua', uid: 'xg-77', fans: 2500, active: true },
-          ],
-          ad_prices: [{ platform: 'bilibili', format: 'dedicated', price: '1500000.50' }],
-        })
-      )
+    const response = await createCreator(
+      client,
+      creatorPayload({
+        kind: 'IP',
+        category: 'food',
+        channel_name_zh: '敏智厨房',
+        nationality: 'kr',
+        area_code: '82',
+        contract_date: '2024-03-01',
+        end_date: '2026-02-28',
+        video_exclusive_china: false,
+        contracted_platforms: ['bilibili', 'xigua'],
+        min_monthly_videos: 4,
+        ad_income_ratio: 40.5,
+        other_income_ratio: 20,
+        cp_team: 'cp2',
+        accounts: [
+          { platform: 'bilibili', uid: '123456', fans: 5000 },
+          { platform: 'xigua', uid: 'xg-77', fans: 2500, active: true },
+        ],
+        ad_prices: [{ platform: 'bilibili', format: 'dedicated', price: '1500000.50' }],
+      })
+    )
 
     response.assertStatus(201)
     const body = response.body()
@@ -92,38 +84,30 @@ test.group('creators / create', (group) => {
 
     const audit = await AuditLog.query().where('action', 'creator.create').firstOrFail()
     assert.equal(audit.subjectId, String(body.id))
-    assert.equal(audit.userId, admin.id)
+    assert.equal(audit.userId, given.admin.id)
   })
 
   test('brand numbers are generated in sequence; a given one is kept in capitals', async ({
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
     await CreatorFactory.merge({ brandNo: 'MCN-00041' }).create()
-    const first = await client.post('/api/creators').loginAs(admin).json(creatorPayload())
+    const first = await createCreator(client, creatorPayload())
     first.assertStatus(201)
     assert.equal(first.body().brand_no, 'MCN-00042')
 
-    const given = await client
-      .post('/api/creators')
-      .loginAs(admin)
-      .json(creatorPayload({ brand_no: 'mcn-custom-1' }))
-    given.assertStatus(201)
-    assert.equal(given.body().brand_no, 'MCN-CUSTOM-1')
+    const custom = await createCreator(client, creatorPayload({ brand_no: 'mcn-custom-1' }))
+    custom.assertStatus(201)
+    assert.equal(custom.body().brand_no, 'MCN-CUSTOM-1')
 
-    const duplicate = await client
-      .post('/api/creators')
-      .loginAs(admin)
-      .json(creatorPayload({ brand_no: 'MCN-CUSTOM-1' }))
+    const duplicate = await createCreator(client, creatorPayload({ brand_no: 'MCN-CUSTOM-1' }))
     duplicate.assertStatus(422)
     assert.include(errorsOf(duplicate), 'brand_no:database.unique')
     assert.equal(duplicate.body().message, 'This brand number is already used')
   })
 
   test('contractor and channel names are required', async ({ client, assert }) => {
-    const admin = await userWithCode('admin')
-    const response = await client.post('/api/creators').loginAs(admin).json({})
+    const response = await createCreator(client, {})
     response.assertStatus(422)
     assert.includeMembers(errorsOf(response), ['contractor_name:required', 'channel_name:required'])
     assert.equal(response.body().message, 'The contractor name field is required')
@@ -133,7 +117,6 @@ test.group('creators / create', (group) => {
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
     const expected: Record<string, string> = {
       en: 'Minimum monthly videos cannot be negative',
       kr: '월 최소 영상 수는 음수일 수 없습니다',
@@ -143,17 +126,14 @@ test.group('creators / create', (group) => {
     for (const [lang, message] of Object.entries(expected)) {
       const response = await client
         .post('/api/creators')
-        .loginAs(admin)
+        .loginAs(given.admin)
         .header('lang', lang)
         .json(creatorPayload({ min_monthly_videos: -1 }))
       response.assertStatus(422)
       assert.equal(response.body().message, message)
       assert.deepEqual(errorsOf(response), ['min_monthly_videos:min'])
     }
-    const fraction = await client
-      .post('/api/creators')
-      .loginAs(admin)
-      .json(creatorPayload({ min_monthly_videos: 1.5 }))
+    const fraction = await createCreator(client, creatorPayload({ min_monthly_videos: 1.5 }))
     assert.deepEqual(errorsOf(fraction), ['min_monthly_videos:withoutDecimals'])
   })
 
@@ -161,7 +141,6 @@ test.group('creators / create', (group) => {
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
     const cases: [Record<string, unknown>, string][] = [
       [{ ad_income_ratio: -1 }, 'ad_income_ratio:min'],
       [{ ad_income_ratio: 100.01 }, 'ad_income_ratio:max'],
@@ -170,41 +149,37 @@ test.group('creators / create', (group) => {
       [{ ad_income_ratio: 70, other_income_ratio: 30.01 }, 'other_income_ratio:ratio_sum'],
     ]
     for (const [fields, error] of cases) {
-      const response = await client
-        .post('/api/creators')
-        .loginAs(admin)
-        .json(creatorPayload(fields))
+      const response = await createCreator(client, creatorPayload(fields))
       response.assertStatus(422)
       assert.deepEqual(errorsOf(response), [error], JSON.stringify(fields))
     }
-    const sum = await client
-      .post('/api/creators')
-      .loginAs(admin)
-      .json(creatorPayload({ ad_income_ratio: 70, other_income_ratio: 31 }))
+    const sum = await createCreator(
+      client,
+      creatorPayload({ ad_income_ratio: 70, other_income_ratio: 31 })
+    )
     assert.equal(sum.body().message, 'The ad and other income ratios together cannot exceed 100')
 
-    const exact = await client
-      .post('/api/creators')
-      .loginAs(admin)
-      .json(creatorPayload({ ad_income_ratio: 60.25, other_income_ratio: 39.75 }))
+    const exact = await createCreator(
+      client,
+      creatorPayload({ ad_income_ratio: 60.25, other_income_ratio: 39.75 })
+    )
     exact.assertStatus(201)
     assert.equal(exact.body().ad_income_ratio, 60.25)
   })
 
   test('the end date may not be before the contract date', async ({ client, assert }) => {
-    const admin = await userWithCode('admin')
-    const response = await client
-      .post('/api/creators')
-      .loginAs(admin)
-      .json(creatorPayload({ contract_date: '2025-05-02', end_date: '2025-05-01' }))
+    const response = await createCreator(
+      client,
+      creatorPayload({ contract_date: '2025-05-02', end_date: '2025-05-01' })
+    )
     response.assertStatus(422)
     assert.deepEqual(errorsOf(response), ['end_date:date.afterOrEqual'])
     assert.equal(response.body().message, 'The end date cannot be before the contract date')
 
-    const same = await client
-      .post('/api/creators')
-      .loginAs(admin)
-      .json(creatorPayload({ contract_date: '2025-05-02', end_date: '2025-05-02' }))
+    const same = await createCreator(
+      client,
+      creatorPayload({ contract_date: '2025-05-02', end_date: '2025-05-02' })
+    )
     same.assertStatus(201)
   })
 
@@ -212,18 +187,17 @@ test.group('creators / create', (group) => {
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
-    const exclusive = await client
-      .post('/api/creators')
-      .loginAs(admin)
-      .json(creatorPayload({ video_exclusive_china: true, contracted_platforms: ['bilibili'] }))
+    const exclusive = await createCreator(
+      client,
+      creatorPayload({ video_exclusive_china: true, contracted_platforms: ['bilibili'] })
+    )
     exclusive.assertStatus(422)
     assert.deepEqual(errorsOf(exclusive), ['contracted_platforms:platforms_exclusive'])
 
-    const unknown = await client
-      .post('/api/creators')
-      .loginAs(admin)
-      .json(creatorPayload({ contracted_platforms: ['bilibili', 'myspace'] }))
+    const unknown = await createCreator(
+      client,
+      creatorPayload({ contracted_platforms: ['bilibili', 'myspace'] })
+    )
     unknown.assertStatus(422)
     assert.deepEqual(errorsOf(unknown), ['contracted_platforms:enum'])
     assert.equal(
@@ -231,17 +205,17 @@ test.group('creators / create', (group) => {
       'The contracted platforms field must be one of the listed values'
     )
 
-    const commaSeparated = await client
-      .post('/api/creators')
-      .loginAs(admin)
-      .json(creatorPayload({ contracted_platforms: 'weibo, douyin,weibo' }))
+    const commaSeparated = await createCreator(
+      client,
+      creatorPayload({ contracted_platforms: 'weibo, douyin,weibo' })
+    )
     commaSeparated.assertStatus(201)
     assert.deepEqual(commaSeparated.body().contracted_platforms, ['weibo', 'douyin'])
 
-    const exclusiveWithout = await client
-      .post('/api/creators')
-      .loginAs(admin)
-      .json(creatorPayload({ video_exclusive_china: true }))
+    const exclusiveWithout = await createCreator(
+      client,
+      creatorPayload({ video_exclusive_china: true })
+    )
     exclusiveWithout.assertStatus(201)
     assert.isNull(exclusiveWithout.body().contracted_platforms)
   })
@@ -250,7 +224,6 @@ test.group('creators / create', (group) => {
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
     const creatorUser = await userWithCode('creator', null)
     const cases: [Record<string, unknown>, string][] = [
       [{ kind: 'XX' }, 'kind:enum'],
@@ -289,10 +262,7 @@ test.group('creators / create', (group) => {
       ],
     ]
     for (const [fields, error] of cases) {
-      const response = await client
-        .post('/api/creators')
-        .loginAs(admin)
-        .json(creatorPayload(fields))
+      const response = await createCreator(client, creatorPayload(fields))
       response.assertStatus(422)
       assertClientError(response, assert, JSON.stringify(fields).slice(0, 80))
       assert.deepEqual(errorsOf(response), [error], JSON.stringify(fields).slice(0, 80))
@@ -310,37 +280,33 @@ test.group('creators / create', (group) => {
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
     await CreatorFactory.with('accounts', 1, (account) => account.merge({ uid: '9001' })).create()
-    const response = await client
-      .post('/api/creators')
-      .loginAs(admin)
-      .json(creatorPayload({ accounts: [{ platform: 'bilibili', uid: '9001' }] }))
+    const response = await createCreator(
+      client,
+      creatorPayload({ accounts: [{ platform: 'bilibili', uid: '9001' }] })
+    )
     response.assertStatus(422)
     assert.deepEqual(errorsOf(response), ['accounts.0.uid:database.unique'])
 
-    const otherPlatform = await client
-      .post('/api/creators')
-      .loginAs(admin)
-      .json(creatorPayload({ accounts: [{ platform: 'xigua', uid: '9001' }] }))
+    const otherPlatform = await createCreator(
+      client,
+      creatorPayload({ accounts: [{ platform: 'xigua', uid: '9001' }] })
+    )
     otherPlatform.assertStatus(201)
   })
 
   test('a failing account rule rolls the whole creation back', async ({ client, assert }) => {
-    const admin = await userWithCode('admin')
     const before = await db.from('creators').count('* as total').first()
-    const response = await client
-      .post('/api/creators')
-      .loginAs(admin)
-      .json(
-        creatorPayload({
-          ad_prices: [{ platform: 'bilibili', format: 'dedicated', price: '10' }],
-          accounts: [
-            { platform: 'bilibili', uid: '1' },
-            { platform: 'weibo', uid: '2', cookie: '{"SUB": "only-one"}' },
-          ],
-        })
-      )
+    const response = await createCreator(
+      client,
+      creatorPayload({
+        ad_prices: [{ platform: 'bilibili', format: 'dedicated', price: '10' }],
+        accounts: [
+          { platform: 'bilibili', uid: '1' },
+          { platform: 'weibo', uid: '2', cookie: '{"SUB": "only-one"}' },
+        ],
+      })
+    )
     response.assertStatus(422)
     assert.equal(
       response.body().message,
@@ -355,14 +321,13 @@ test.group('creators / create', (group) => {
 })
 
 test.group('creators / update and delete', (group) => {
-  setupFunctionalGroup(group)
+  const given = setupGroupWith(group, async () => ({ admin: await userWithCode('admin') }))
 
   test('PATCH changes the fields given, with the security code', async ({ client, assert }) => {
-    const admin = await userWithCode('admin')
     const creator = await CreatorFactory.merge({ channelName: 'Old', remark: 'keep' }).create()
     const response = await client
       .patch(`/api/creators/${creator.id}`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ channel_name: 'New name', cp_team: 'cp3', security_code: SECURITY_CODE })
     response.assertStatus(200)
     assert.containsSubset(response.body(), {
@@ -376,7 +341,7 @@ test.group('creators / update and delete', (group) => {
 
     const cleared = await client
       .patch(`/api/creators/${creator.id}`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ remark: null, cp_team: null, security_code: SECURITY_CODE })
     cleared.assertStatus(200)
     assert.isNull(cleared.body().remark)
@@ -387,20 +352,19 @@ test.group('creators / update and delete', (group) => {
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
     const withoutCode = await userWithCode('admin', null)
     const creator = await CreatorFactory.create()
 
     const missing = await client
       .patch(`/api/creators/${creator.id}`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ channel_name: 'X' })
     missing.assertStatus(422)
     assert.deepEqual(errorsOf(missing), ['security_code:required'])
 
     const wrong = await client
       .patch(`/api/creators/${creator.id}`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ channel_name: 'X', security_code: '000000' })
     wrong.assertStatus(422)
     wrong.assertBody({ status: 422, message: 'The security code is wrong.' })
@@ -420,34 +384,36 @@ test.group('creators / update and delete', (group) => {
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
-    const creator = await CreatorFactory.merge({ adIncomeRatio: 60, otherIncomeRatio: 30 }).create()
-    await creator.merge({ videoExclusiveChina: true }).save()
+    const creator = await CreatorFactory.merge({
+      adIncomeRatio: 60,
+      otherIncomeRatio: 30,
+      videoExclusiveChina: true,
+    }).create()
     const contractDate = creator.contractDate!.toISODate()!
 
     const end = await client
       .patch(`/api/creators/${creator.id}`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ end_date: '2000-01-01', security_code: SECURITY_CODE })
     end.assertStatus(422)
     assert.deepEqual(errorsOf(end), ['end_date:date.afterOrEqual'])
 
     const ad = await client
       .patch(`/api/creators/${creator.id}`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ ad_income_ratio: 75, security_code: SECURITY_CODE })
     ad.assertStatus(422)
     assert.deepEqual(errorsOf(ad), ['ad_income_ratio:ratio_sum'])
 
     const platforms = await client
       .patch(`/api/creators/${creator.id}`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ contracted_platforms: ['kwai'], security_code: SECURITY_CODE })
     assert.deepEqual(errorsOf(platforms), ['contracted_platforms:platforms_exclusive'])
 
     const both = await client
       .patch(`/api/creators/${creator.id}`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({
         ad_income_ratio: 75,
         other_income_ratio: 25,
@@ -466,13 +432,12 @@ test.group('creators / update and delete', (group) => {
   })
 
   test('PATCH upserts accounts and replaces ad prices', async ({ client, assert }) => {
-    const admin = await userWithCode('admin')
     const creator = await CreatorFactory.with('accounts', 1, (account) =>
       account.merge({ platform: 'bilibili', fans: 100 })
     ).create()
     const response = await client
       .patch(`/api/creators/${creator.id}`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({
         accounts: [
           { platform: 'bilibili', fans: 1000 },
@@ -497,11 +462,10 @@ test.group('creators / update and delete', (group) => {
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
     const creator = await CreatorFactory.create()
     const failing = await client
       .patch(`/api/creators/${creator.id}`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({
         channel_name: 'Renamed',
         baidu_app_id: 'app-1',
@@ -521,7 +485,7 @@ test.group('creators / update and delete', (group) => {
 
     const response = await client
       .patch(`/api/creators/${creator.id}`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({
         channel_name: 'Renamed',
         baidu_app_id: 'app-1',
@@ -545,19 +509,18 @@ test.group('creators / update and delete', (group) => {
     client,
     assert,
   }) => {
-    const admin = await userWithCode('admin')
     const creator = await CreatorFactory.with('accounts', 1).create()
 
     const wrong = await client
       .delete(`/api/creators/${creator.id}`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ security_code: '999999' })
     wrong.assertStatus(422)
     assert.isNotNull(await Creator.find(creator.id))
 
     const response = await client
       .delete(`/api/creators/${creator.id}`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ security_code: SECURITY_CODE })
     response.assertStatus(200)
     response.assertBody({ status: 0 })
@@ -568,14 +531,13 @@ test.group('creators / update and delete', (group) => {
 
     const again = await client
       .delete(`/api/creators/${creator.id}`)
-      .loginAs(admin)
+      .loginAs(given.admin)
       .json({ security_code: SECURITY_CODE })
     again.assertStatus(404)
   })
 
   test('an unknown creator answers 404 with a message', async ({ client }) => {
-    const admin = await userWithCode('admin')
-    const response = await client.get('/api/creators/987654').loginAs(admin)
+    const response = await client.get('/api/creators/987654').loginAs(given.admin)
     response.assertStatus(404)
     response.assertBody({ status: 404, message: 'Not found.' })
   })
@@ -590,35 +552,33 @@ test.group('creators / detail', (group) => {
   }) => {
     const staff = await userWithCode('staff', null)
     const uploader = await userWithCode('staff', null)
+    const portrait =
+      (
+        audience: string,
+        dimension: string,
+        bucket: string,
+        share: number,
+        on: string,
+        platform = 'bilibili'
+      ) =>
+      (builder: any) =>
+        builder.merge({
+          platform,
+          audience,
+          dimension,
+          bucket,
+          share,
+          capturedOn: DateTime.fromISO(on),
+        })
     const creator = await CreatorFactory.merge({ uploaderId: uploader.id })
       .with('accounts', 1, (account) => account.merge({ platform: 'bilibili' }))
+      .with('portraits', 1, portrait('fans', 'sex', 'female', 0.9, '2026-01-01'))
+      .with('portraits', 1, portrait('fans', 'sex', 'female', 0.6, '2026-02-01'))
+      .with('portraits', 1, portrait('fans', 'sex', 'male', 0.4, '2026-02-01'))
+      .with('portraits', 1, portrait('fans', 'sex', 'female', 0.8, '2026-02-01', 'xigua'))
+      .with('portraits', 1, portrait('fans', 'sex', 'male', 0.2, '2026-02-01', 'xigua'))
+      .with('portraits', 1, portrait('non_fans', 'age', '18-24', 0.35, '2026-02-01'))
       .create()
-    const row = (
-      audience: string,
-      dimension: string,
-      bucket: string,
-      share: number,
-      on: string,
-      platform = 'bilibili'
-    ) => ({
-      creator_id: creator.id,
-      platform,
-      audience,
-      dimension,
-      bucket,
-      share,
-      captured_on: on,
-    })
-    await db
-      .table('creator_audience_portraits')
-      .multiInsert([
-        row('fans', 'sex', 'female', 0.9, '2026-01-01'),
-        row('fans', 'sex', 'female', 0.6, '2026-02-01'),
-        row('fans', 'sex', 'male', 0.4, '2026-02-01'),
-        row('fans', 'sex', 'female', 0.8, '2026-02-01', 'xigua'),
-        row('fans', 'sex', 'male', 0.2, '2026-02-01', 'xigua'),
-        row('non_fans', 'age', '18-24', 0.35, '2026-02-01'),
-      ])
 
     const response = await client.get(`/api/creators/${creator.id}`).loginAs(staff)
     response.assertStatus(200)
@@ -671,17 +631,7 @@ test.group('creators / detail', (group) => {
       'created_at',
       'updated_at',
     ])
-    assert.sameMembers(Object.keys(body.private), [
-      'phone',
-      'email',
-      'address',
-      'birth_date',
-      'passport_name',
-      'passport_no',
-      'bank_name',
-      'bank_account',
-      'tax_payer_name',
-    ])
+    assert.sameMembers(Object.keys(body.private), PRIVATE_FIELD_KEYS)
     assert.sameMembers(Object.keys(body.accounts[0]), [
       'id',
       'platform',

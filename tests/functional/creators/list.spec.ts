@@ -1,11 +1,10 @@
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
-import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
 import Team from '#models/team'
 import { CreatorFactory, withPrivate } from '#database/factories/creator_factory'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { userWithCode } from '#tests/helpers/creators'
+import { userWithCode } from '#tests/helpers/users'
 import { FOLLOWER_TIERS, PLATFORMS } from '#shared/constants'
 
 /**
@@ -52,6 +51,7 @@ async function seedCreators() {
     channelName: 'Charlie Channel',
     totalFans: 1_200_000,
     contractDate: DateTime.fromISO('2022-02-02'),
+    createdAt: DateTime.utc().minus({ days: 40 }),
   })
     .apply('terminated')
     .with('accounts', 1, (account) => account.merge({ platform: 'bilibili' }))
@@ -63,6 +63,7 @@ async function seedCreators() {
     channelName: 'Delta Vlog',
     totalFans: 0,
     contractDate: DateTime.fromISO('2025-03-03'),
+    createdAt: DateTime.utc().minus({ days: 100 }),
   }).create()
   const e = await CreatorFactory.merge({
     brandNo: 'T-E',
@@ -79,15 +80,6 @@ async function seedCreators() {
       })
     )
     .create()
-  const at = (days: number) => DateTime.utc().minus({ days }).toFormat('yyyy-MM-dd HH:mm:ss')
-  await db
-    .from('creators')
-    .where('id', c.id)
-    .update({ created_at: at(40) })
-  await db
-    .from('creators')
-    .where('id', d.id)
-    .update({ created_at: at(100) })
   return { a, b, c, d, e }
 }
 

@@ -4,7 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import CreatorMemo from '#models/creator_memo'
 import { CreatorFactory } from '#database/factories/creator_factory'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { userWithCode } from '#tests/helpers/creators'
+import { userWithCode } from '#tests/helpers/users'
 
 test.group('creators / memos', (group) => {
   setupFunctionalGroup(group)

@@ -1,14 +1,9 @@
 import { test } from '@japa/runner'
 import { CreatorFactory } from '#database/factories/creator_factory'
 import { allowOnly, setupFunctionalGroup } from '#tests/helpers/functional'
-import {
-  NO_PERMISSION,
-  ROLE_NAMES,
-  SECURITY_CODE,
-  creatorPayload,
-  usersOfEveryRole,
-  type RoleName,
-} from '#tests/helpers/creators'
+import { ROLE_NAMES, type RoleName, SECURITY_CODE, usersOfEveryRole } from '#tests/helpers/users'
+import { NO_PERMISSION } from '#tests/helpers/requests'
+import { creatorPayload } from '#tests/helpers/creators'
 
 const VIEWERS: RoleName[] = ['admin', 'manager', 'staff']
 const ADMINS: RoleName[] = ['admin']

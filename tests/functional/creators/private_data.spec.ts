@@ -8,13 +8,9 @@ import User from '#models/user'
 import { CreatorFactory, withPrivate } from '#database/factories/creator_factory'
 import { REVEAL_LIMIT, revealLimitKey } from '#services/creators/reveal_service'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
-import {
-  NO_PERMISSION,
-  SECURITY_CODE,
-  creatorPayload,
-  userWithCode,
-  usersOfEveryRole,
-} from '#tests/helpers/creators'
+import { SECURITY_CODE, usersOfEveryRole, userWithCode } from '#tests/helpers/users'
+import { assertNoPermission } from '#tests/helpers/requests'
+import { creatorPayload } from '#tests/helpers/creators'
 import { PRIVATE_LEVELS, REVEAL_SECONDS } from '#shared/constants'
 
 /** Known private values and secrets, as typed into the creator form. */
@@ -191,8 +187,7 @@ test.group('creators / reveal', (group) => {
           .loginAs(user)
           .json({ level, code: SECURITY_CODE })
         if (!levels.includes(level)) {
-          response.assertStatus(403)
-          response.assertBody({ status: 403, message: NO_PERMISSION })
+          assertNoPermission(response)
           continue
         }
         response.assertStatus(200)

@@ -2,27 +2,19 @@ import { test } from '@japa/runner'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import ace from '@adonisjs/core/services/ace'
-import db from '@adonisjs/lucid/services/db'
 import Creator from '#models/creator'
 import CreatorImport from '#models/creator_import'
 import CreatorsImport from '#commands/creators_import'
-import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { creatorRow, fillTemplate } from './helpers.js'
-
-async function count(table: string) {
-  const row = await db.from(table).count('* as total').first()
-  return Number(row.total)
-}
+import { rawAceOutput, rowCount, runAce, setupFunctionalGroup } from '#tests/helpers/functional'
+import { creatorRow, fillTemplate } from '#tests/helpers/imports'
 
 test.group('creators import / node ace creators:import', (group) => {
   setupFunctionalGroup(group)
   let folder: string
+  group.each.setup(rawAceOutput)
   group.each.setup(() => {
-    ace.ui.switchMode('raw')
     folder = mkdtempSync(join(tmpdir(), 'creators-import-'))
     return () => {
-      ace.ui.switchMode('normal')
       rmSync(folder, { recursive: true, force: true })
     }
   })
@@ -38,19 +30,17 @@ test.group('creators import / node ace creators:import', (group) => {
   }) => {
     const path = await file('creators.xlsx', await fillTemplate([creatorRow(1), creatorRow(2)]))
 
-    const dry = await ace.create(CreatorsImport, [path, '--dry-run'])
-    await dry.exec()
+    const dry = await runAce(CreatorsImport, [path, '--dry-run'])
     dry.assertSucceeded()
     dry.assertLogMatches(/Dry run, nothing saved\. 2 rows: 2 created, 0 updated/)
-    assert.equal(await count('creators'), 0)
-    assert.equal(await count('creator_platform_accounts'), 0)
-    assert.equal(await count('creator_imports'), 0)
+    assert.equal(await rowCount('creators'), 0)
+    assert.equal(await rowCount('creator_platform_accounts'), 0)
+    assert.equal(await rowCount('creator_imports'), 0)
 
-    const real = await ace.create(CreatorsImport, [path])
-    await real.exec()
+    const real = await runAce(CreatorsImport, [path])
     real.assertSucceeded()
     real.assertLogMatches(/Imported 2 rows: 2 created, 0 updated/)
-    assert.equal(await count('creators'), 2)
+    assert.equal(await rowCount('creators'), 2)
     const creator = await Creator.findByOrFail('contract_no', 'T-2025-001')
     assert.equal(creator.getPrivate('passport_no'), 'M7700001')
     const record = await CreatorImport.firstOrFail()
@@ -65,11 +55,10 @@ test.group('creators import / node ace creators:import', (group) => {
     assert.isNotNull(record.finishedAt)
 
     // the same file again: updates, and the command keeps the caller's file
-    const again = await ace.create(CreatorsImport, [path])
-    await again.exec()
+    const again = await runAce(CreatorsImport, [path])
     again.assertSucceeded()
     again.assertLogMatches(/0 created, 2 updated/)
-    assert.equal(await count('creators'), 2)
+    assert.equal(await rowCount('creators'), 2)
     const { existsSync } = await import('node:fs')
     assert.isTrue(existsSync(path))
   })
@@ -81,24 +70,21 @@ test.group('creators import / node ace creators:import', (group) => {
       'bad.xlsx',
       await fillTemplate([creatorRow(1), creatorRow(2, { phone: 'call me', kind: 'ZZ' })])
     )
-    const dry = await ace.create(CreatorsImport, [path, '--dry-run'])
-    await dry.exec()
+    const dry = await runAce(CreatorsImport, [path, '--dry-run'])
     dry.assertFailed()
     assert.equal(dry.exitCode, 1)
     dry.assertLogMatches(/2 error\(s\)/)
     dry.assertLogMatches(/row 5, Kind: Must be one of: CR, IP, CH\./)
     dry.assertLogMatches(/row 5, Phone: Digits, spaces and dashes only\./)
 
-    const real = await ace.create(CreatorsImport, [path])
-    await real.exec()
+    const real = await runAce(CreatorsImport, [path])
     real.assertFailed()
-    assert.equal(await count('creators'), 0)
+    assert.equal(await rowCount('creators'), 0)
     const record = await CreatorImport.firstOrFail()
     assert.equal(record.status, 'failed')
     assert.lengthOf(record.errors, 2)
 
-    const missing = await ace.create(CreatorsImport, [join(folder, 'nope.xlsx')])
-    await missing.exec()
+    const missing = await runAce(CreatorsImport, [join(folder, 'nope.xlsx')])
     missing.assertFailed()
     missing.assertLogMatches(/file: The file could not be read as an Excel workbook\./)
   })

@@ -7,7 +7,8 @@ import CreatorImportService from '#services/creators/excel/import_service'
 import { XLSX_MIME } from '#support/xlsx'
 import { UserFactory } from '#database/factories/user_factory'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { creatorRow, fillTemplate, keyColumns, loadWorkbook } from './helpers.js'
+import { creatorRow, fillTemplate, keyColumns } from '#tests/helpers/imports'
+import { loadWorkbook } from '#tests/helpers/excel'
 
 /** Five creators (three food, two travel), imported through the service. */
 async function seedCreators() {

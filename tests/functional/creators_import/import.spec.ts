@@ -10,22 +10,20 @@ import CreatorImportService from '#services/creators/excel/import_service'
 import { IMPORT_COLUMNS } from '#services/creators/excel/import_columns'
 import { XLSX_MIME } from '#support/xlsx'
 import { UserFactory } from '#database/factories/user_factory'
-import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { CreatorFactory } from '#database/factories/creator_factory'
+import { CreatorImportFactory } from '#database/factories/creator_import_factory'
+import { rowCount, setupGroupWith } from '#tests/helpers/functional'
 import {
   creatorRow,
   fillTemplate,
   importThroughApi,
   keyColumns,
-  loadWorkbook,
   removeLeftUploads,
   runImport,
   upload,
-} from './helpers.js'
-
-async function creatorCount() {
-  const row = await db.from('creators').count('* as total').first()
-  return Number(row.total)
-}
+} from '#tests/helpers/imports'
+import { loadWorkbook } from '#tests/helpers/excel'
+import { PRIVATE_FIELD_KEYS } from '#tests/helpers/creators'
 
 /** Every column value of the creators table, as one string per row. */
 async function rawCreatorRows() {
@@ -34,17 +32,18 @@ async function rawCreatorRows() {
 }
 
 test.group('creators import / template round trip', (group) => {
-  setupFunctionalGroup(group)
+  const given = setupGroupWith(group, async () => ({
+    admin: await UserFactory.apply('admin').create(),
+  }))
   group.each.setup(removeLeftUploads)
 
   test('download the template, fill it, upload it: rows created with encrypted private data', async ({
     client,
     assert,
   }) => {
-    const admin = await UserFactory.apply('admin').create()
     const uploader = await UserFactory.merge({ email: 'uploader@mcn.local' }).create()
 
-    const download = await client.get('/api/creators/template').loginAs(admin)
+    const download = await client.get('/api/creators/template').loginAs(given.admin)
     download.assertStatus(200)
     assert.include(download.header('content-type'), XLSX_MIME)
     const today = DateTime.now().setZone('Asia/Seoul').toISODate()
@@ -71,15 +70,7 @@ test.group('creators import / template round trip', (group) => {
     assert.includeMembers(keys, [
       'brand_no',
       'contractor_name',
-      'phone',
-      'email',
-      'address',
-      'birth_date',
-      'passport_name',
-      'passport_no',
-      'bank_name',
-      'bank_account',
-      'tax_payer_name',
+      ...PRIVATE_FIELD_KEYS,
       'cp_team',
       'haokan_uid',
       'bilibili_fans',
@@ -121,7 +112,7 @@ test.group('creators import / template round trip', (group) => {
       ],
       template
     )
-    const report = await importThroughApi(client, admin, filled)
+    const report = await importThroughApi(client, given.admin, filled)
     assert.containsSubset(report, {
       status: 'completed',
       total_rows: 3,
@@ -132,7 +123,7 @@ test.group('creators import / template round trip', (group) => {
     })
     assert.isNotNull(report.finished_at)
 
-    assert.equal(await creatorCount(), 3)
+    assert.equal(await rowCount('creators'), 3)
     assert.isNull(await Creator.findBy('brand_no', 'EXAMPLE'), 'the example row is skipped')
     const first = await Creator.findByOrFail('contract_no', 'T-2025-001')
     assert.match(first.brandNo, /^MCN-\d{5}$/)
@@ -145,7 +136,7 @@ test.group('creators import / template round trip', (group) => {
     assert.deepEqual(first.contractedPlatforms, ['bilibili', 'douyin'])
     assert.equal(first.adIncomeRatio, 70)
     assert.equal(first.uploaderId, uploader.id)
-    assert.equal(first.createdBy, admin.id)
+    assert.equal(first.createdBy, given.admin.id)
     assert.equal(first.totalFans, 1000 + 500)
 
     // private data: encrypted at rest, masked copy for lists, decrypts to the value
@@ -189,7 +180,7 @@ test.group('creators import / template round trip', (group) => {
     // the upload does not outlive its import; the import is audited
     const record = await CreatorImport.findOrFail(report.id)
     assert.isFalse(existsSync(CreatorImportService.pathOf(record)))
-    assert.equal(record.userId, admin.id)
+    assert.equal(record.userId, given.admin.id)
     const audit = await AuditLog.query().where('action', 'creator.import').firstOrFail()
     assert.containsSubset(audit.meta, { created: 3, updated: 0, rows: 3 })
   })
@@ -198,14 +189,13 @@ test.group('creators import / template round trip', (group) => {
     client,
     assert,
   }) => {
-    const admin = await UserFactory.apply('admin').create()
     const rows = Array.from({ length: 250 }, (_, index) => creatorRow(index + 1))
-    const uploaded = await upload(client, admin, await fillTemplate(rows))
+    const uploaded = await upload(client, given.admin, await fillTemplate(rows))
     uploaded.assertStatus(202)
     uploaded.assertBodyContains({ status: 0 })
     const id = uploaded.body().data.id
 
-    const pending = await client.get(`/api/creators/imports/${id}`).loginAs(admin)
+    const pending = await client.get(`/api/creators/imports/${id}`).loginAs(given.admin)
     pending.assertBodyContains({ status: 0, data: { id, status: 'pending', processed_rows: 0 } })
 
     const seen: number[] = []
@@ -227,21 +217,22 @@ test.group('creators import / template round trip', (group) => {
     assert.equal(done.createdCount, 250)
 
     await CreatorImportService.run(id)
-    assert.equal(await creatorCount(), 250)
+    assert.equal(await rowCount('creators'), 250)
     const again = await CreatorImport.findOrFail(id)
     assert.equal(again.updatedCount, 0)
   })
 })
 
 test.group('creators import / errors', (group) => {
-  setupFunctionalGroup(group)
+  const given = setupGroupWith(group, async () => ({
+    admin: await UserFactory.apply('admin').create(),
+  }))
   group.each.setup(removeLeftUploads)
 
   test('every error is reported by row and column and nothing is written', async ({
     client,
     assert,
   }) => {
-    const admin = await UserFactory.apply('admin').create()
     const buffer = await fillTemplate([
       creatorRow(1),
       creatorRow(2, { phone: '010-12ab', kind: 'XX', min_monthly_videos: -1 }),
@@ -260,7 +251,7 @@ test.group('creators import / errors', (group) => {
       }),
       creatorRow(5, { video_exclusive_china: 'yes' }),
     ])
-    const report = await importThroughApi(client, admin, buffer)
+    const report = await importThroughApi(client, given.admin, buffer)
 
     assert.equal(report.status, 'failed')
     assert.equal(report.created_count, 0)
@@ -291,7 +282,7 @@ test.group('creators import / errors', (group) => {
     assert.equal(report.errors[0].field, 'kind')
 
     // nothing was written: not even the valid rows
-    assert.equal(await creatorCount(), 0)
+    assert.equal(await rowCount('creators'), 0)
     assert.equal(
       await db
         .from('creator_platform_accounts')
@@ -305,14 +296,14 @@ test.group('creators import / errors', (group) => {
     const korean = await client
       .get(`/api/creators/imports/${report.id}`)
       .header('lang', 'kr')
-      .loginAs(admin)
+      .loginAs(given.admin)
     const messages = korean.body().data.errors.map((error: { message: string }) => error.message)
     assert.include(messages, '월 최소 영상 수는 음수일 수 없습니다')
     assert.include(messages, '필수 항목입니다.')
     const chinese = await client
       .get(`/api/creators/imports/${report.id}`)
       .header('lang', 'ch')
-      .loginAs(admin)
+      .loginAs(given.admin)
     assert.include(
       chinese.body().data.errors.map((error: { message: string }) => error.message),
       '此列为必填项。'
@@ -323,7 +314,6 @@ test.group('creators import / errors', (group) => {
     client,
     assert,
   }) => {
-    const admin = await UserFactory.apply('admin').create()
     const buffer = await fillTemplate([
       creatorRow(1, { brand_no: 'MCN-70001' }),
       creatorRow(2, { brand_no: 'mcn-70001' }),
@@ -332,7 +322,7 @@ test.group('creators import / errors', (group) => {
       creatorRow(5, { contract_no: null, contractor_name: 'Same', channel_name: 'Pair' }),
       creatorRow(6, { contract_no: null, contractor_name: 'same', channel_name: 'PAIR' }),
     ])
-    const report = await importThroughApi(client, admin, buffer)
+    const report = await importThroughApi(client, given.admin, buffer)
     assert.equal(report.status, 'failed')
     const found = report.errors.map((error) => `${error.row}|${error.column}|${error.message}`)
     assert.sameMembers(found, [
@@ -341,42 +331,20 @@ test.group('creators import / errors', (group) => {
       '7|Bilibili UID|Row 4 has the same value.',
       '9|Channel Name|Row 8 has the same value.',
     ])
-    assert.equal(await creatorCount(), 0)
+    assert.equal(await rowCount('creators'), 0)
   })
 
   test('a uid owned by another creator, or a contract number of another creator, is a row error', async ({
     client,
     assert,
   }) => {
-    const admin = await UserFactory.apply('admin').create()
-    const owner = await Creator.create({
-      brandNo: 'MCN-00900',
-      contractNo: 'OWN-1',
-      kind: 'CR',
-      contractorName: 'Owner',
-      channelName: 'Owner Channel',
-      category: 'other',
-      contractStatus: 'valid',
-      hasAuthorizationDoc: false,
-      ipBusinessExclusive: false,
-      videoExclusiveChina: false,
-      minMonthlyVideos: 0,
-      totalFans: 0,
-      failing: false,
-    })
-    await CreatorPlatformAccount.create({
-      creatorId: owner.id,
-      platform: 'bilibili',
-      uid: 'TAKEN-1',
-      fans: 10,
-      active: true,
-      tokenStatus: 0,
-      cookieStatus: 0,
-    })
+    await CreatorFactory.merge({ brandNo: 'MCN-00900', contractNo: 'OWN-1' })
+      .with('accounts', 1, (account) => account.merge({ platform: 'bilibili', uid: 'TAKEN-1' }))
+      .create()
 
     const report = await importThroughApi(
       client,
-      admin,
+      given.admin,
       await fillTemplate([
         creatorRow(1, { bilibili_uid: 'TAKEN-1' }),
         creatorRow(2, { brand_no: 'MCN-00950', contract_no: 'OWN-1' }),
@@ -390,12 +358,12 @@ test.group('creators import / errors', (group) => {
         '5|Contract No.|This contract number belongs to creator MCN-00900.',
       ]
     )
-    assert.equal(await creatorCount(), 1)
+    assert.equal(await rowCount('creators'), 1)
 
     // the owner itself may keep (and re-import) its uid
     const own = await importThroughApi(
       client,
-      admin,
+      given.admin,
       await fillTemplate([
         creatorRow(3, { brand_no: 'MCN-00900', contract_no: 'OWN-1', bilibili_uid: 'TAKEN-1' }),
       ])
@@ -408,14 +376,13 @@ test.group('creators import / errors', (group) => {
     client,
     assert,
   }) => {
-    const admin = await UserFactory.apply('admin').create()
     const { default: ExcelJS } = await import('exceljs')
     const other = new ExcelJS.Workbook()
     other.addWorksheet('Sheet1').addRow(['name', 'age'])
     other.getWorksheet('Sheet1')!.addRow(['Kim', 30])
     const noHeader = await importThroughApi(
       client,
-      admin,
+      given.admin,
       Buffer.from(await other.xlsx.writeBuffer())
     )
     assert.equal(noHeader.status, 'failed')
@@ -429,7 +396,7 @@ test.group('creators import / errors', (group) => {
       },
     ])
 
-    const empty = await importThroughApi(client, admin, await fillTemplate([]))
+    const empty = await importThroughApi(client, given.admin, await fillTemplate([]))
     assert.equal(empty.status, 'failed')
     assert.equal(empty.errors[0].message, 'The file has no creator rows.')
 
@@ -440,7 +407,7 @@ test.group('creators import / errors', (group) => {
     sheet.addRow(['박제목', 'Titles Only', '010-1111-2222'])
     const byTitles = await importThroughApi(
       client,
-      admin,
+      given.admin,
       Buffer.from(await titles.xlsx.writeBuffer())
     )
     assert.equal(byTitles.status, 'completed')
@@ -451,7 +418,7 @@ test.group('creators import / errors', (group) => {
     missing.getWorksheet('Creators')!.addRow(['No Contractor', '010'])
     const noContractor = await importThroughApi(
       client,
-      admin,
+      given.admin,
       Buffer.from(await missing.xlsx.writeBuffer())
     )
     assert.equal(noContractor.status, 'failed')
@@ -463,14 +430,15 @@ test.group('creators import / errors', (group) => {
 })
 
 test.group('creators import / idempotency', (group) => {
-  setupFunctionalGroup(group)
+  const given = setupGroupWith(group, async () => ({
+    admin: await UserFactory.apply('admin').create(),
+  }))
   group.each.setup(removeLeftUploads)
 
   test('re-importing the same file updates the creators and creates no duplicates', async ({
     client,
     assert,
   }) => {
-    const admin = await UserFactory.apply('admin').create()
     const rows = [
       creatorRow(1),
       creatorRow(2, { contract_no: null }),
@@ -478,14 +446,14 @@ test.group('creators import / idempotency', (group) => {
     ]
     const buffer = await fillTemplate(rows)
 
-    const first = await importThroughApi(client, admin, buffer)
+    const first = await importThroughApi(client, given.admin, buffer)
     assert.containsSubset(first, { status: 'completed', created_count: 3, updated_count: 0 })
     const before = await Creator.query().orderBy('id')
     const accountsBefore = await CreatorPlatformAccount.query().orderBy('id')
 
     // the same file again: every row matches its creator, and nothing needs writing
     await db.from('creators').update({ updated_at: '2020-01-01 00:00:00' })
-    const second = await importThroughApi(client, admin, buffer)
+    const second = await importThroughApi(client, given.admin, buffer)
     assert.containsSubset(second, { status: 'completed', created_count: 0, updated_count: 3 })
     const untouched = await db
       .from('creators')
@@ -510,9 +478,9 @@ test.group('creators import / idempotency', (group) => {
       creatorRow(2, { contract_no: null, remark: 'matched by names', douyin_fans: null }),
       creatorRow(3, { brand_no: 'mcn-80003', contract_no: 'T-2025-NEW', weibo_uid: 'wb3' }),
     ])
-    const third = await importThroughApi(client, admin, changed)
+    const third = await importThroughApi(client, given.admin, changed)
     assert.containsSubset(third, { status: 'completed', created_count: 0, updated_count: 3 })
-    assert.equal(await creatorCount(), 3)
+    assert.equal(await rowCount('creators'), 3)
 
     const one = await Creator.findByOrFail('contract_no', 'T-2025-001')
     assert.equal(one.category, 'travel')
@@ -531,15 +499,14 @@ test.group('creators import / idempotency', (group) => {
   })
 
   test('two rows that resolve to the same creator are an error', async ({ client, assert }) => {
-    const admin = await UserFactory.apply('admin').create()
     await importThroughApi(
       client,
-      admin,
+      given.admin,
       await fillTemplate([creatorRow(1, { brand_no: 'MCN-60001' })])
     )
     const report = await importThroughApi(
       client,
-      admin,
+      given.admin,
       await fillTemplate([
         creatorRow(1, { brand_no: 'MCN-60001', contract_no: null }),
         creatorRow(9, { brand_no: null, contract_no: 'T-2025-001' }),
@@ -554,7 +521,9 @@ test.group('creators import / idempotency', (group) => {
 })
 
 test.group('creators import / uploads', (group) => {
-  setupFunctionalGroup(group)
+  const given = setupGroupWith(group, async () => ({
+    admin: await UserFactory.apply('admin').create(),
+  }))
   group.each.setup(removeLeftUploads)
 
   test('only admins import; staff and managers may download the template; creators and companies may not', async ({
@@ -562,8 +531,7 @@ test.group('creators import / uploads', (group) => {
     assert,
   }) => {
     const buffer = await fillTemplate([creatorRow(1)])
-    const admin = await UserFactory.apply('admin').create()
-    const uploaded = await upload(client, admin, buffer)
+    const uploaded = await upload(client, given.admin, buffer)
     uploaded.assertStatus(202)
     const id = uploaded.body().data.id
 
@@ -588,18 +556,17 @@ test.group('creators import / uploads', (group) => {
     }
     assert.equal(await statusOf(client.get('/api/creators/template')), 401)
     assert.equal(
-      await statusOf(client.get(`/api/creators/imports/${id + 1000}`).loginAs(admin)),
+      await statusOf(client.get(`/api/creators/imports/${id + 1000}`).loginAs(given.admin)),
       404
     )
-    assert.equal(await statusOf(client.get('/api/creators/imports/abc').loginAs(admin)), 404)
+    assert.equal(await statusOf(client.get('/api/creators/imports/abc').loginAs(given.admin)), 404)
   })
 
   test('anything but an .xlsx workbook is refused with a message, and nothing is queued', async ({
     client,
     assert,
   }) => {
-    const admin = await UserFactory.apply('admin').create()
-    const post = () => client.post('/api/creators/imports').loginAs(admin)
+    const post = () => client.post('/api/creators/imports').loginAs(given.admin)
 
     const none = await post().field('note', 'no file')
     none.assertStatus(422)
@@ -660,11 +627,9 @@ test.group('creators import / uploads', (group) => {
     client,
     assert,
   }) => {
-    const admin = await UserFactory.apply('admin').create()
-
     // a ZIP header followed by noise, and a workbook cut in half
     const noise = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(5000, 7)])
-    const noiseUpload = await upload(client, admin, noise)
+    const noiseUpload = await upload(client, given.admin, noise)
     assert.isBelow(noiseUpload.status(), 500)
     assert.isAtLeast(noiseUpload.status(), 400)
 
@@ -673,7 +638,7 @@ test.group('creators import / uploads', (group) => {
       valid.subarray(0, Math.floor(valid.length / 2)),
       valid.subarray(valid.length - 22),
     ])
-    const cut = await upload(client, admin, truncated)
+    const cut = await upload(client, given.admin, truncated)
     assert.isBelow(cut.status(), 500)
     if (cut.status() === 202) {
       await runImport(cut.body().data.id)
@@ -702,7 +667,7 @@ test.group('creators import / uploads', (group) => {
         douyin_fans: 1.5,
       }),
     ])
-    const report = await importThroughApi(client, admin, weird)
+    const report = await importThroughApi(client, given.admin, weird)
     assert.equal(report.status, 'failed')
     const found = report.errors.map((error) => `${error.row}|${error.field}`)
     assert.sameMembers(found, [
@@ -714,7 +679,7 @@ test.group('creators import / uploads', (group) => {
       '5|ad_income_ratio',
       '5|douyin_fans',
     ])
-    assert.equal(await creatorCount(), 0)
+    assert.equal(await rowCount('creators'), 0)
   })
 
   test('uploads whose job never ran are deleted after two days and their imports failed', async ({
@@ -728,18 +693,13 @@ test.group('creators import / uploads', (group) => {
     writeFileSync(stalePath, 'private data')
     const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000)
     utimesSync(stalePath, threeDaysAgo, threeDaysAgo)
-    const stale = await CreatorImport.create({
+    const stale = await CreatorImportFactory.merge({
       fileName: 'stale.xlsx',
       filePath: 'storage/imports/stale-test-upload.xlsx',
-      status: 'pending',
-    })
-    await db
-      .from('creator_imports')
-      .where('id', stale.id)
-      .update({ created_at: DateTime.utc().minus({ days: 3 }).toFormat('yyyy-MM-dd HH:mm:ss') })
+      createdAt: DateTime.utc().minus({ days: 3 }),
+    }).create()
 
-    const admin = await UserFactory.apply('admin').create()
-    const fresh = await upload(client, admin, await fillTemplate([creatorRow(1)]))
+    const fresh = await upload(client, given.admin, await fillTemplate([creatorRow(1)]))
     fresh.assertStatus(202)
 
     assert.isFalse(existsSync(stalePath))

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
-import MetricsCache from '#services/metrics/metrics_cache'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { NO_PERMISSION, userWithCode, type RoleName } from '#tests/helpers/creators'
+import { type RoleName, userWithCode } from '#tests/helpers/users'
+import { NO_PERMISSION } from '#tests/helpers/requests'
 import { seedDashboardDataset } from '#tests/helpers/metrics'
 
 const ENDPOINTS = [
@@ -18,7 +18,6 @@ const ENDPOINTS = [
 
 test.group('dashboard / who sees what', (group) => {
   setupFunctionalGroup(group)
-  group.each.setup(() => MetricsCache.clear())
 
   test('without a token every endpoint answers 401', async ({ client, assert }) => {
     for (const url of ENDPOINTS) {

@@ -1,25 +1,12 @@
 import { test } from '@japa/runner'
-import type User from '#models/user'
-import MetricsCache from '#services/metrics/metrics_cache'
-import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { assertClientError, userWithCode } from '#tests/helpers/creators'
+import { setupStaffGroup } from '#tests/helpers/functional'
+import { assertClientError, errorsOf } from '#tests/helpers/requests'
 import { seedDashboardDataset } from '#tests/helpers/metrics'
 
 const RANGE_MESSAGE = /^The date range is not valid/
 
-/** The field-level errors of a 422 answer, as `field:rule`. */
-const errorsOf = (response: { body(): any }) =>
-  (response.body().errors ?? []).map((error: any) => `${error.field}:${error.rule}`)
-
 test.group('dashboard / bad input', (group) => {
-  setupFunctionalGroup(group)
-
-  let staff: User
-  group.each.setup(async () => {
-    MetricsCache.clear()
-    staff = await userWithCode('staff', null)
-    await seedDashboardDataset()
-  })
+  const given = setupStaffGroup(group, seedDashboardDataset)
 
   test('each bad parameter is a 422 naming it', async ({ client, assert }) => {
     const cases: [string, Record<string, unknown>, string, string | RegExp][] = [
@@ -112,7 +99,7 @@ test.group('dashboard / bad input', (group) => {
       ],
     ]
     for (const [url, qs, error, message] of cases) {
-      const response = await client.get(url).qs(qs).loginAs(staff)
+      const response = await client.get(url).qs(qs).loginAs(given.staff)
       const where = `${url} ${JSON.stringify(qs)}`
       assert.equal(response.status(), 422, where)
       assert.include(errorsOf(response), error, where)
@@ -134,7 +121,7 @@ test.group('dashboard / bad input', (group) => {
       ['/api/dashboard/list', { start: '2025-03-11' }],
     ]
     for (const [url, qs] of cases) {
-      const response = await client.get(url).qs(qs).loginAs(staff)
+      const response = await client.get(url).qs(qs).loginAs(given.staff)
       const where = `${url} ${JSON.stringify(qs)}`
       assert.equal(response.status(), 422, where)
       assert.match(response.body().message, RANGE_MESSAGE, where)
@@ -143,7 +130,7 @@ test.group('dashboard / bad input', (group) => {
     const longest = await client
       .get('/api/dashboard/chart/weekly')
       .qs({ start: '2022-03-07', end: '2025-03-10' })
-      .loginAs(staff)
+      .loginAs(given.staff)
     longest.assertStatus(200)
     assert.lengthOf(longest.body().data.series, 1100)
   })
@@ -153,7 +140,7 @@ test.group('dashboard / bad input', (group) => {
       .get('/api/dashboard/list')
       .header('lang', 'kr')
       .qs({ start: '2025-02-30', limit: 1000 })
-      .loginAs(staff)
+      .loginAs(given.staff)
     korean.assertStatus(422)
     assert.equal(korean.body().message, '시작일은(는) 날짜여야 합니다')
 
@@ -161,7 +148,7 @@ test.group('dashboard / bad input', (group) => {
       .get('/api/mcn_dashboard')
       .header('lang', 'ch')
       .qs({ start: '2025-03-10', end: '2025-03-01' })
-      .loginAs(staff)
+      .loginAs(given.staff)
     chinese.assertStatus(422)
     assert.notMatch(chinese.body().message, RANGE_MESSAGE)
     assert.isNotEmpty(chinese.body().message)
@@ -170,7 +157,7 @@ test.group('dashboard / bad input', (group) => {
       .get('/api/dashboard/list')
       .header('lang', 'jp')
       .qs({ limit: 101 })
-      .loginAs(staff)
+      .loginAs(given.staff)
     japanese.assertStatus(422)
     assert.equal(japanese.body().message, '件数は100以下である必要があります')
   })
@@ -207,13 +194,15 @@ test.group('dashboard / bad input', (group) => {
     ]
     for (const url of urls) {
       for (const query of queries) {
-        const response = await client.get(`${url}?${query}`).loginAs(staff)
+        const response = await client.get(`${url}?${query}`).loginAs(given.staff)
         if (response.status() === 200) continue
         assertClientError(response, assert, `${url}?${query.slice(0, 60)}`)
       }
     }
     // empty parameters mean "not given"
-    const blank = await client.get('/api/dashboard/list?start=&end=&platform=&sort=').loginAs(staff)
+    const blank = await client
+      .get('/api/dashboard/list?start=&end=&platform=&sort=')
+      .loginAs(given.staff)
     blank.assertStatus(200)
     assert.equal(blank.body().data.range.end, '2025-03-10')
   })

@@ -1,27 +1,22 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import type User from '#models/user'
 import MetricsCache from '#services/metrics/metrics_cache'
 import MetricRollupService from '#services/metrics/rollup_service'
-import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { userWithCode } from '#tests/helpers/creators'
+import { setupStaffGroup } from '#tests/helpers/functional'
 import { insertSnapshots, seedDashboardDataset, snapshotRows } from '#tests/helpers/metrics'
 
 test.group('dashboard / cached answers follow the data', (group) => {
-  setupFunctionalGroup(group)
-
-  let staff: User
-  group.each.setup(async () => {
-    MetricsCache.clear()
-    staff = await userWithCode('staff', null)
-  })
+  const given = setupStaffGroup(group)
 
   test('a new day collected (rollup rebuilt) shows at once', async ({ client, assert }) => {
     const { accounts, b } = await seedDashboardDataset()
-    const before = await client.get('/api/mcn_dashboard').loginAs(staff)
+    const before = await client.get('/api/mcn_dashboard').loginAs(given.staff)
     assert.equal(before.body().data.latest_date, '2025-03-10')
     assert.equal(before.body().data.total_fans, 16_150)
-    const listBefore = await client.get('/api/dashboard/list').qs({ sort: 'fans' }).loginAs(staff)
+    const listBefore = await client
+      .get('/api/dashboard/list')
+      .qs({ sort: 'fans' })
+      .loginAs(given.staff)
     assert.equal(listBefore.body().data.items[1].creator_id, b.id)
 
     // 11 March: B jumps from 3750 to 13750 fans; the other accounts are not collected that day
@@ -32,7 +27,7 @@ test.group('dashboard / cached answers follow the data', (group) => {
       }).slice(1)
     )
 
-    const after = await client.get('/api/mcn_dashboard').loginAs(staff)
+    const after = await client.get('/api/mcn_dashboard').loginAs(given.staff)
     const data = after.body().data
     assert.equal(data.latest_date, '2025-03-11')
     assert.deepEqual(data.range, { start: '2025-03-05', end: '2025-03-11', days: 7 })
@@ -41,14 +36,17 @@ test.group('dashboard / cached answers follow the data', (group) => {
     assert.deepEqual(data.active_platforms, { count: 1, platforms: ['douyin'] })
 
     // B now leads the fans list (13750 on 11 March; A's last value 9000 on 10 March)
-    const listAfter = await client.get('/api/dashboard/list').qs({ sort: 'fans' }).loginAs(staff)
+    const listAfter = await client
+      .get('/api/dashboard/list')
+      .qs({ sort: 'fans' })
+      .loginAs(given.staff)
     assert.equal(listAfter.body().data.items[0].creator_id, b.id)
     assert.equal(listAfter.body().data.items[0].fans, 13_750)
   })
 
   test('a change that only bumps the cache is seen too', async ({ client, assert }) => {
     const { accounts } = await seedDashboardDataset()
-    const before = await client.get('/api/dashboard/total').loginAs(staff)
+    const before = await client.get('/api/dashboard/total').loginAs(given.staff)
     assert.equal(before.body().data.total.fans, 16_150)
 
     // rewrite A's bilibili value on 10 March by hand, rebuild that day
@@ -57,7 +55,7 @@ test.group('dashboard / cached answers follow the data', (group) => {
       .where('account_id', accounts.aBili.id)
       .where('snapshot_date', '2025-03-10')
       .update({ fans: 2_100, fans_diff: 200 })
-    const cached = await client.get('/api/dashboard/total').loginAs(staff)
+    const cached = await client.get('/api/dashboard/total').loginAs(given.staff)
     assert.equal(
       cached.body().data.total.fans,
       16_150,
@@ -65,7 +63,7 @@ test.group('dashboard / cached answers follow the data', (group) => {
     )
 
     await MetricRollupService.rebuild(['2025-03-10'])
-    const after = await client.get('/api/dashboard/total').loginAs(staff)
+    const after = await client.get('/api/dashboard/total').loginAs(given.staff)
     assert.equal(after.body().data.total.fans, 16_250)
     assert.equal(after.body().data.total.fans_diff, 3_180)
 
@@ -76,7 +74,7 @@ test.group('dashboard / cached answers follow the data', (group) => {
       .where('snapshot_date', '2025-03-10')
       .update({ views: 60_000 })
     MetricsCache.bump()
-    const list = await client.get('/api/dashboard/list').qs({ sort: 'views' }).loginAs(staff)
+    const list = await client.get('/api/dashboard/list').qs({ sort: 'views' }).loginAs(given.staff)
     const bravo = list
       .body()
       .data.items.find((item: any) => item.creator_id === accounts.bDy.creatorId)

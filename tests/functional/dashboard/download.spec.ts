@@ -1,58 +1,24 @@
 import { test } from '@japa/runner'
-import ExcelJS from 'exceljs'
-import { ApiRequest } from '@japa/api-client'
-import type User from '#models/user'
-import MetricsCache from '#services/metrics/metrics_cache'
 import { XLSX_MIME } from '#support/xlsx'
-import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { userWithCode } from '#tests/helpers/creators'
+import { setupStaffGroup } from '#tests/helpers/functional'
 import { seedDashboardDataset } from '#tests/helpers/metrics'
-
-/** Workbooks come back as Buffers (superagent does not buffer unknown content types). */
-ApiRequest.addParser(XLSX_MIME, (res, callback) => {
-  const chunks: Buffer[] = []
-  res.on('data', (chunk: Buffer) => chunks.push(Buffer.from(chunk)))
-  res.on('end', () => callback(null, Buffer.concat(chunks)))
-  res.on('error', (error: Error) => callback(error, null))
-})
-
-async function load(body: unknown) {
-  const workbook = new ExcelJS.Workbook()
-  await workbook.xlsx.load(body as any)
-  return workbook
-}
-
-/** The rows of a sheet as plain arrays (ExcelJS rows start at index 1). */
-function rowsOf(sheet: ExcelJS.Worksheet) {
-  const rows: unknown[][] = []
-  sheet.eachRow((excelRow) => {
-    rows.push((excelRow.values as unknown[]).slice(1))
-  })
-  return rows
-}
+import { loadWorkbook, rowsOf } from '#tests/helpers/excel'
 
 test.group('dashboard / Excel download', (group) => {
-  setupFunctionalGroup(group)
-
-  let staff: User
-  group.each.setup(async () => {
-    MetricsCache.clear()
-    staff = await userWithCode('staff', null)
-    await seedDashboardDataset()
-  })
+  const given = setupStaffGroup(group, seedDashboardDataset)
 
   test('an .xlsx of the week: overview, daily rows, platforms and the ranking', async ({
     client,
     assert,
   }) => {
-    const response = await client.get('/api/dashboard/download').loginAs(staff)
+    const response = await client.get('/api/dashboard/download').loginAs(given.staff)
     response.assertStatus(200)
     assert.equal(response.header('content-type'), XLSX_MIME)
     assert.equal(
       response.header('content-disposition'),
       'attachment; filename="dashboard-2025-03-04_2025-03-10.xlsx"'
     )
-    const workbook = await load(response.body())
+    const workbook = await loadWorkbook(response.body())
     assert.deepEqual(
       workbook.worksheets.map((sheet) => sheet.name),
       ['Overview', 'Daily', 'Platforms', 'Ranking']
@@ -111,13 +77,13 @@ test.group('dashboard / Excel download', (group) => {
       .get('/api/dashboard/download')
       .header('lang', 'kr')
       .qs({ platform: 'youtube', start: '2025-03-09', end: '2025-03-10' })
-      .loginAs(staff)
+      .loginAs(given.staff)
     korean.assertStatus(200)
     assert.equal(
       korean.header('content-disposition'),
       'attachment; filename="dashboard-youtube-2025-03-09_2025-03-10.xlsx"'
     )
-    const workbook = await load(korean.body())
+    const workbook = await loadWorkbook(korean.body())
     const overview = rowsOf(workbook.getWorksheet('Overview')!)
     assert.deepEqual(overview[0], ['항목', '값'])
     assert.deepInclude(overview, ['총 팬 수', 10_400])
@@ -141,8 +107,8 @@ test.group('dashboard / Excel download', (group) => {
     const chinese = await client
       .get('/api/dashboard/download')
       .header('accept-language', 'zh-CN')
-      .loginAs(staff)
-    const chineseBook = await load(chinese.body())
+      .loginAs(given.staff)
+    const chineseBook = await loadWorkbook(chinese.body())
     const zh = rowsOf(chineseBook.getWorksheet('Platforms')!)
     assert.deepEqual(zh[0].slice(0, 3), ['平台', '账号数', '粉丝'])
   })

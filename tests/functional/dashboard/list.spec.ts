@@ -1,8 +1,5 @@
 import { test } from '@japa/runner'
-import type User from '#models/user'
-import MetricsCache from '#services/metrics/metrics_cache'
-import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { userWithCode } from '#tests/helpers/creators'
+import { setupStaffGroup } from '#tests/helpers/functional'
 import { seedDashboardDataset, type DashboardDataset } from '#tests/helpers/metrics'
 
 /*
@@ -85,15 +82,7 @@ function expected(seeded: DashboardDataset) {
 }
 
 test.group('dashboard / creator list', (group) => {
-  setupFunctionalGroup(group)
-
-  let staff: User
-  let seeded: DashboardDataset
-  group.each.setup(async () => {
-    MetricsCache.clear()
-    staff = await userWithCode('staff', null)
-    seeded = await seedDashboardDataset()
-  })
+  const given = setupStaffGroup(group, seedDashboardDataset)
 
   const idsOf = (body: any) => body.data.items.map((item: any) => item.creator_id)
 
@@ -101,11 +90,11 @@ test.group('dashboard / creator list', (group) => {
     client,
     assert,
   }) => {
-    const response = await client.get('/api/dashboard/list').loginAs(staff)
+    const response = await client.get('/api/dashboard/list').loginAs(given.staff)
     response.assertStatus(200)
     const { status, data } = response.body()
     assert.equal(status, 0)
-    const { a, b, d, e } = expected(seeded)
+    const { a, b, d, e } = expected(given.seeded)
     // views gained: A 42000, D 40000, B 21000, E 0
     assert.deepEqual(data, {
       range: { start: '2025-03-04', end: '2025-03-10', days: 7 },
@@ -125,7 +114,7 @@ test.group('dashboard / creator list', (group) => {
   })
 
   test('sorts by views, fans and ad price in both orders', async ({ client, assert }) => {
-    const { a, b, d, e } = seeded
+    const { a, b, d, e } = given.seeded
     const cases: [string, string, number[]][] = [
       // views gained: A 42000 > D 40000 > B 21000 > E 0
       ['views', 'desc', [a.id, d.id, b.id, e.id]],
@@ -138,7 +127,10 @@ test.group('dashboard / creator list', (group) => {
       ['ad_price', 'asc', [e.id, a.id, b.id, d.id]],
     ]
     for (const [sort, order, ids] of cases) {
-      const response = await client.get('/api/dashboard/list').qs({ sort, order }).loginAs(staff)
+      const response = await client
+        .get('/api/dashboard/list')
+        .qs({ sort, order })
+        .loginAs(given.staff)
       response.assertStatus(200)
       assert.deepEqual(idsOf(response.body()), ids, `${sort} ${order}`)
       assert.equal(response.body().data.sort, sort)
@@ -147,15 +139,15 @@ test.group('dashboard / creator list', (group) => {
   })
 
   test('/api/dashboard/sort is the same list', async ({ client, assert }) => {
-    const list = await client.get('/api/dashboard/list').qs({ sort: 'fans' }).loginAs(staff)
-    const sort = await client.get('/api/dashboard/sort').qs({ sort: 'fans' }).loginAs(staff)
+    const list = await client.get('/api/dashboard/list').qs({ sort: 'fans' }).loginAs(given.staff)
+    const sort = await client.get('/api/dashboard/sort').qs({ sort: 'fans' }).loginAs(given.staff)
     sort.assertStatus(200)
     assert.deepEqual(sort.body(), list.body())
   })
 
   test('pages with offset and limit: ranks continue, has_more ends', async ({ client, assert }) => {
-    const { a, b, d, e } = seeded
-    const first = await client.get('/api/dashboard/list').qs({ limit: 2 }).loginAs(staff)
+    const { a, b, d, e } = given.seeded
+    const first = await client.get('/api/dashboard/list').qs({ limit: 2 }).loginAs(given.staff)
     assert.deepEqual(idsOf(first.body()), [a.id, d.id])
     assert.deepEqual(
       first.body().data.items.map((item: any) => item.rank),
@@ -166,7 +158,7 @@ test.group('dashboard / creator list', (group) => {
     const second = await client
       .get('/api/dashboard/list')
       .qs({ offset: 2, limit: 2 })
-      .loginAs(staff)
+      .loginAs(given.staff)
     assert.deepEqual(idsOf(second.body()), [b.id, e.id])
     assert.deepEqual(
       second.body().data.items.map((item: any) => item.rank),
@@ -174,17 +166,20 @@ test.group('dashboard / creator list', (group) => {
     )
     assert.include(second.body().data, { offset: 2, limit: 2, total: 4, has_more: false })
 
-    const third = await client.get('/api/dashboard/list').qs({ offset: 3, limit: 2 }).loginAs(staff)
+    const third = await client
+      .get('/api/dashboard/list')
+      .qs({ offset: 3, limit: 2 })
+      .loginAs(given.staff)
     assert.deepEqual(idsOf(third.body()), [e.id])
     assert.equal(third.body().data.items[0].rank, 4)
     assert.isFalse(third.body().data.has_more)
 
-    const past = await client.get('/api/dashboard/list').qs({ offset: 10 }).loginAs(staff)
+    const past = await client.get('/api/dashboard/list').qs({ offset: 10 }).loginAs(given.staff)
     past.assertStatus(200)
     assert.deepEqual(past.body().data.items, [])
     assert.include(past.body().data, { total: 4, has_more: false })
 
-    const max = await client.get('/api/dashboard/list').qs({ limit: 100 }).loginAs(staff)
+    const max = await client.get('/api/dashboard/list').qs({ limit: 100 }).loginAs(given.staff)
     max.assertStatus(200)
     assert.equal(max.body().data.limit, 100)
   })
@@ -193,11 +188,11 @@ test.group('dashboard / creator list', (group) => {
     client,
     assert,
   }) => {
-    const { a, d } = expected(seeded)
+    const { a, d } = expected(given.seeded)
     const response = await client
       .get('/api/dashboard/list')
       .qs({ platform: 'youtube', sort: 'fans' })
-      .loginAs(staff)
+      .loginAs(given.staff)
     response.assertStatus(200)
     const { data } = response.body()
     assert.equal(data.total, 2)
@@ -221,9 +216,15 @@ test.group('dashboard / creator list', (group) => {
       { rank: 2, ...d },
     ])
 
-    const douyin = await client.get('/api/dashboard/list').qs({ platform: 'douyin' }).loginAs(staff)
-    assert.deepEqual(idsOf(douyin.body()), [seeded.b.id])
-    const weibo = await client.get('/api/dashboard/list').qs({ platform: 'weibo' }).loginAs(staff)
+    const douyin = await client
+      .get('/api/dashboard/list')
+      .qs({ platform: 'douyin' })
+      .loginAs(given.staff)
+    assert.deepEqual(idsOf(douyin.body()), [given.seeded.b.id])
+    const weibo = await client
+      .get('/api/dashboard/list')
+      .qs({ platform: 'weibo' })
+      .loginAs(given.staff)
     assert.deepEqual(weibo.body().data.items, [])
     assert.equal(weibo.body().data.total, 0)
   })
@@ -232,12 +233,12 @@ test.group('dashboard / creator list', (group) => {
     client,
     assert,
   }) => {
-    const { a, b, d } = seeded
+    const { a, b, d } = given.seeded
     // 2–5 March against 1 March
     const early = await client
       .get('/api/dashboard/list')
       .qs({ start: '2025-03-02', end: '2025-03-05', sort: 'fans' })
-      .loginAs(staff)
+      .loginAs(given.staff)
     early.assertStatus(200)
     const items = early.body().data.items
     // A: 1500 + 6000 = 7500, gained (1500−1100) + (6000−5200) = 1200, 1200 / 6300 = 0.190476
@@ -248,7 +249,7 @@ test.group('dashboard / creator list', (group) => {
         [a.id, 7_500, 1_200, 0.190476],
         [b.id, 3_400, 400, 0.133333],
         [d.id, 0, 0, null],
-        [seeded.e.id, 0, 0, null],
+        [given.seeded.e.id, 0, 0, null],
       ]
     )
 
@@ -257,7 +258,7 @@ test.group('dashboard / creator list', (group) => {
     const late = await client
       .get('/api/dashboard/list')
       .qs({ start: '2025-03-05', end: '2025-03-12', sort: 'fans' })
-      .loginAs(staff)
+      .loginAs(given.staff)
     late.assertStatus(200)
     const first = late.body().data.items[0]
     assert.deepInclude(first, { creator_id: a.id, fans: 9_000, fans_diff: 1_800, growth: 0.25 })

@@ -1,9 +1,6 @@
 import { test } from '@japa/runner'
-import type User from '#models/user'
-import MetricCollectionRun from '#models/metric_collection_run'
-import MetricsCache from '#services/metrics/metrics_cache'
-import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { userWithCode } from '#tests/helpers/creators'
+import { MetricCollectionRunFactory } from '#database/factories/metric_factory'
+import { setupStaffGroup } from '#tests/helpers/functional'
 import { seedDashboardDataset } from '#tests/helpers/metrics'
 
 /*
@@ -13,17 +10,11 @@ import { seedDashboardDataset } from '#tests/helpers/metrics'
  * by hand from the series there.
  */
 test.group('dashboard / overview', (group) => {
-  setupFunctionalGroup(group)
-
-  let staff: User
-  group.each.setup(async () => {
-    MetricsCache.clear()
-    staff = await userWithCode('staff', null)
-  })
+  const given = setupStaffGroup(group)
 
   test('every headline number over the default week', async ({ client, assert }) => {
     await seedDashboardDataset()
-    const response = await client.get('/api/mcn_dashboard').loginAs(staff)
+    const response = await client.get('/api/mcn_dashboard').loginAs(given.staff)
     response.assertStatus(200)
     const { status, data } = response.body()
     assert.equal(status, 0)
@@ -101,15 +92,15 @@ test.group('dashboard / overview', (group) => {
     assert,
   }) => {
     await seedDashboardDataset()
-    const brand = await client.get('/api/mcn_dashboard').loginAs(staff)
-    const alias = await client.get('/api/dashboard/overview').loginAs(staff)
+    const brand = await client.get('/api/mcn_dashboard').loginAs(given.staff)
+    const alias = await client.get('/api/dashboard/overview').loginAs(given.staff)
     alias.assertStatus(200)
     assert.deepEqual(alias.body(), brand.body())
 
     const response = await client
       .get('/api/dashboard/overview')
       .qs({ start: '2025-03-02', end: '2025-03-05' })
-      .loginAs(staff)
+      .loginAs(given.staff)
     response.assertStatus(200)
     const { data } = response.body()
     assert.deepEqual(data.range, { start: '2025-03-02', end: '2025-03-05', days: 4 })
@@ -126,7 +117,7 @@ test.group('dashboard / overview', (group) => {
     const response = await client
       .get('/api/mcn_dashboard')
       .qs({ platform: 'youtube' })
-      .loginAs(staff)
+      .loginAs(given.staff)
     response.assertStatus(200)
     const { data } = response.body()
     assert.equal(data.platform, 'youtube')
@@ -160,7 +151,7 @@ test.group('dashboard / overview', (group) => {
     client,
     assert,
   }) => {
-    const response = await client.get('/api/mcn_dashboard').loginAs(staff)
+    const response = await client.get('/api/mcn_dashboard').loginAs(given.staff)
     response.assertStatus(200)
     const { data } = response.body()
     assert.isNull(data.latest_date)
@@ -178,8 +169,8 @@ test.group('dashboard / overview', (group) => {
     assert,
   }) => {
     await seedDashboardDataset()
-    await client.get('/api/mcn_dashboard').loginAs(staff)
-    const run = await MetricCollectionRun.create({
+    await client.get('/api/mcn_dashboard').loginAs(given.staff)
+    const run = await MetricCollectionRunFactory.merge({
       snapshotDate: '2025-03-10',
       platform: null,
       creatorIds: null,
@@ -187,11 +178,8 @@ test.group('dashboard / overview', (group) => {
       status: 'running',
       total: 5,
       processed: 2,
-      succeeded: 2,
-      failed: 0,
-      skipped: 0,
-    })
-    const response = await client.get('/api/mcn_dashboard').loginAs(staff)
+    }).create()
+    const response = await client.get('/api/mcn_dashboard').loginAs(given.staff)
     const lastRun = response.body().data.last_run
     assert.equal(lastRun.id, run.id)
     assert.include(lastRun, {

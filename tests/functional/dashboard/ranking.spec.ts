@@ -1,29 +1,18 @@
 import { test } from '@japa/runner'
-import type User from '#models/user'
-import MetricsCache from '#services/metrics/metrics_cache'
-import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { userWithCode } from '#tests/helpers/creators'
-import { seedDashboardDataset, type DashboardDataset } from '#tests/helpers/metrics'
+import { setupStaffGroup } from '#tests/helpers/functional'
+import { seedDashboardDataset } from '#tests/helpers/metrics'
 
 const row = (item: any) => [item.rank, item.creator_id, item.fans, item.fans_diff, item.views_diff]
 
 test.group('dashboard / week and month ranking', (group) => {
-  setupFunctionalGroup(group)
-
-  let staff: User
-  let seeded: DashboardDataset
-  group.each.setup(async () => {
-    MetricsCache.clear()
-    staff = await userWithCode('staff', null)
-    seeded = await seedDashboardDataset()
-  })
+  const given = setupStaffGroup(group, seedDashboardDataset)
 
   test('default: the month ending at the newest day, by fans gained', async ({
     client,
     assert,
   }) => {
-    const { a, b, d, e } = seeded
-    const response = await client.get('/api/dashboard/ranking/month').loginAs(staff)
+    const { a, b, d, e } = given.seeded
+    const response = await client.get('/api/dashboard/ranking/month').loginAs(given.staff)
     response.assertStatus(200)
     const { status, data } = response.body()
     assert.equal(status, 0)
@@ -100,11 +89,11 @@ test.group('dashboard / week and month ranking', (group) => {
     client,
     assert,
   }) => {
-    const { a, b, d } = seeded
+    const { a, b, d } = given.seeded
     const response = await client
       .get('/api/dashboard/ranking/month/')
       .qs({ period: 'week', sort: 'views', limit: 3 })
-      .loginAs(staff)
+      .loginAs(given.staff)
     response.assertStatus(200)
     const { data } = response.body()
     assert.equal(data.period, 'week')
@@ -121,7 +110,7 @@ test.group('dashboard / week and month ranking', (group) => {
     const byFans = await client
       .get('/api/dashboard/ranking/month')
       .qs({ period: 'week', limit: 3 })
-      .loginAs(staff)
+      .loginAs(given.staff)
     assert.deepEqual(
       byFans.body().data.items.map((item: any) => item.creator_id),
       [a.id, b.id, d.id]
@@ -129,14 +118,14 @@ test.group('dashboard / week and month ranking', (group) => {
   })
 
   test('a chosen end date and a platform', async ({ client, assert }) => {
-    const { a, b } = seeded
+    const { a, b } = given.seeded
     // the week 1–7 March, against 28 Feb (none): first values minus their 0 differences
     // A: (1700 − 1100) + (6400 − 5200) = 1800; B: 3600 − 3000 = 600
     // D: 3100 − 3000 = 100 (its first snapshot, 6 March, is the start)
     const response = await client
       .get('/api/dashboard/ranking/month')
       .qs({ period: 'week', date: '2025-03-07' })
-      .loginAs(staff)
+      .loginAs(given.staff)
     response.assertStatus(200)
     assert.deepEqual(response.body().data.range, {
       start: '2025-03-01',
@@ -148,8 +137,8 @@ test.group('dashboard / week and month ranking', (group) => {
       [
         [a.id, 1_800],
         [b.id, 600],
-        [seeded.d.id, 100],
-        [seeded.e.id, 0],
+        [given.seeded.d.id, 100],
+        [given.seeded.e.id, 0],
       ]
     )
 
@@ -157,7 +146,7 @@ test.group('dashboard / week and month ranking', (group) => {
     const bilibili = await client
       .get('/api/dashboard/ranking/month')
       .qs({ platform: 'bilibili' })
-      .loginAs(staff)
+      .loginAs(given.staff)
     assert.deepEqual(bilibili.body().data.items.map(row), [[1, a.id, 2_000, 900, 9_000]])
   })
 })

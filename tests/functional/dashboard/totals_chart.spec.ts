@@ -1,8 +1,5 @@
 import { test } from '@japa/runner'
-import type User from '#models/user'
-import MetricsCache from '#services/metrics/metrics_cache'
-import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { userWithCode } from '#tests/helpers/creators'
+import { setupStaffGroup } from '#tests/helpers/functional'
 import { seedDashboardDataset } from '#tests/helpers/metrics'
 
 const zeros = {
@@ -19,17 +16,10 @@ const zeros = {
 }
 
 test.group('dashboard / platform totals and daily chart', (group) => {
-  setupFunctionalGroup(group)
-
-  let staff: User
-  group.each.setup(async () => {
-    MetricsCache.clear()
-    staff = await userWithCode('staff', null)
-    await seedDashboardDataset()
-  })
+  const given = setupStaffGroup(group, seedDashboardDataset)
 
   test('totals per platform over the default week, and their sum', async ({ client, assert }) => {
-    const response = await client.get('/api/dashboard/total').loginAs(staff)
+    const response = await client.get('/api/dashboard/total').loginAs(given.staff)
     response.assertStatus(200)
     const { status, data } = response.body()
     assert.equal(status, 0)
@@ -105,7 +95,7 @@ test.group('dashboard / platform totals and daily chart', (group) => {
     const response = await client
       .get('/api/dashboard/chart/weekly')
       .qs({ start: '2025-02-27', end: '2025-03-02' })
-      .loginAs(staff)
+      .loginAs(given.staff)
     response.assertStatus(200)
     const { data } = response.body()
     assert.deepEqual(data.range, { start: '2025-02-27', end: '2025-03-02', days: 4 })
@@ -142,7 +132,7 @@ test.group('dashboard / platform totals and daily chart', (group) => {
     const response = await client
       .get('/api/dashboard/chart/weekly')
       .qs({ platform: 'douyin' })
-      .loginAs(staff)
+      .loginAs(given.staff)
     response.assertStatus(200)
     const { series } = response.body().data
     assert.deepEqual(

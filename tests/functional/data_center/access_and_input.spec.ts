@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
-import MetricsCache from '#services/metrics/metrics_cache'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { NO_PERMISSION, assertClientError, usersOfEveryRole } from '#tests/helpers/creators'
+import { usersOfEveryRole } from '#tests/helpers/users'
+import { assertClientError, NO_PERMISSION } from '#tests/helpers/requests'
 import { seedDataCenter } from '#tests/helpers/data_center'
 
 /** Every data center endpoint, with a valid query (`:id` → a creator id). */
@@ -18,7 +18,6 @@ const ENDPOINTS = [
 
 test.group('data center / access and bad input', (group) => {
   setupFunctionalGroup(group)
-  group.each.setup(() => MetricsCache.clear())
 
   test('no token → 401 on every endpoint', async ({ client, assert }) => {
     for (const endpoint of ENDPOINTS) {

@@ -1,8 +1,6 @@
 import { test } from '@japa/runner'
-import type User from '#models/user'
-import MetricsCache from '#services/metrics/metrics_cache'
-import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { userWithCode } from '#tests/helpers/creators'
+import { setupStaffGroup } from '#tests/helpers/functional'
+import { userWithCode } from '#tests/helpers/users'
 import { seedDataCenter } from '#tests/helpers/data_center'
 
 /** Tier rows of /api/dashboard/fans with the given counts (newbie … 1m). */
@@ -18,17 +16,11 @@ function tiers(counts: number[]) {
 }
 
 test.group('data center / categories and fan tiers', (group) => {
-  setupFunctionalGroup(group)
-
-  let staff: User
-  group.each.setup(async () => {
-    MetricsCache.clear()
-    staff = await userWithCode('staff', null)
-  })
+  const given = setupStaffGroup(group)
 
   test('categories over 1w with shares of the valid creators fans', async ({ client, assert }) => {
     await seedDataCenter()
-    const response = await client.get('/api/dashboard/category/platform').loginAs(staff)
+    const response = await client.get('/api/dashboard/category/platform').loginAs(given.staff)
     response.assertStatus(200)
     const data = response.body().data
     assert.equal(data.period, '1w')
@@ -74,7 +66,7 @@ test.group('data center / categories and fan tiers', (group) => {
     const response = await client
       .get('/api/dashboard/category/platform')
       .qs({ period: '1m', platform: 'youtube' })
-      .loginAs(staff)
+      .loginAs(given.staff)
     response.assertStatus(200)
     // food = A's youtube: 340,000 at n 5 → 400,000 (+60,000 = 0.176471), views +600,000
     // music = D's youtube (from n 20): 5,000 → 8,000 (+3,000 = 0.6), views +60,000
@@ -106,7 +98,7 @@ test.group('data center / categories and fan tiers', (group) => {
     assert,
   }) => {
     await seedDataCenter()
-    const response = await client.get('/api/dashboard/fans').loginAs(staff)
+    const response = await client.get('/api/dashboard/fans').loginAs(given.staff)
     response.assertStatus(200)
     // n 35: A 1,000,000 → 1m; B 200,999 → 100k; D 38,000 → 30k; E 1,000 → 1k;
     // C (terminated, 50,000) not counted
@@ -125,7 +117,7 @@ test.group('data center / categories and fan tiers', (group) => {
     const bilibili = await client
       .get('/api/dashboard/fans')
       .qs({ platform_id: 'bilibili' })
-      .loginAs(staff)
+      .loginAs(given.staff)
     bilibili.assertStatus(200)
     // bilibili at n 35: A 600,000 → 500k; B 999 → newbie; E 1,000 → 1k (C terminated)
     assert.deepEqual(bilibili.body().data, {
@@ -137,7 +129,7 @@ test.group('data center / categories and fan tiers', (group) => {
     const youtube = await client
       .get('/api/dashboard/fans')
       .qs({ platform: 'youtube' })
-      .loginAs(staff)
+      .loginAs(given.staff)
     // youtube: A 400,000 → 300k; D 8,000 → 5k
     assert.deepEqual(youtube.body().data.tiers, tiers([0, 0, 1, 0, 0, 0, 0, 1, 0, 0]))
 
@@ -145,7 +137,7 @@ test.group('data center / categories and fan tiers', (group) => {
     const earlier = await client
       .get('/api/dashboard/fans')
       .qs({ platform_id: 'bilibili', date: '2025-01-20' })
-      .loginAs(staff)
+      .loginAs(given.staff)
     // A 565,000 + 20,000 = 585,000 → 500k; B 999 and E 850 → newbie
     assert.deepEqual(earlier.body().data.tiers, tiers([2, 0, 0, 0, 0, 0, 0, 0, 1, 0]))
   })
@@ -166,7 +158,7 @@ test.group('data center / categories and fan tiers', (group) => {
   })
 
   test('before any collection: zero counts and no date', async ({ client, assert }) => {
-    const response = await client.get('/api/dashboard/fans').loginAs(staff)
+    const response = await client.get('/api/dashboard/fans').loginAs(given.staff)
     response.assertStatus(200)
     assert.deepEqual(response.body().data, {
       platform: null,

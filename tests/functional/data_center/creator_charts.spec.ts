@@ -1,9 +1,7 @@
 import { test } from '@japa/runner'
-import type User from '#models/user'
-import MetricsCache from '#services/metrics/metrics_cache'
-import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { userWithCode } from '#tests/helpers/creators'
-import { linkCreator, seedDataCenter, type DataCenterSeed } from '#tests/helpers/data_center'
+import { setupStaffGroup } from '#tests/helpers/functional'
+import { userWithCode } from '#tests/helpers/users'
+import { linkCreator, seedDataCenter } from '#tests/helpers/data_center'
 
 /*
  * D (tests/helpers/data_center.ts): douyin fans 19,500 + 300n, views 1,000,000 + 30,000n
@@ -12,22 +10,14 @@ import { linkCreator, seedDataCenter, type DataCenterSeed } from '#tests/helpers
  * shares 2n, danmaku 3n, coins 4n, videos n.
  */
 test.group('data center / creator charts', (group) => {
-  setupFunctionalGroup(group)
-
-  let staff: User
-  let seed: DataCenterSeed
-  group.each.setup(async () => {
-    MetricsCache.clear()
-    staff = await userWithCode('staff', null)
-    seed = await seedDataCenter()
-  })
+  const given = setupStaffGroup(group, seedDataCenter)
 
   test('daily rows: newest first, one per platform and day', async ({ client, assert }) => {
-    const { d } = seed
+    const { d } = given.seeded
     const response = await client
       .get('/api/creator/chart/daily')
       .qs({ id: d.id, start: '2025-02-03', end: '2025-02-04' })
-      .loginAs(staff)
+      .loginAs(given.staff)
     response.assertStatus(200)
     const data = response.body().data
     assert.equal(data.creator_id, d.id)
@@ -107,7 +97,7 @@ test.group('data center / creator charts', (group) => {
     const youtube = await client
       .get('/api/creator/chart/daily')
       .qs({ id: d.id, platform: 'youtube' })
-      .loginAs(staff)
+      .loginAs(given.staff)
     // default range: the 7 days n 29–35, youtube only
     assert.deepEqual(youtube.body().data.range, {
       start: '2025-01-29',
@@ -132,11 +122,11 @@ test.group('data center / creator charts', (group) => {
     client,
     assert,
   }) => {
-    const { a, d } = seed
+    const { a, d } = given.seeded
     const response = await client
       .get('/api/creator/chart/monthly')
       .qs({ id: a.id, months: 3 })
-      .loginAs(staff)
+      .loginAs(given.staff)
     response.assertStatus(200)
     // A: fans 895,000 + 3,000n, views 15,000,000 + 70,000n, two accounts (likes 2·100 a day …)
     assert.deepEqual(response.body().data, {
@@ -180,7 +170,7 @@ test.group('data center / creator charts', (group) => {
     const youtube = await client
       .get('/api/creator/chart/monthly')
       .qs({ id: d.id, months: 2, platform: 'youtube' })
-      .loginAs(staff)
+      .loginAs(given.staff)
     // D's youtube from n 20: January n 31 = 5,000 + 2,200; diffs n 21–31 (11 days)
     assert.deepEqual(youtube.body().data.months, [
       {
@@ -205,18 +195,21 @@ test.group('data center / creator charts', (group) => {
       },
     ])
 
-    const year = await client.get('/api/creator/chart/monthly').qs({ id: a.id }).loginAs(staff)
+    const year = await client
+      .get('/api/creator/chart/monthly')
+      .qs({ id: a.id })
+      .loginAs(given.staff)
     const months = year.body().data.months.map((row: any) => row.month)
     assert.lengthOf(months, 12)
     assert.deepEqual([months[0], months[11]], ['2024-03', '2025-02'])
   })
 
   test('dashboard detail: per platform over the range, with totals', async ({ client, assert }) => {
-    const { d } = seed
+    const { d } = given.seeded
     const response = await client
       .get('/api/creator/dashboard/detail')
       .qs({ id: d.id })
-      .loginAs(staff)
+      .loginAs(given.staff)
     response.assertStatus(200)
     // default week n 29–35, growth against n 28: douyin 27,900, youtube 6,600
     assert.deepEqual(response.body().data, {
@@ -270,11 +263,11 @@ test.group('data center / creator charts', (group) => {
     client,
     assert,
   }) => {
-    const { d } = seed
+    const { d } = given.seeded
     const response = await client
       .get('/api/creator/dashboard/detail')
       .qs({ id: d.id, start: '2025-01-15', end: '2025-01-25' })
-      .loginAs(staff)
+      .loginAs(given.staff)
     response.assertStatus(200)
     const data = response.body().data
     // douyin n 14 = 23,700 → n 25 = 27,000: +3,300 (11 · 300) → 0.139241
@@ -297,7 +290,7 @@ test.group('data center / creator charts', (group) => {
     client,
     assert,
   }) => {
-    const own = seed
+    const own = given.seeded
     const owner = await userWithCode('creator', null)
     await linkCreator(own.d, owner)
     for (const path of [
@@ -320,7 +313,7 @@ test.group('data center / creator charts', (group) => {
       '/api/creator/chart/monthly',
       '/api/creator/dashboard/detail',
     ]) {
-      const response = await client.get(path).qs({ id: 999_999 }).loginAs(staff)
+      const response = await client.get(path).qs({ id: 999_999 }).loginAs(given.staff)
       response.assertStatus(404)
     }
   })

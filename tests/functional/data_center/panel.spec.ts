@@ -1,16 +1,9 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import type User from '#models/user'
 import MetricRollupService from '#services/metrics/rollup_service'
-import MetricsCache from '#services/metrics/metrics_cache'
-import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { userWithCode } from '#tests/helpers/creators'
-import {
-  identity,
-  linkCreator,
-  seedDataCenter,
-  type DataCenterSeed,
-} from '#tests/helpers/data_center'
+import { setupStaffGroup } from '#tests/helpers/functional'
+import { userWithCode } from '#tests/helpers/users'
+import { identity, linkCreator, seedDataCenter } from '#tests/helpers/data_center'
 
 /*
  * The panel on the dataset of tests/helpers/data_center.ts (newest day
@@ -19,22 +12,14 @@ import {
  * number below is worked out by hand from the linear formulas.
  */
 test.group('data center / panel', (group) => {
-  setupFunctionalGroup(group)
-
-  let staff: User
-  let seed: DataCenterSeed
-  group.each.setup(async () => {
-    MetricsCache.clear()
-    staff = await userWithCode('staff', null)
-    seed = await seedDataCenter()
-  })
+  const given = setupStaffGroup(group, seedDataCenter)
 
   test('1w: ranges, top-10 lists, network, score ranking and growth vs YouTube', async ({
     client,
     assert,
   }) => {
-    const { a, b, d, e } = seed
-    const response = await client.get('/api/mcn_dashboard_panel').loginAs(staff)
+    const { a, b, d, e } = given.seeded
+    const response = await client.get('/api/mcn_dashboard_panel').loginAs(given.staff)
     response.assertStatus(200)
     const { status, data } = response.body()
     assert.equal(status, 0)
@@ -181,8 +166,11 @@ test.group('data center / panel', (group) => {
   })
 
   test('the /api/data-center alias answers the same', async ({ client, assert }) => {
-    const panel = await client.get('/api/mcn_dashboard_panel').qs({ period: '1m' }).loginAs(staff)
-    const alias = await client.get('/api/data-center').qs({ period: '1m' }).loginAs(staff)
+    const panel = await client
+      .get('/api/mcn_dashboard_panel')
+      .qs({ period: '1m' })
+      .loginAs(given.staff)
+    const alias = await client.get('/api/data-center').qs({ period: '1m' }).loginAs(given.staff)
     alias.assertStatus(200)
     assert.deepEqual(alias.body(), panel.body())
   })
@@ -191,8 +179,8 @@ test.group('data center / panel', (group) => {
     client,
     assert,
   }) => {
-    const { a, b, d, e } = seed
-    const response = await client.get('/api/data-center').qs({ period: '1m' }).loginAs(staff)
+    const { a, b, d, e } = given.seeded
+    const response = await client.get('/api/data-center').qs({ period: '1m' }).loginAs(given.staff)
     response.assertStatus(200)
     const data = response.body().data
     // 2025-02-04 − 29 days = 2025-01-06
@@ -245,11 +233,11 @@ test.group('data center / panel', (group) => {
     client,
     assert,
   }) => {
-    const { d } = seed
+    const { d } = given.seeded
     const response = await client
       .get('/api/mcn_dashboard_panel')
       .qs({ period: '3m' })
-      .loginAs(staff)
+      .loginAs(given.staff)
     response.assertStatus(200)
     const data = response.body().data
     // 2025-02-04 − 89 days = 2024-11-07
@@ -281,11 +269,11 @@ test.group('data center / panel', (group) => {
   })
 
   test('platform filter: bilibili only', async ({ client, assert }) => {
-    const { a, b, e } = seed
+    const { a, b, e } = given.seeded
     const response = await client
       .get('/api/mcn_dashboard_panel')
       .qs({ platform: 'bilibili' })
-      .loginAs(staff)
+      .loginAs(given.staff)
     response.assertStatus(200)
     const data = response.body().data
     assert.equal(data.platform, 'bilibili')
@@ -322,11 +310,11 @@ test.group('data center / panel', (group) => {
   })
 
   test('date: the panel as of 2025-01-31 (n 31)', async ({ client, assert }) => {
-    const { d } = seed
+    const { d } = given.seeded
     const response = await client
       .get('/api/mcn_dashboard_panel')
       .qs({ date: '2025-01-31' })
-      .loginAs(staff)
+      .loginAs(given.staff)
     response.assertStatus(200)
     const data = response.body().data
     assert.deepEqual(data.range, { start: '2025-01-25', end: '2025-01-31', days: 7 })
@@ -342,7 +330,7 @@ test.group('data center / panel', (group) => {
   })
 
   test('a creator account sees its own creators as the network', async ({ client, assert }) => {
-    const { d } = seed
+    const { d } = given.seeded
     const owner = await userWithCode('creator', null)
     await linkCreator(d, owner)
     const response = await client.get('/api/mcn_dashboard_panel').loginAs(owner)
@@ -393,7 +381,7 @@ test.group('data center / panel', (group) => {
   test('no snapshots yet: empty lists and zeros, not an error', async ({ client, assert }) => {
     await db.from('metric_snapshots').delete()
     await MetricRollupService.rebuild()
-    const response = await client.get('/api/mcn_dashboard_panel').loginAs(staff)
+    const response = await client.get('/api/mcn_dashboard_panel').loginAs(given.staff)
     response.assertStatus(200)
     const data = response.body().data
     assert.deepEqual(data.weekly_growth_top, [])

@@ -1,9 +1,7 @@
 import { test } from '@japa/runner'
-import type User from '#models/user'
-import MetricsCache from '#services/metrics/metrics_cache'
-import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { userWithCode } from '#tests/helpers/creators'
-import { linkCreator, seedDataCenter, type DataCenterSeed } from '#tests/helpers/data_center'
+import { setupStaffGroup } from '#tests/helpers/functional'
+import { userWithCode } from '#tests/helpers/users'
+import { linkCreator, seedDataCenter } from '#tests/helpers/data_center'
 
 /** [date, creator_id, metric, value] of each point. */
 const flat = (points: any[]) =>
@@ -17,18 +15,10 @@ const flat = (points: any[]) =>
  * 2025-01-20 (n 20) is a Monday: weeks n 20–26, 27–33, 34–35.
  */
 test.group('data center / metrics series', (group) => {
-  setupFunctionalGroup(group)
-
-  let staff: User
-  let seed: DataCenterSeed
-  group.each.setup(async () => {
-    MetricsCache.clear()
-    staff = await userWithCode('staff', null)
-    seed = await seedDataCenter()
-  })
+  const given = setupStaffGroup(group, seedDataCenter)
 
   test('two creators, weekly buckets, value mode', async ({ client, assert }) => {
-    const { a, d } = seed
+    const { a, d } = given.seeded
     const response = await client
       .get('/api/metrics/series')
       .qs({
@@ -38,7 +28,7 @@ test.group('data center / metrics series', (group) => {
         end: '2025-02-04',
         granularity: 'week',
       })
-      .loginAs(staff)
+      .loginAs(given.staff)
     response.assertStatus(200)
     const data = response.body().data
     assert.deepEqual(data.range, { start: '2025-01-20', end: '2025-02-04', days: 16 })
@@ -70,13 +60,13 @@ test.group('data center / metrics series', (group) => {
     client,
     assert,
   }) => {
-    const { a, d } = seed
+    const { a, d } = given.seeded
     const response = await client
       .get(
         `/api/metrics/series?creator_ids[]=${a.id}&creator_ids[]=${d.id}&metrics[]=fans&metrics[]=views` +
           '&start=2025-01-20&end=2025-02-04&granularity=week&mode=diff'
       )
-      .loginAs(staff)
+      .loginAs(given.staff)
     response.assertStatus(200)
     assert.equal(response.body().data.mode, 'diff')
     assert.deepEqual(flat(response.body().data.points), [
@@ -99,7 +89,7 @@ test.group('data center / metrics series', (group) => {
 
   test('the whole network by month, value and diff', async ({ client, assert }) => {
     const qs = { metrics: 'fans', start: '2025-01-01', end: '2025-02-04', granularity: 'month' }
-    const values = await client.get('/api/metrics/series').qs(qs).loginAs(staff)
+    const values = await client.get('/api/metrics/series').qs(qs).loginAs(given.staff)
     values.assertStatus(200)
     assert.deepEqual(values.body().data.creators, [])
     // 2025-01-31 (n 31): A 988,000 + B 198,999 + C 49,600 + D 36,000 + E 960 = 1,273,559
@@ -112,7 +102,7 @@ test.group('data center / metrics series', (group) => {
     const diffs = await client
       .get('/api/metrics/series')
       .qs({ ...qs, mode: 'diff' })
-      .loginAs(staff)
+      .loginAs(given.staff)
     // January: n 1 diffs are 0; n 2–31 (30 days): A 90,000 + B 15,000 + C 3,000 + D douyin
     // 9,000 + D youtube n 21–31 11 · 200 = 2,200 + E 300 = 119,500
     // February n 32–35: A 12,000 + B 2,000 + C 400 + D 2,000 + E 40 = 16,440
@@ -126,7 +116,7 @@ test.group('data center / metrics series', (group) => {
     client,
     assert,
   }) => {
-    const defaults = await client.get('/api/metrics/series').loginAs(staff)
+    const defaults = await client.get('/api/metrics/series').loginAs(given.staff)
     defaults.assertStatus(200)
     const data = defaults.body().data
     assert.deepEqual(data.range, { start: '2025-01-29', end: '2025-02-04', days: 7 })
@@ -142,7 +132,7 @@ test.group('data center / metrics series', (group) => {
     const views = await client
       .get('/api/metrics/series')
       .qs({ metrics: 'views', mode: 'diff' })
-      .loginAs(staff)
+      .loginAs(given.staff)
     // every day: A 70,000 + B 100,010 + C 5,000 + D 34,000 + E 100 = 209,110
     assert.deepEqual(
       views.body().data.points.map((point: any) => point.value),
@@ -154,11 +144,11 @@ test.group('data center / metrics series', (group) => {
     client,
     assert,
   }) => {
-    const { b, e } = seed
+    const { b, e } = given.seeded
     const douyin = await client
       .get('/api/metrics/series')
       .qs({ creator_ids: b.id, platform: 'douyin', start: '2025-02-02', end: '2025-02-04' })
-      .loginAs(staff)
+      .loginAs(given.staff)
     douyin.assertStatus(200)
     // B's douyin only: 182,500 + 500n at n 33, 34, 35
     assert.deepEqual(flat(douyin.body().data.points), [
@@ -170,7 +160,7 @@ test.group('data center / metrics series', (group) => {
     const early = await client
       .get('/api/metrics/series')
       .qs({ creator_ids: e.id, start: '2024-12-30', end: '2025-01-02' })
-      .loginAs(staff)
+      .loginAs(given.staff)
     // no data before 2025-01-01; E 650 + 10n: 660, 670
     assert.deepEqual(
       early.body().data.points.map((point: any) => [point.date, point.value]),
@@ -185,7 +175,7 @@ test.group('data center / metrics series', (group) => {
     const week = await client
       .get('/api/metrics/series')
       .qs({ creator_ids: e.id, start: '2025-01-01', end: '2025-01-05', granularity: 'week' })
-      .loginAs(staff)
+      .loginAs(given.staff)
     // 2025-01-01 is a Wednesday: its week starts Monday 2024-12-30; value n 5 = 700
     assert.deepEqual(flat(week.body().data.points), [['2024-12-30', e.id, 'fans', 700]])
     const weekDiff = await client
@@ -197,7 +187,7 @@ test.group('data center / metrics series', (group) => {
         granularity: 'week',
         mode: 'diff',
       })
-      .loginAs(staff)
+      .loginAs(given.staff)
     // n 1 diff 0, n 2–5: 4 · 10 = 40
     assert.deepEqual(flat(weekDiff.body().data.points), [['2024-12-30', e.id, 'fans', 40]])
   })
@@ -206,7 +196,7 @@ test.group('data center / metrics series', (group) => {
     client,
     assert,
   }) => {
-    const own = seed
+    const own = given.seeded
     const owner = await userWithCode('creator', null)
     await linkCreator(own.d, owner)
     const network = await client
@@ -236,7 +226,7 @@ test.group('data center / metrics series', (group) => {
     const response = await client
       .get('/api/metrics/series')
       .qs({ creator_ids: '999999' })
-      .loginAs(staff)
+      .loginAs(given.staff)
     response.assertStatus(404)
   })
 })

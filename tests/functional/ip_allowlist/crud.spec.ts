@@ -1,19 +1,26 @@
 import { test } from '@japa/runner'
+import type User from '#models/user'
+import type { ApiClient } from '@japa/api-client'
 import AuditLog from '#models/audit_log'
 import IpAllowlistEntry from '#models/ip_allowlist_entry'
 import { UserFactory } from '#database/factories/user_factory'
-import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { setupGroupWith } from '#tests/helpers/functional'
+import { assertNoPermission } from '#tests/helpers/requests'
 
-const NO_PERMISSION =
-  'You do not have the rights to view or edit this. Please contact the developer.'
 const BAD_CIDR = 'The IP range field must be an IP address or CIDR range'
 
+/** POST /api/ip-allowlist as `user`. */
+function addRange(client: ApiClient, user: User, body: Record<string, unknown>) {
+  return client.post('/api/ip-allowlist').loginAs(user).json(body)
+}
+
 test.group('ip allow-list / admin CRUD', (group) => {
-  setupFunctionalGroup(group)
+  const given = setupGroupWith(group, async () => ({
+    admin: await UserFactory.apply('admin').create(),
+  }))
 
   test('lists the entries with x-total-count', async ({ client, assert }) => {
-    const admin = await UserFactory.apply('admin').create()
-    const response = await client.get('/api/ip-allowlist').loginAs(admin)
+    const response = await client.get('/api/ip-allowlist').loginAs(given.admin)
 
     response.assertStatus(200)
     const total = await IpAllowlistEntry.query().count('* as total').firstOrFail()
@@ -26,24 +33,23 @@ test.group('ip allow-list / admin CRUD', (group) => {
   })
 
   test('adds a range, normalising 10.1.2.3/8 to 10.0.0.0/8', async ({ client, assert }) => {
-    const admin = await UserFactory.apply('admin').create()
     const response = await client
       .post('/api/ip-allowlist')
-      .loginAs(admin)
+      .loginAs(given.admin)
       .form({ cidr: '10.1.2.3/8', note: 'office VPN' })
 
     response.assertStatus(201)
-    response.assertBodyContains({ cidr: '10.0.0.0/8', note: 'office VPN', createdBy: admin.id })
+    response.assertBodyContains({
+      cidr: '10.0.0.0/8',
+      note: 'office VPN',
+      createdBy: given.admin.id,
+    })
     const row = await IpAllowlistEntry.findByOrFail('cidr', '10.0.0.0/8')
     assert.equal(row.note, 'office VPN')
   })
 
   test('stores a single IPv4 address as /32', async ({ client }) => {
-    const admin = await UserFactory.apply('admin').create()
-    const response = await client
-      .post('/api/ip-allowlist')
-      .loginAs(admin)
-      .json({ cidr: ' 203.0.113.7 ' })
+    const response = await addRange(client, given.admin, { cidr: ' 203.0.113.7 ' })
     response.assertStatus(201)
     response.assertBodyContains({ cidr: '203.0.113.7/32' })
   })
@@ -51,29 +57,18 @@ test.group('ip allow-list / admin CRUD', (group) => {
   test('stores a single IPv6 address as /128 and an IPv6 range by its network', async ({
     client,
   }) => {
-    const admin = await UserFactory.apply('admin').create()
-    const single = await client
-      .post('/api/ip-allowlist')
-      .loginAs(admin)
-      .json({ cidr: '2001:db8::1' })
+    const single = await addRange(client, given.admin, { cidr: '2001:db8::1' })
     single.assertStatus(201)
     single.assertBodyContains({ cidr: '2001:db8::1/128' })
 
-    const range = await client
-      .post('/api/ip-allowlist')
-      .loginAs(admin)
-      .json({ cidr: '2001:db8:abcd::1/32' })
+    const range = await addRange(client, given.admin, { cidr: '2001:db8:abcd::1/32' })
     range.assertStatus(201)
     range.assertBodyContains({ cidr: '2001:db8::/32' })
   })
 
   test('adding an existing range again keeps one row', async ({ client, assert }) => {
-    const admin = await UserFactory.apply('admin').create()
-    const first = await client.post('/api/ip-allowlist').loginAs(admin).json({ cidr: '10.0.0.0/8' })
-    const second = await client
-      .post('/api/ip-allowlist')
-      .loginAs(admin)
-      .json({ cidr: '10.9.9.9/8' })
+    const first = await addRange(client, given.admin, { cidr: '10.0.0.0/8' })
+    const second = await addRange(client, given.admin, { cidr: '10.9.9.9/8' })
     first.assertStatus(201)
     second.assertStatus(201)
     assert.equal(first.body().id, second.body().id)
@@ -92,9 +87,8 @@ test.group('ip allow-list / admin CRUD', (group) => {
       client,
       assert,
     }) => {
-      const admin = await UserFactory.apply('admin').create()
       const before = await IpAllowlistEntry.query().count('* as total').firstOrFail()
-      const response = await client.post('/api/ip-allowlist').loginAs(admin).json({ cidr })
+      const response = await addRange(client, given.admin, { cidr })
 
       response.assertStatus(422)
       response.assertBodyContains({ status: 422, message: BAD_CIDR })
@@ -104,53 +98,44 @@ test.group('ip allow-list / admin CRUD', (group) => {
   }
 
   test('a missing cidr answers 422 with a message', async ({ client }) => {
-    const admin = await UserFactory.apply('admin').create()
-    const response = await client.post('/api/ip-allowlist').loginAs(admin).json({ note: 'nothing' })
+    const response = await addRange(client, given.admin, { note: 'nothing' })
     response.assertStatus(422)
     response.assertBodyContains({ status: 422, message: 'The IP range field is required' })
   })
 
   test('deletes an entry by id', async ({ client, assert }) => {
-    const admin = await UserFactory.apply('admin').create()
-    const created = await client
-      .post('/api/ip-allowlist')
-      .loginAs(admin)
-      .json({ cidr: '192.0.2.0/24' })
+    const created = await addRange(client, given.admin, { cidr: '192.0.2.0/24' })
 
-    const response = await client.delete(`/api/ip-allowlist/${created.body().id}`).loginAs(admin)
+    const response = await client
+      .delete(`/api/ip-allowlist/${created.body().id}`)
+      .loginAs(given.admin)
     response.assertStatus(200)
     response.assertBodyContains({ id: created.body().id, cidr: '192.0.2.0/24' })
     assert.isNull(await IpAllowlistEntry.find(created.body().id))
   })
 
   test('deleting an unknown id answers 404', async ({ client }) => {
-    const admin = await UserFactory.apply('admin').create()
-    const response = await client.delete('/api/ip-allowlist/999999').loginAs(admin)
+    const response = await client.delete('/api/ip-allowlist/999999').loginAs(given.admin)
     response.assertStatus(404)
     response.assertBody({ status: 404, message: 'Not found.' })
   })
 
   test('a non-numeric id answers 404', async ({ client }) => {
-    const admin = await UserFactory.apply('admin').create()
-    const response = await client.delete('/api/ip-allowlist/abc').loginAs(admin)
+    const response = await client.delete('/api/ip-allowlist/abc').loginAs(given.admin)
     response.assertStatus(404)
     response.assertBodyContains({ status: 404 })
   })
 
   test('records additions and removals in the audit log', async ({ client, assert }) => {
-    const admin = await UserFactory.apply('admin').create()
-    const created = await client
-      .post('/api/ip-allowlist')
-      .loginAs(admin)
-      .json({ cidr: '192.0.2.0/24' })
-    await client.delete(`/api/ip-allowlist/${created.body().id}`).loginAs(admin)
+    const created = await addRange(client, given.admin, { cidr: '192.0.2.0/24' })
+    await client.delete(`/api/ip-allowlist/${created.body().id}`).loginAs(given.admin)
 
     const rows = await AuditLog.query().whereIn('action', ['ip.add', 'ip.remove']).orderBy('id')
     assert.deepEqual(
       rows.map((row) => [row.action, row.userId, row.subjectId, row.meta]),
       [
-        ['ip.add', admin.id, String(created.body().id), { cidr: '192.0.2.0/24' }],
-        ['ip.remove', admin.id, String(created.body().id), { cidr: '192.0.2.0/24' }],
+        ['ip.add', given.admin.id, String(created.body().id), { cidr: '192.0.2.0/24' }],
+        ['ip.remove', given.admin.id, String(created.body().id), { cidr: '192.0.2.0/24' }],
       ]
     )
   })
@@ -160,21 +145,17 @@ test.group('ip allow-list / admin CRUD', (group) => {
       client,
       assert,
     }) => {
-      const user =
-        role === 'staff' ? await UserFactory.create() : await UserFactory.apply(role).create()
+      const user = await UserFactory.apply(role).create()
       const entry = await IpAllowlistEntry.findByOrFail('cidr', '127.0.0.0/8')
 
       const list = await client.get('/api/ip-allowlist').loginAs(user)
-      list.assertStatus(403)
-      list.assertBody({ status: 403, message: NO_PERMISSION })
+      assertNoPermission(list)
 
-      const add = await client.post('/api/ip-allowlist').loginAs(user).json({ cidr: '10.0.0.0/8' })
-      add.assertStatus(403)
-      add.assertBody({ status: 403, message: NO_PERMISSION })
+      const add = await addRange(client, user, { cidr: '10.0.0.0/8' })
+      assertNoPermission(add)
 
       const remove = await client.delete(`/api/ip-allowlist/${entry.id}`).loginAs(user)
-      remove.assertStatus(403)
-      remove.assertBody({ status: 403, message: NO_PERMISSION })
+      assertNoPermission(remove)
 
       assert.isNull(await IpAllowlistEntry.findBy('cidr', '10.0.0.0/8'))
       assert.isNotNull(await IpAllowlistEntry.find(entry.id))

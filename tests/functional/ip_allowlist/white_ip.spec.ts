@@ -2,7 +2,13 @@ import { test } from '@japa/runner'
 import AuditLog from '#models/audit_log'
 import IpAllowlistEntry from '#models/ip_allowlist_entry'
 import { UserFactory } from '#database/factories/user_factory'
-import { allowOnly, login, setEnv, setupFunctionalGroup } from '#tests/helpers/functional'
+import {
+  allowOnly,
+  login,
+  setEnv,
+  setupFunctionalGroup,
+  signedInUser,
+} from '#tests/helpers/functional'
 
 const ACCESS_CHECK_FAIL = 'Access Check fail - please sign in again.'
 const KEY = 'white-ip-test-key'
@@ -27,8 +33,7 @@ test.group('ip allow-list / POST /add/white_ip', (group) => {
   })
 
   test('a range added with the key opens the door at once', async ({ client }) => {
-    const user = await UserFactory.create()
-    const pair = await login(client, user)
+    const { pair } = await signedInUser(client)
     await allowOnly('10.0.0.0/8')
 
     const blocked = await client.get('/api/user/info').header('token', pair.token)
@@ -112,8 +117,7 @@ test.group('ip allow-list / POST /add/white_ip', (group) => {
 
   for (const role of ['staff', 'manager'] as const) {
     test(`a ${role} token without a key answers 401`, async ({ client, assert }) => {
-      const user =
-        role === 'staff' ? await UserFactory.create() : await UserFactory.apply(role).create()
+      const user = await UserFactory.apply(role).create()
       const response = await client.post('/add/white_ip').loginAs(user).form({ ip: '203.0.113.9' })
       response.assertStatus(401)
       response.assertBody({ status: 401, message: ACCESS_CHECK_FAIL })

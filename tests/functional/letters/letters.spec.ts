@@ -1,7 +1,10 @@
 import { test } from '@japa/runner'
 import Notification from '#models/notification'
+import type User from '#models/user'
 import { UserFactory } from '#database/factories/user_factory'
-import { expectStatus, setupFunctionalGroup } from '#tests/helpers/functional'
+import { LetterFactory } from '#database/factories/letter_factory'
+import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { expectStatus } from '#tests/helpers/requests'
 
 test.group('private letters', (group) => {
   setupFunctionalGroup(group)
@@ -42,11 +45,12 @@ test.group('private letters', (group) => {
     const a = await UserFactory.create()
     const b = await UserFactory.create()
     const stranger = await UserFactory.create()
-    const first = await client
-      .post('/api/letters')
-      .loginAs(a)
-      .json({ recipient_id: b.id, subject: 'Hi', body: 'Question' })
-    const id = first.body().id
+    const { id } = await LetterFactory.merge({
+      senderId: a.id,
+      recipientId: b.id,
+      subject: 'Hi',
+      body: 'Question',
+    }).create()
     await expectStatus(client.get(`/api/letters/${id}`).loginAs(stranger), 404)
     await expectStatus(
       client
@@ -76,55 +80,18 @@ test.group('private letters', (group) => {
     const company = await UserFactory.apply('company').create()
     const staff = await UserFactory.create()
     const pending = await UserFactory.apply('pending').create()
-    await expectStatus(
+    const send = (from: User, recipientId: number, subject = 's') =>
       client
         .post('/api/letters')
-        .loginAs(creator)
-        .json({ recipient_id: staff.id, subject: 's', body: 'b' }),
-      201
-    )
-    await expectStatus(
-      client
-        .post('/api/letters')
-        .loginAs(creator)
-        .json({ recipient_id: company.id, subject: 's', body: 'b' }),
-      403
-    )
-    await expectStatus(
-      client
-        .post('/api/letters')
-        .loginAs(staff)
-        .json({ recipient_id: company.id, subject: 's', body: 'b' }),
-      201
-    )
-    await expectStatus(
-      client
-        .post('/api/letters')
-        .loginAs(staff)
-        .json({ recipient_id: pending.id, subject: 's', body: 'b' }),
-      403
-    )
-    await expectStatus(
-      client
-        .post('/api/letters')
-        .loginAs(staff)
-        .json({ recipient_id: staff.id, subject: 's', body: 'b' }),
-      403
-    )
-    await expectStatus(
-      client
-        .post('/api/letters')
-        .loginAs(staff)
-        .json({ recipient_id: 999999, subject: 's', body: 'b' }),
-      422
-    )
-    await expectStatus(
-      client
-        .post('/api/letters')
-        .loginAs(staff)
-        .json({ recipient_id: company.id, subject: '', body: 'b' }),
-      422
-    )
+        .loginAs(from)
+        .json({ recipient_id: recipientId, subject, body: 'b' })
+    await expectStatus(send(creator, staff.id), 201)
+    await expectStatus(send(creator, company.id), 403)
+    await expectStatus(send(staff, company.id), 201)
+    await expectStatus(send(staff, pending.id), 403)
+    await expectStatus(send(staff, staff.id), 403)
+    await expectStatus(send(staff, 999999), 422)
+    await expectStatus(send(staff, company.id, ''), 422)
     await expectStatus(client.get('/api/letters').qs({ box: 'spam' }).loginAs(staff), 422)
     const recipients = await client.get('/api/letters/recipients').loginAs(creator)
     const types = new Set(

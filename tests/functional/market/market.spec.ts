@@ -1,12 +1,12 @@
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
-import BrandDeal from '#models/brand_deal'
-import CreatorAdPrice from '#models/creator_ad_price'
 import ProductSale from '#models/product_sale'
 import Team from '#models/team'
 import { CreatorFactory } from '#database/factories/creator_factory'
 import { UserFactory } from '#database/factories/user_factory'
-import { expectStatus, setupFunctionalGroup } from '#tests/helpers/functional'
+import { BrandDealFactory } from '#database/factories/market_factory'
+import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { expectStatus } from '#tests/helpers/requests'
 import { salesWorkbook } from '#tests/helpers/market'
 
 test.group('market / deals', (group) => {
@@ -120,46 +120,42 @@ test.group('market / deals', (group) => {
     const business = await Team.findByOrFail('key', 'business')
     const cp1 = await Team.findByOrFail('key', 'cp1')
     const at = (iso: string) => DateTime.fromISO(iso, { zone: 'utc' })
-    await BrandDeal.createMany([
-      {
-        brand: 'A',
-        amount: '1000000.00',
-        currency: 'KRW',
-        stage: 'delivered',
-        teamId: business.id,
-        enquiryAt: at('2026-02-01'),
-        signedAt: at('2026-03-05T10:00'),
-        deliveredAt: at('2026-04-02T10:00'),
-      },
-      {
-        brand: 'B',
-        amount: '500.00',
-        currency: 'USD',
-        stage: 'signed',
-        teamId: business.id,
-        enquiryAt: at('2026-03-01'),
-        signedAt: at('2026-03-20T10:00'),
-      },
-      {
-        brand: 'C',
-        amount: '2000.00',
-        currency: 'CNY',
-        stage: 'signed',
-        teamId: cp1.id,
-        enquiryAt: at('2026-04-01'),
-        signedAt: at('2026-04-10T10:00'),
-      },
-      {
-        brand: 'D',
-        amount: '9999.00',
-        currency: 'KRW',
-        stage: 'lost',
-        teamId: cp1.id,
-        enquiryAt: at('2026-03-01'),
-        signedAt: at('2026-03-08T10:00'),
-        lostAt: at('2026-03-09'),
-      },
-    ])
+    const deal = (stage: 'signed' | 'delivered' | 'lost', fields: Record<string, unknown>) =>
+      BrandDealFactory.apply(stage).merge(fields).create()
+    await deal('delivered', {
+      brand: 'A',
+      amount: '1000000.00',
+      currency: 'KRW',
+      teamId: business.id,
+      enquiryAt: at('2026-02-01'),
+      signedAt: at('2026-03-05T10:00'),
+      deliveredAt: at('2026-04-02T10:00'),
+    })
+    await deal('signed', {
+      brand: 'B',
+      amount: '500.00',
+      currency: 'USD',
+      teamId: business.id,
+      enquiryAt: at('2026-03-01'),
+      signedAt: at('2026-03-20T10:00'),
+    })
+    await deal('signed', {
+      brand: 'C',
+      amount: '2000.00',
+      currency: 'CNY',
+      teamId: cp1.id,
+      enquiryAt: at('2026-04-01'),
+      signedAt: at('2026-04-10T10:00'),
+    })
+    await deal('lost', {
+      brand: 'D',
+      amount: '9999.00',
+      currency: 'KRW',
+      teamId: cp1.id,
+      enquiryAt: at('2026-03-01'),
+      signedAt: at('2026-03-08T10:00'),
+      lostAt: at('2026-03-09'),
+    })
     const manager = await UserFactory.apply('manager').create()
     const response = await client.get('/api/market/totals').qs({ year: 2026 }).loginAs(manager)
     response.assertStatus(200)
@@ -192,16 +188,26 @@ test.group('market / deals', (group) => {
   })
 
   test('ad offers sorted by the price in won', async ({ client, assert }) => {
-    const a = await CreatorFactory.merge({ channelName: 'Alpha' }).create()
-    const b = await CreatorFactory.merge({ channelName: 'Bravo' }).create()
-    await CreatorAdPrice.create({
-      creatorId: a.id,
-      ...{ platform: 'bilibili', format: 'dedicated', price: '1000000.00', currency: 'KRW' },
-    })
-    await CreatorAdPrice.create({
-      creatorId: b.id,
-      ...{ platform: 'youtube', format: 'integration', price: '800.00', currency: 'USD' },
-    })
+    await CreatorFactory.merge({ channelName: 'Alpha' })
+      .with('adPrices', 1, (price) =>
+        price.merge({
+          platform: 'bilibili',
+          format: 'dedicated',
+          price: '1000000.00',
+          currency: 'KRW',
+        })
+      )
+      .create()
+    await CreatorFactory.merge({ channelName: 'Bravo' })
+      .with('adPrices', 1, (price) =>
+        price.merge({
+          platform: 'youtube',
+          format: 'integration',
+          price: '800.00',
+          currency: 'USD',
+        })
+      )
+      .create()
     const staff = await UserFactory.create()
     const response = await client
       .get('/api/market/offers')

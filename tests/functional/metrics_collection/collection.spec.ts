@@ -8,9 +8,15 @@ import Creator from '#models/creator'
 import MetricCollectionRun from '#models/metric_collection_run'
 import MetricCollectionService, { yesterday } from '#services/metrics/collection_service'
 import SnapshotWriter from '#services/metrics/snapshot_writer'
-import { userWithCode } from '#tests/helpers/creators'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { fakeAdapter, seedAccounts, snapshotRow, snapshotsOf, totalsOf } from './helpers.js'
+import { userWithCode } from '#tests/helpers/users'
+import {
+  fakeAdapter,
+  seedAccounts,
+  snapshotRow,
+  snapshotsOf,
+  totalsOf,
+} from '#tests/helpers/collection'
 
 const DAY = '2026-02-10'
 const NEXT_DAY = '2026-02-11'

@@ -1,8 +1,6 @@
 import { test } from '@japa/runner'
-import ace from '@adonisjs/core/services/ace'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
-import env from '#start/env'
 import platforms from '#platforms/main'
 import { PlatformError } from '#platforms/types'
 import MetricsCollect from '#commands/metrics_collect'
@@ -17,24 +15,17 @@ import MetricBackfillService from '#services/metrics/backfill_service'
 import DemoSeeder from '#database/seeders/02_demo_seeder'
 import DemoCreatorsSeeder from '#database/seeders/03_demo_creators_seeder'
 import DemoMetricsSeeder from '#database/seeders/04_demo_metrics_seeder'
-import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { fakeAdapter, seedAccounts, snapshotsOf, totalsOf } from './helpers.js'
-
-const ON_REDIS = Boolean(env.get('REDIS_HOST'))
-
-async function count(table: string, where: Record<string, unknown> = {}) {
-  const row = await db.from(table).where(where).count('* as total').first()
-  return Number(row?.total ?? 0)
-}
+import { rawAceOutput, rowCount, runAce, setupFunctionalGroup } from '#tests/helpers/functional'
+import { fakeAdapter, seedAccounts, snapshotsOf, totalsOf } from '#tests/helpers/collection'
+import { ON_REDIS } from '#tests/helpers/queue'
 
 test.group('metrics / ace commands', (group) => {
   setupFunctionalGroup(group)
+  group.each.setup(rawAceOutput)
   group.each.setup(() => {
-    ace.ui.switchMode('raw')
     const retry = { ...MetricCollectionService.retry }
     MetricCollectionService.retry = { attempts: 2, baseDelayMs: 1, maxDelayMs: 5 }
     return () => {
-      ace.ui.switchMode('normal')
       MetricCollectionService.retry = retry
       platforms.restore()
     }
@@ -45,13 +36,12 @@ test.group('metrics / ace commands', (group) => {
     platforms.fake('bilibili', fakeAdapter({ values: () => ({ fans: 5 }) }))
     platforms.fake('youtube', fakeAdapter({ values: () => ({ fans: 6 }) }))
 
-    const command = await ace.create(MetricsCollect, ['--date=2026-02-10', '--platform=bilibili'])
-    await command.exec()
+    const command = await runAce(MetricsCollect, ['--date=2026-02-10', '--platform=bilibili'])
     command.assertSucceeded()
     command.assertLogMatches(
       /Run #\d+, 2026-02-10 \(bilibili\): 2 accounts, 2 collected, 0 failed, 0 skipped in \d+\.\d s/
     )
-    assert.equal(await count('metric_snapshots'), 2)
+    assert.equal(await rowCount('metric_snapshots'), 2)
     const [row] = await snapshotsOf(accounts[0].id)
     assert.equal(row.fans, 5)
     const run = await MetricCollectionRun.firstOrFail()
@@ -67,15 +57,13 @@ test.group('metrics / ace commands', (group) => {
       'bilibili',
       fakeAdapter({ fail: () => new PlatformError('bilibili', 'auth', 'cookie rejected') })
     )
-    const failing = await ace.create(MetricsCollect, ['--date=2026-02-10'])
-    await failing.exec()
+    const failing = await runAce(MetricsCollect, ['--date=2026-02-10'])
     failing.assertFailed()
     failing.assertLogMatches(/1 accounts, 0 collected, 1 failed/)
     failing.assertLogMatches(/auth cookie rejected/)
 
     for (const args of [['--date=2026-13-01'], ['--platform=myspace'], ['--creator=a,b']]) {
-      const bad = await ace.create(MetricsCollect, args)
-      await bad.exec()
+      const bad = await runAce(MetricsCollect, args)
       bad.assertFailed()
     }
     assert.lengthOf(await MetricCollectionRun.all(), 1)
@@ -87,14 +75,13 @@ test.group('metrics / ace commands', (group) => {
     const accounts = await seedAccounts({ creators: 3, platforms: ['bilibili', 'douyin'] })
     await seedAccounts({ contractStatus: 'terminated' })
 
-    const command = await ace.create(MetricsBackfill, ['--days=30', '--until=2026-02-10'])
-    await command.exec()
+    const command = await runAce(MetricsBackfill, ['--days=30', '--until=2026-02-10'])
     command.assertSucceeded()
     command.assertLogMatches(
       /Backfilled 2026-01-12 … 2026-02-10: 6 accounts × 30 days = 180 rows in .* rows\/s/
     )
-    assert.equal(await count('metric_snapshots'), 6 * 30)
-    assert.equal(await count('metric_daily_totals'), 2 * 30)
+    assert.equal(await rowCount('metric_snapshots'), 6 * 30)
+    assert.equal(await rowCount('metric_daily_totals'), 2 * 30)
 
     const rows = await snapshotsOf(accounts[0].id)
     assert.lengthOf(rows, 30)
@@ -126,8 +113,7 @@ test.group('metrics / ace commands', (group) => {
     const withoutTime = (list: Record<string, unknown>[]) =>
       list.map(({ collected_at: _c, ...rest }) => rest)
     const snapshot = withoutTime(await db.from('metric_snapshots').orderBy('id'))
-    const again = await ace.create(MetricsBackfill, ['--days=30', '--until=2026-02-10'])
-    await again.exec()
+    const again = await runAce(MetricsBackfill, ['--days=30', '--until=2026-02-10'])
     again.assertSucceeded()
     assert.deepEqual(withoutTime(await db.from('metric_snapshots').orderBy('id')), snapshot)
 
@@ -135,8 +121,7 @@ test.group('metrics / ace commands', (group) => {
     assert.equal(run.status, 'finished')
     assert.equal(run.total, 6)
 
-    const bad = await ace.create(MetricsBackfill, ['--days=0'])
-    await bad.exec()
+    const bad = await runAce(MetricsBackfill, ['--days=0'])
     bad.assertFailed()
   })
 
@@ -185,8 +170,12 @@ test.group('metrics / ace commands', (group) => {
     const failed = await CreatorPlatformAccount.query().where('collect_status', 1)
     assert.isAtLeast(failed.length, 3)
     assert.isAtMost(failed.length, 6)
-    assert.equal(await count('metric_snapshots'), active * 20)
-    assert.equal(await count('metric_snapshots', { account_id: other.id }), 0, 'demo creators only')
+    assert.equal(await rowCount('metric_snapshots'), active * 20)
+    assert.equal(
+      await rowCount('metric_snapshots', { account_id: other.id }),
+      0,
+      'demo creators only'
+    )
     for (const account of failed) {
       assert.isNotNull(account.collectError)
       const rows = await snapshotsOf(account.id)

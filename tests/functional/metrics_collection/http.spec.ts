@@ -1,57 +1,29 @@
 import { test } from '@japa/runner'
+import type User from '#models/user'
+import type { ApiClient } from '@japa/api-client'
 import { DateTime } from 'luxon'
-import app from '@adonisjs/core/services/app'
-import env from '#start/env'
 import studioConfig from '#config/studio'
 import platforms from '#platforms/main'
 import MetricCollectionRun from '#models/metric_collection_run'
-import QueueService from '#queue/main'
-import type InProcessDriver from '#queue/in_process_driver'
 import { yesterday } from '#services/metrics/collection_service'
-import { assertClientError, userWithCode } from '#tests/helpers/creators'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { fakeAdapter, seedAccounts } from './helpers.js'
+import { userWithCode } from '#tests/helpers/users'
+import { assertClientError, errorsOf } from '#tests/helpers/requests'
+import { fakeAdapter, seedAccounts } from '#tests/helpers/collection'
+import { bullQueue, ON_REDIS, runQueued } from '#tests/helpers/queue'
 
-const ON_REDIS = Boolean(env.get('REDIS_HOST'))
-
-function errorsOf(response: { body(): any }) {
-  return (response.body().errors ?? []).map(
-    (error: { field: string; rule: string }) => `${error.field}:${error.rule}`
-  )
-}
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (await condition()) return true
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  return condition()
-}
-
-/** Runs the queued collection: drains the in-process queue, or the BullMQ worker until the run ends. */
-async function runQueued(runId: number) {
-  if (!ON_REDIS) {
-    await (QueueService.driver as InProcessDriver).drain()
-    return
-  }
-  await QueueService.driver.startWorker()
-  try {
-    const done = await waitFor(async () => {
-      const run = await MetricCollectionRun.find(runId)
-      return run?.status === 'finished' || run?.status === 'failed'
-    })
-    if (!done) throw new Error(`run ${runId} did not finish`)
-  } finally {
-    await QueueService.driver.stop()
-  }
+/** Runs the queued collection until the run ends. */
+function runCollection(runId: number) {
+  return runQueued(async () => {
+    const run = await MetricCollectionRun.find(runId)
+    return run?.status === 'finished' || run?.status === 'failed'
+  }, `run ${runId}`)
 }
 
 /** Jobs a test queued on BullMQ but never ran are removed (the rows they name are rolled back). */
 async function removeQueuedCollections() {
   if (!ON_REDIS) return
-  const manager = await app.container.make('rlanz/queue')
-  const queue = manager.getOrSet('default')
+  const queue = await bullQueue()
   for (const job of await queue.getJobs(['waiting', 'delayed', 'prioritized'])) {
     if (job?.name === 'metrics:collect') await job.remove().catch(() => {})
   }
@@ -77,6 +49,11 @@ const RUN_KEYS = [
   'created_at',
 ]
 
+/** POST /api/metrics/collect as `user`. */
+function collect(client: ApiClient, user: User, body: Record<string, unknown>) {
+  return client.post('/api/metrics/collect').loginAs(user).json(body)
+}
+
 test.group('metrics / collection over HTTP', (group) => {
   setupFunctionalGroup(group)
   group.each.teardown(() => platforms.restore())
@@ -91,10 +68,10 @@ test.group('metrics / collection over HTTP', (group) => {
     platforms.fake('youtube', fakeAdapter({ values: () => ({ fans: 20 }) }))
     const manager = await userWithCode('manager')
 
-    const response = await client
-      .post('/api/metrics/collect')
-      .loginAs(manager)
-      .json({ platform: 'bilibili', creator_ids: [accounts[0].creator_id] })
+    const response = await collect(client, manager, {
+      platform: 'bilibili',
+      creator_ids: [accounts[0].creator_id],
+    })
     response.assertStatus(202)
     const queued = response.body().data
     assert.equal(response.body().status, 0)
@@ -113,7 +90,7 @@ test.group('metrics / collection over HTTP', (group) => {
     const stored = await MetricCollectionRun.findOrFail(queued.id)
     assert.equal(stored.requestedBy, manager.id)
 
-    await runQueued(queued.id)
+    await runCollection(queued.id)
 
     const staff = await userWithCode('staff')
     const detail = await client.get(`/api/metrics/runs/${queued.id}`).loginAs(staff)
@@ -145,49 +122,31 @@ test.group('metrics / collection over HTTP', (group) => {
     const manager = await userWithCode('manager')
     const date = yesterday()
 
-    const first = await client
-      .post('/api/metrics/collect')
-      .loginAs(manager)
-      .json({ platform: 'bilibili' })
+    const first = await collect(client, manager, { platform: 'bilibili' })
     first.assertStatus(202)
 
-    const same = await client
-      .post('/api/metrics/collect')
-      .loginAs(manager)
-      .json({ platform: 'bilibili', date })
+    const same = await collect(client, manager, { platform: 'bilibili', date })
     same.assertStatus(409)
     assertClientError(same, assert)
     assert.equal(same.body().message, 'A collection for this scope is already running.')
     assert.equal(same.body().data.run.id, first.body().data.id)
 
     // a subset (one creator of that platform) overlaps too; another day or platform does not
-    const subset = await client
-      .post('/api/metrics/collect')
-      .loginAs(manager)
-      .json({ creator_ids: [accounts[0].creator_id] })
+    const subset = await collect(client, manager, { creator_ids: [accounts[0].creator_id] })
     subset.assertStatus(409)
-    const otherPlatform = await client
-      .post('/api/metrics/collect')
-      .loginAs(manager)
-      .json({ platform: 'youtube' })
+    const otherPlatform = await collect(client, manager, { platform: 'youtube' })
     otherPlatform.assertStatus(202)
-    const otherDay = await client
-      .post('/api/metrics/collect')
-      .loginAs(manager)
-      .json({
-        platform: 'bilibili',
-        date: DateTime.fromISO(date).minus({ days: 3 }).toISODate(),
-      })
+    const otherDay = await collect(client, manager, {
+      platform: 'bilibili',
+      date: DateTime.fromISO(date).minus({ days: 3 }).toISODate(),
+    })
     otherDay.assertStatus(202)
 
     // a finished run no longer blocks
     await MetricCollectionRun.query()
       .where('id', first.body().data.id)
       .update({ status: 'finished' })
-    const after = await client
-      .post('/api/metrics/collect')
-      .loginAs(manager)
-      .json({ platform: 'bilibili' })
+    const after = await collect(client, manager, { platform: 'bilibili' })
     after.assertStatus(202)
   })
 
@@ -204,10 +163,9 @@ test.group('metrics / collection over HTTP', (group) => {
     ]
     for (const [role, status] of cases) {
       const user = await userWithCode(role)
-      const response = await client
-        .post('/api/metrics/collect')
-        .loginAs(user)
-        .json({ date: DateTime.fromISO(yesterday()).minus({ days: cases.length }).toISODate() })
+      const response = await collect(client, user, {
+        date: DateTime.fromISO(yesterday()).minus({ days: cases.length }).toISODate(),
+      })
       response.assertStatus(status)
       if (status === 403) assertClientError(response, assert, role)
       if (status === 202) {
@@ -216,7 +174,7 @@ test.group('metrics / collection over HTTP', (group) => {
       }
     }
     const admin = await userWithCode('admin')
-    const byAdmin = await client.post('/api/metrics/collect').loginAs(admin).json({})
+    const byAdmin = await collect(client, admin, {})
     byAdmin.assertStatus(202)
 
     // runs: staff side and creators view, companies do not
@@ -249,7 +207,7 @@ test.group('metrics / collection over HTTP', (group) => {
       [{ creator_ids: [-3] }, 'creator_ids:number'],
     ]
     for (const [body, error] of cases) {
-      const response = await client.post('/api/metrics/collect').loginAs(manager).json(body)
+      const response = await collect(client, manager, body)
       response.assertStatus(422)
       assertClientError(response, assert, JSON.stringify(body))
       assert.include(errorsOf(response), error, JSON.stringify(body))
@@ -263,10 +221,7 @@ test.group('metrics / collection over HTTP', (group) => {
     korean.assertStatus(422)
     assert.match(korean.body().message, /^날짜는 .* 사이의 날짜여야 합니다\.$/)
 
-    const unknown = await client
-      .post('/api/metrics/collect')
-      .loginAs(manager)
-      .json({ creator_ids: [987654] })
+    const unknown = await collect(client, manager, { creator_ids: [987654] })
     unknown.assertStatus(422)
     assert.equal(
       unknown.body().message,

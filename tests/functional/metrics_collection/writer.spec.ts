@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import SnapshotWriter from '#services/metrics/snapshot_writer'
 import MetricRollupService from '#services/metrics/rollup_service'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { seedAccounts, snapshotRow, snapshotsOf, totalsOf } from './helpers.js'
+import { seedAccounts, snapshotRow, snapshotsOf, totalsOf } from '#tests/helpers/collection'
 
 test.group('metrics / snapshot writer', (group) => {
   setupFunctionalGroup(group)

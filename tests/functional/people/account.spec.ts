@@ -3,14 +3,16 @@ import sharp from 'sharp'
 import hash from '@adonisjs/core/services/hash'
 import drive from '@adonisjs/drive/services/main'
 import User from '#models/user'
-import Team from '#models/team'
 import { UserFactory } from '#database/factories/user_factory'
 import {
-  FACTORY_PASSWORD,
+  fakeDrive,
   login,
+  loginAttempt,
   setupFunctionalGroup,
-  expectStatus,
+  signedInUser,
 } from '#tests/helpers/functional'
+import { FACTORY_PASSWORD, teamMember } from '#tests/helpers/users'
+import { expectStatus } from '#tests/helpers/requests'
 
 async function png(width: number, height: number) {
   return sharp({
@@ -22,10 +24,7 @@ async function png(width: number, height: number) {
 
 test.group('people / my account', (group) => {
   setupFunctionalGroup(group)
-  group.each.setup(() => {
-    drive.fake()
-    return () => drive.restore()
-  })
+  group.each.setup(fakeDrive)
 
   test('updates my name, phone and language', async ({ client, assert }) => {
     const user = await UserFactory.create()
@@ -79,8 +78,7 @@ test.group('people / my account', (group) => {
     client,
     assert,
   }) => {
-    const user = await UserFactory.create()
-    const here = await login(client, user)
+    const { user, pair: here } = await signedInUser(client)
     const elsewhere = await login(client, user)
     const response = await client.put('/api/user/password').header('token', here.token).json({
       current_password: FACTORY_PASSWORD,
@@ -92,13 +90,9 @@ test.group('people / my account', (group) => {
 
     await expectStatus(client.get('/api/user/info').header('token', here.token), 200)
     await expectStatus(client.get('/api/user/info').header('token', elsewhere.token), 401)
-    const old = await client
-      .post('/api/user/login')
-      .form({ account: user.email, password: FACTORY_PASSWORD })
+    const old = await loginAttempt(client, { account: user.email, password: FACTORY_PASSWORD })
     old.assertStatus(400)
-    const fresh = await client
-      .post('/api/user/login')
-      .form({ account: user.email, password: 'brand-new-pass' })
+    const fresh = await loginAttempt(client, { account: user.email, password: 'brand-new-pass' })
     fresh.assertStatus(200)
     assert.equal(fresh.body().status, 0)
   })
@@ -167,40 +161,27 @@ test.group('people / my account', (group) => {
     assert,
   }) => {
     const user = await UserFactory.create()
-    const join = await client
-      .post('/api/user/set_team')
-      .loginAs(user)
-      .form({ team: 'cp2', action: 'import' })
+    const setTeam = (team: string, action: string) =>
+      client.post('/api/user/set_team').loginAs(user).form({ team, action })
+    const join = await setTeam('cp2', 'import')
     join.assertStatus(200)
     join.assertBodyContains({ message: 'Joined the team.' })
     assert.deepEqual(
       join.body().data.teams.map((team: { key: string }) => team.key),
       ['cp2']
     )
-    const again = await client
-      .post('/api/user/set_team')
-      .loginAs(user)
-      .form({ team: 'cp2', action: 'import' })
+    const again = await setTeam('cp2', 'import')
     again.assertStatus(409)
     again.assertBodyContains({ message: 'Join failed: you are already a member of this team.' })
 
-    const leave = await client
-      .post('/api/user/set_team')
-      .loginAs(user)
-      .form({ team: 'cp2', action: 'export' })
+    const leave = await setTeam('cp2', 'export')
     leave.assertStatus(200)
     leave.assertBodyContains({ message: 'Left the team.' })
-    const leaveAgain = await client
-      .post('/api/user/set_team')
-      .loginAs(user)
-      .form({ team: 'cp2', action: 'export' })
+    const leaveAgain = await setTeam('cp2', 'export')
     leaveAgain.assertStatus(409)
     leaveAgain.assertBodyContains({ message: 'Leave failed: you are not a member of this team.' })
 
-    const bad = await client
-      .post('/api/user/set_team')
-      .loginAs(user)
-      .form({ team: 'nowhere', action: 'join' })
+    const bad = await setTeam('nowhere', 'join')
     bad.assertStatus(422)
   })
 
@@ -216,9 +197,7 @@ test.group('people / my account', (group) => {
   })
 
   test('the team overview says where I belong and what I manage', async ({ client, assert }) => {
-    const user = await UserFactory.create()
-    const cp1 = await Team.findByOrFail('key', 'cp1')
-    await user.related('teams').attach({ [cp1.id]: { is_manager: true } })
+    const user = await teamMember('cp1', { manager: true })
     const response = await client.get('/api/teams').loginAs(user)
     response.assertStatus(200)
     const row = response.body().data.find((team: { key: string }) => team.key === 'cp1')

@@ -1,7 +1,9 @@
 import { test } from '@japa/runner'
 import NotificationService from '#services/notifications/notification_service'
 import { UserFactory } from '#database/factories/user_factory'
-import { setupFunctionalGroup, expectStatus } from '#tests/helpers/functional'
+import { NotificationFactory } from '#database/factories/notification_factory'
+import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { expectStatus } from '#tests/helpers/requests'
 
 async function unreadOf(request: PromiseLike<{ body(): any }>) {
   const response = await request
@@ -17,14 +19,16 @@ test.group('headline notifications', (group) => {
   }) => {
     const me = await UserFactory.create()
     const other = await UserFactory.create()
-    for (let index = 1; index <= 21; index++) {
-      await NotificationService.notify({
-        kind: 'board_notice',
-        userIds: [me.id],
-        params: { title: `Notice ${index}` },
-      })
-    }
-    await NotificationService.notify({ kind: 'letter', userIds: [other.id], params: { name: 'x' } })
+    const notices = Array.from({ length: 21 }, (_, index) => ({
+      userId: me.id,
+      params: { title: `Notice ${index + 1}` },
+    }))
+    await NotificationFactory.merge(notices).createMany(21)
+    await NotificationFactory.merge({
+      kind: 'letter',
+      userId: other.id,
+      params: { name: 'x' },
+    }).create()
 
     const first = await client.get('/api/headline-notifications').loginAs(me)
     first.assertStatus(200)
@@ -51,12 +55,11 @@ test.group('headline notifications', (group) => {
   }) => {
     const me = await UserFactory.create()
     const other = await UserFactory.create()
-    await NotificationService.notify({
-      kind: 'alert',
-      userIds: [me.id, other.id],
-      params: { creator: 'A' },
-    })
-    await NotificationService.notify({ kind: 'alert', userIds: [me.id], params: { creator: 'B' } })
+    await NotificationFactory.merge([
+      { kind: 'alert', userId: me.id, params: { creator: 'A' } },
+      { kind: 'alert', userId: other.id, params: { creator: 'A' } },
+      { kind: 'alert', userId: me.id, params: { creator: 'B' } },
+    ]).createMany(3)
     const unread = await client.get('/api/headline-notifications/unread').loginAs(me)
     assert.equal(unread.body().data.unread, 2)
     const list = await client.get('/api/headline-notifications').loginAs(other)

@@ -1,37 +1,17 @@
 import { test } from '@japa/runner'
-import Team from '#models/team'
 import User from '#models/user'
-import AuditLog from '#models/audit_log'
 import Notification from '#models/notification'
-import RegisterCode from '#models/register_code'
 import { UserFactory } from '#database/factories/user_factory'
-import {
-  FACTORY_PASSWORD,
-  login,
-  setupFunctionalGroup,
-  expectStatus,
-} from '#tests/helpers/functional'
-
-const NO_PERMISSION =
-  'You do not have the rights to view or edit this. Please contact the developer.'
-
-async function member(
-  teamKey: string,
-  options: { manager?: boolean; role?: 'admin' | 'manager' } = {}
-) {
-  const user = options.role
-    ? await UserFactory.apply(options.role).create()
-    : await UserFactory.create()
-  const team = await Team.findByOrFail('key', teamKey)
-  await user.related('teams').attach({ [team.id]: { is_manager: options.manager ?? false } })
-  return user
-}
+import { RegisterCodeFactory } from '#database/factories/register_code_factory'
+import { login, loginAttempt, rowCount, setupFunctionalGroup } from '#tests/helpers/functional'
+import { FACTORY_PASSWORD, staffRegistration, teamMember } from '#tests/helpers/users'
+import { expectStatus, NO_PERMISSION } from '#tests/helpers/requests'
 
 test.group('people / team members', (group) => {
   setupFunctionalGroup(group)
 
   test('a team manager adds and removes members of their own team', async ({ client, assert }) => {
-    const lead = await member('cp1', { manager: true })
+    const lead = await teamMember('cp1', { manager: true })
     const newcomer = await UserFactory.create()
     const add = await client
       .post('/api/teams/cp1/members')
@@ -48,18 +28,12 @@ test.group('people / team members', (group) => {
       remove.body().data.map((row: { id: number }) => row.id),
       [lead.id]
     )
-    assert.equal(
-      await AuditLog.query()
-        .where('action', 'team.add_member')
-        .count('* as n')
-        .then((r) => Number(r[0].$extras.n)),
-      1
-    )
+    assert.equal(await rowCount('audit_logs', { action: 'team.add_member' }), 1)
   })
 
   test('a manager cannot touch another team, nor appoint managers', async ({ client }) => {
-    const lead = await member('cp1', { manager: true })
-    const outsider = await member('cp2')
+    const lead = await teamMember('cp1', { manager: true })
+    const outsider = await teamMember('cp2')
     const list = await client.get('/api/teams/cp2/members').loginAs(lead)
     list.assertStatus(403)
     list.assertBodyContains({ message: NO_PERMISSION })
@@ -79,7 +53,7 @@ test.group('people / team members', (group) => {
   })
 
   test('a plain member (even with the manager role) cannot manage the team', async ({ client }) => {
-    const plain = await member('cp1', { role: 'manager' })
+    const plain = await teamMember('cp1', { role: 'manager' })
     const other = await UserFactory.create()
     await expectStatus(
       client.post('/api/teams/cp1/members').loginAs(plain).json({ user_id: other.id }),
@@ -136,18 +110,18 @@ test.group('people / registrations', (group) => {
   setupFunctionalGroup(group)
 
   async function signUp(client: any, email = 'newbie@example.com') {
-    await RegisterCode.create({ code: 'WELCOME-2026' })
-    const response = await client.post('/api/user/register').form({
-      account_type: 'staff',
-      name: '新同事',
-      email,
-      phone: '01055556666',
-      password: 'newbie-password',
-      password_confirmation: 'newbie-password',
-      team: 'cp3',
-      register_code: 'WELCOME-2026',
-      terms: 'on',
-    })
+    await RegisterCodeFactory.merge({ code: 'WELCOME-2026' }).create()
+    const response = await client.post('/api/user/register').form(
+      staffRegistration({
+        name: '新同事',
+        email,
+        phone: '01055556666',
+        password: 'newbie-password',
+        password_confirmation: 'newbie-password',
+        team: 'cp3',
+        register_code: 'WELCOME-2026',
+      })
+    )
     response.assertStatus(201)
     return User.findByOrFail('email', email)
   }
@@ -158,9 +132,10 @@ test.group('people / registrations', (group) => {
   }) => {
     const admin = await UserFactory.apply('admin').create()
     const newbie = await signUp(client)
-    const waiting = await client
-      .post('/api/user/login')
-      .form({ account: newbie.email, password: 'newbie-password' })
+    const waiting = await loginAttempt(client, {
+      account: newbie.email,
+      password: 'newbie-password',
+    })
     waiting.assertStatus(403)
     waiting.assertBodyContains({
       message: 'Your account is waiting for approval. Authorization may take time.',
@@ -190,9 +165,10 @@ test.group('people / registrations', (group) => {
     const welcome = await Notification.query().where('user_id', newbie.id).firstOrFail()
     assert.equal(welcome.kind, 'registration_approved')
 
-    const signIn = await client
-      .post('/api/user/login')
-      .form({ account: newbie.email, password: 'newbie-password' })
+    const signIn = await loginAttempt(client, {
+      account: newbie.email,
+      password: 'newbie-password',
+    })
     signIn.assertStatus(200)
     assert.equal(signIn.body().status, 0)
     const twice = await client
@@ -215,9 +191,10 @@ test.group('people / registrations', (group) => {
       .loginAs(admin)
       .json({ reason: 'Please register with your company email.' })
     reject.assertStatus(200)
-    const response = await client
-      .post('/api/user/login')
-      .form({ account: newbie.email, password: 'newbie-password' })
+    const response = await loginAttempt(client, {
+      account: newbie.email,
+      password: 'newbie-password',
+    })
     response.assertStatus(403)
     response.assertBodyContains({
       message: 'Your registration was not approved: Please register with your company email.',
@@ -263,13 +240,9 @@ test.group('people / staff directory', (group) => {
   setupFunctionalGroup(group)
 
   test('search by name, email and team, paged with x-total-count', async ({ client, assert }) => {
-    const viewer = await member('operations')
-    const a = await member('cp1')
-    a.merge({ name: '王小明', email: 'xiaoming@studio.test' })
-    await a.save()
-    const b = await member('cp2')
-    b.merge({ name: 'Kim Minji', email: 'minji@studio.test' })
-    await b.save()
+    const viewer = await teamMember('operations')
+    const a = await teamMember('cp1', { fields: { name: '王小明', email: 'xiaoming@studio.test' } })
+    const b = await teamMember('cp2', { fields: { name: 'Kim Minji', email: 'minji@studio.test' } })
     await UserFactory.apply('creator').merge({ name: 'Creator Kim' }).create()
     await UserFactory.apply('disabled').merge({ name: 'Gone Kim' }).create()
 
@@ -323,7 +296,7 @@ test.group('people / staff directory', (group) => {
     assert,
   }) => {
     const admin = await UserFactory.apply('admin').create()
-    const person = await member('cp1', { manager: true })
+    const person = await teamMember('cp1', { manager: true })
     const { token } = await login(client, person, FACTORY_PASSWORD)
     const response = await client
       .put(`/api/users/${person.id}`)

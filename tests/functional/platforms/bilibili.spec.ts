@@ -3,14 +3,8 @@ import { test } from '@japa/runner'
 import BilibiliAdapter, { type BilibiliAdapterOptions } from '#platforms/bilibili'
 import { signWbi, wbiKeyFromUrl, wbiMixinKey } from '#platforms/bilibili_wbi'
 import { PlatformError, type PlatformAccountRef } from '#platforms/types'
-import {
-  closedPortUrl,
-  rejection,
-  startFakeServer,
-  type FakeAnswer,
-  type FakeServer,
-  type RecordedRequest,
-} from './fake_server.js'
+import type { FakeAnswer, FakeServer, RecordedRequest } from '#tests/helpers/platforms'
+import { closedPortUrl, platformError, rejection, startFakeServer } from '#tests/helpers/platforms'
 
 /*
 | A fake api.bilibili.com answering the documented shapes. It checks the WBI
@@ -442,11 +436,11 @@ test.group('platforms / bilibili: adapter', (group) => {
   for (const [name, answer, code, retryable, upstreamCode] of failures) {
     test(`maps ${name} to ${code}`, async ({ assert }) => {
       site.override = (request) => (request.path === 'x/relation/stat' ? answer : undefined)
-      const error = await rejection(() => adapter().channelStats(account, { date: '2026-11-21' }))
-      assert.instanceOf(error, PlatformError)
-      assert.equal(error.platform, 'bilibili')
-      assert.equal(error.code, code)
-      assert.equal(error.retryable, retryable)
+      const error = await platformError(
+        assert,
+        () => adapter().channelStats(account, { date: '2026-11-21' }),
+        { platform: 'bilibili', code, retryable }
+      )
       if (upstreamCode !== undefined) assert.equal(error.options.upstreamCode, upstreamCode)
       if (answer.headers?.['Retry-After']) assert.equal(error.options.retryAfterMs, 30_000)
     })

@@ -8,7 +8,7 @@ import YouTubeAdapter from '#platforms/youtube'
 import PlaceholderAdapter from '#platforms/placeholder'
 import { PlatformError, type PlatformAdapter, type PlatformAccountRef } from '#platforms/types'
 import { PLATFORMS, type PlatformKey } from '#shared/constants'
-import { rejection } from './fake_server.js'
+import { rejection } from '#tests/helpers/platforms'
 
 const fakeAdapter: PlatformAdapter = {
   name: 'fake',

@@ -1,13 +1,8 @@
 import { test } from '@japa/runner'
 import YouTubeAdapter, { type YouTubeAdapterOptions } from '#platforms/youtube'
 import { PlatformError, type PlatformAccountRef } from '#platforms/types'
-import {
-  rejection,
-  startFakeServer,
-  type FakeAnswer,
-  type FakeServer,
-  type RecordedRequest,
-} from './fake_server.js'
+import type { FakeAnswer, FakeServer, RecordedRequest } from '#tests/helpers/platforms'
+import { platformError, rejection, startFakeServer } from '#tests/helpers/platforms'
 
 /*
 | A fake www.googleapis.com/youtube/v3 answering the documented Data API v3
@@ -362,11 +357,11 @@ test.group('platforms / youtube', (group) => {
   for (const [name, answer, code, retryable, upstreamCode] of failures) {
     test(`maps ${name} to ${code}`, async ({ assert }) => {
       site.override = (request) => (request.path === 'channels' ? answer : undefined)
-      const error = await rejection(() => adapter().channelStats(account, { date: '2026-11-21' }))
-      assert.instanceOf(error, PlatformError)
-      assert.equal(error.platform, 'youtube')
-      assert.equal(error.code, code)
-      assert.equal(error.retryable, retryable)
+      const error = await platformError(
+        assert,
+        () => adapter().channelStats(account, { date: '2026-11-21' }),
+        { platform: 'youtube', code, retryable }
+      )
       assert.equal(error.options.upstreamCode, upstreamCode)
       if (code === 'quota_exceeded') {
         // Until midnight Pacific time: within a day.

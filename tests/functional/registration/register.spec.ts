@@ -6,56 +6,28 @@ import AuditLog from '#models/audit_log'
 import RegisterCode from '#models/register_code'
 import User from '#models/user'
 import { UserFactory } from '#database/factories/user_factory'
-import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { RegisterCodeFactory } from '#database/factories/register_code_factory'
+import { loginAttempt, rowCount, setupFunctionalGroup } from '#tests/helpers/functional'
+import {
+  companyRegistration,
+  creatorRegistration,
+  REGISTRATION,
+  staffRegistration,
+  without,
+} from '#tests/helpers/users'
 
-const CODE = 'JOIN-2026'
-const PASSWORD = 'a-long-password'
+const CODE = REGISTRATION.code
+const PASSWORD = REGISTRATION.password
 const CODE_WRONG = 'The register code is wrong.'
-
-function staff(overrides: Record<string, unknown> = {}) {
-  return {
-    account_type: 'staff',
-    name: 'Kim Minji',
-    email: 'minji@example.com',
-    phone: '01012345678',
-    password: PASSWORD,
-    password_confirmation: PASSWORD,
-    team: 'cp2',
-    sex: 'female',
-    register_code: CODE,
-    terms: 'on',
-    ...overrides,
-  }
-}
-
-/** The payload without the given fields. */
-function without(payload: Record<string, unknown>, ...fields: string[]) {
-  return Object.fromEntries(Object.entries(payload).filter(([field]) => !fields.includes(field)))
-}
-
-function creator(overrides: Record<string, unknown> = {}) {
-  const common = without(staff({ email: 'creator@example.com' }), 'team', 'sex', 'register_code')
-  return { ...common, account_type: 'creator', channel_name: 'Minji Daily', ...overrides }
-}
-
-function company(overrides: Record<string, unknown> = {}) {
-  const common = without(staff({ email: 'company@example.com' }), 'team', 'sex', 'register_code')
-  return { ...common, account_type: 'company', company_name: 'Star Media', ...overrides }
-}
-
-async function userCount() {
-  const row = await db.from('users').count('* as total').first()
-  return Number(row.total)
-}
 
 test.group('registration / POST /api/user/register', (group) => {
   setupFunctionalGroup(group)
   group.each.setup(async () => {
-    await RegisterCode.create({ code: CODE, note: 'test code' })
+    await RegisterCodeFactory.merge({ code: CODE }).create()
   })
 
   test('a staff registration is received and waits for approval', async ({ client, assert }) => {
-    const response = await client.post('/api/user/register').form(staff())
+    const response = await client.post('/api/user/register').form(staffRegistration())
 
     response.assertStatus(201)
     response.assertBodyContains({
@@ -79,7 +51,7 @@ test.group('registration / POST /api/user/register', (group) => {
     client,
     assert,
   }) => {
-    await client.post('/api/user/register').form(staff())
+    await client.post('/api/user/register').form(staffRegistration())
 
     const user = await User.findByOrFail('email', 'minji@example.com')
     await user.load('teams')
@@ -90,13 +62,13 @@ test.group('registration / POST /api/user/register', (group) => {
   })
 
   test('the register code use is counted', async ({ client, assert }) => {
-    await client.post('/api/user/register').form(staff())
+    await client.post('/api/user/register').form(staffRegistration())
     const code = await RegisterCode.findByOrFail('code', CODE)
     assert.equal(code.usedCount, 1)
   })
 
   test('the password is stored hashed', async ({ client, assert }) => {
-    await client.post('/api/user/register').form(staff())
+    await client.post('/api/user/register').form(staffRegistration())
     const row = await db.from('users').where('email', 'minji@example.com').firstOrFail()
     assert.notEqual(row.password, PASSWORD)
     assert.notInclude(row.password, PASSWORD)
@@ -104,7 +76,7 @@ test.group('registration / POST /api/user/register', (group) => {
   })
 
   test('the registration is recorded in the audit log', async ({ client, assert }) => {
-    const response = await client.post('/api/user/register').form(staff())
+    const response = await client.post('/api/user/register').form(staffRegistration())
     const code = await RegisterCode.findByOrFail('code', CODE)
     const row = await AuditLog.query().where('action', 'user.register').firstOrFail()
     assert.equal(row.userId, response.body().data.id)
@@ -113,7 +85,10 @@ test.group('registration / POST /api/user/register', (group) => {
   })
 
   test('the account keeps the language it registered in', async ({ client, assert }) => {
-    const response = await client.post('/api/user/register').header('lang', 'kr').form(staff())
+    const response = await client
+      .post('/api/user/register')
+      .header('lang', 'kr')
+      .form(staffRegistration())
     response.assertStatus(201)
     response.assertBodyContains({
       message: '가입 신청이 접수되었습니다. 권한 부여에는 시간이 걸릴 수 있습니다.',
@@ -123,15 +98,18 @@ test.group('registration / POST /api/user/register', (group) => {
   })
 
   test('a JSON body works too, with terms as a boolean', async ({ client }) => {
-    const response = await client.post('/api/user/register').json(staff({ terms: true }))
+    const response = await client
+      .post('/api/user/register')
+      .json(staffRegistration({ terms: true }))
     response.assertStatus(201)
   })
 
   test('a newly registered user cannot log in yet (status 2)', async ({ client }) => {
-    await client.post('/api/user/register').form(staff())
-    const response = await client
-      .post('/api/user/login')
-      .form({ account: 'minji@example.com', password: PASSWORD })
+    await client.post('/api/user/register').form(staffRegistration())
+    const response = await loginAttempt(client, {
+      account: 'minji@example.com',
+      password: PASSWORD,
+    })
     response.assertStatus(403)
     response.assertBodyContains({ status: 2 })
   })
@@ -140,20 +118,20 @@ test.group('registration / POST /api/user/register', (group) => {
     client,
     assert,
   }) => {
-    const before = await userCount()
+    const before = await rowCount('users')
     const response = await client
       .post('/api/user/register')
-      .form(staff({ register_code: 'NOPE-0000' }))
+      .form(staffRegistration({ register_code: 'NOPE-0000' }))
     response.assertStatus(422)
     response.assertBody({ status: 422, message: CODE_WRONG })
-    assert.equal(await userCount(), before)
+    assert.equal(await rowCount('users'), before)
   })
 
   test('the wrong-code message follows the language', async ({ client }) => {
     const response = await client
       .post('/api/user/register')
       .header('lang', 'kr')
-      .form(staff({ register_code: 'NOPE-0000' }))
+      .form(staffRegistration({ register_code: 'NOPE-0000' }))
     response.assertStatus(422)
     response.assertBody({ status: 422, message: '가입 코드가 올바르지 않습니다.' })
   })
@@ -161,13 +139,13 @@ test.group('registration / POST /api/user/register', (group) => {
   test('a lowercase code answers that it must be all capitals', async ({ client }) => {
     const response = await client
       .post('/api/user/register')
-      .form(staff({ register_code: CODE.toLowerCase() }))
+      .form(staffRegistration({ register_code: CODE.toLowerCase() }))
     response.assertStatus(422)
     response.assertBodyContains({ status: 422, message: 'The register code must be all capitals' })
   })
 
   test('a missing register code is refused', async ({ client }) => {
-    const payload = without(staff(), 'register_code')
+    const payload = without(staffRegistration(), 'register_code')
     const response = await client.post('/api/user/register').form(payload)
     response.assertStatus(422)
     response.assertBodyContains({ status: 422, message: 'The register code field is required' })
@@ -178,7 +156,7 @@ test.group('registration / POST /api/user/register', (group) => {
     code.revokedAt = DateTime.utc().minus({ minutes: 1 })
     await code.save()
 
-    const response = await client.post('/api/user/register').form(staff())
+    const response = await client.post('/api/user/register').form(staffRegistration())
     response.assertStatus(422)
     response.assertBody({ status: 422, message: CODE_WRONG })
     assert.isNull(await User.findBy('email', 'minji@example.com'))
@@ -189,7 +167,7 @@ test.group('registration / POST /api/user/register', (group) => {
     code.expiresAt = DateTime.utc().minus({ days: 1 })
     await code.save()
 
-    const response = await client.post('/api/user/register').form(staff())
+    const response = await client.post('/api/user/register').form(staffRegistration())
     response.assertStatus(422)
     response.assertBody({ status: 422, message: CODE_WRONG })
   })
@@ -200,7 +178,7 @@ test.group('registration / POST /api/user/register', (group) => {
     code.usedCount = 2
     await code.save()
 
-    const response = await client.post('/api/user/register').form(staff())
+    const response = await client.post('/api/user/register').form(staffRegistration())
     response.assertStatus(422)
     response.assertBody({ status: 422, message: CODE_WRONG })
     await code.refresh()
@@ -212,11 +190,11 @@ test.group('registration / POST /api/user/register', (group) => {
     code.maxUses = 1
     await code.save()
 
-    const first = await client.post('/api/user/register').form(staff())
+    const first = await client.post('/api/user/register').form(staffRegistration())
     first.assertStatus(201)
     const second = await client
       .post('/api/user/register')
-      .form(staff({ email: 'second@example.com' }))
+      .form(staffRegistration({ email: 'second@example.com' }))
     second.assertStatus(422)
     second.assertBody({ status: 422, message: CODE_WRONG })
   })
@@ -230,7 +208,9 @@ test.group('registration / POST /api/user/register', (group) => {
     code.teamId = cp1.id
     await code.save()
 
-    const elsewhere = await client.post('/api/user/register').form(staff({ team: 'cp2' }))
+    const elsewhere = await client
+      .post('/api/user/register')
+      .form(staffRegistration({ team: 'cp2' }))
     elsewhere.assertStatus(422)
     elsewhere.assertBodyContains({
       status: 422,
@@ -240,19 +220,21 @@ test.group('registration / POST /api/user/register', (group) => {
     await code.refresh()
     assert.equal(code.usedCount, 0, 'a refused registration does not use the code')
 
-    const right = await client.post('/api/user/register').form(staff({ team: 'cp1' }))
+    const right = await client.post('/api/user/register').form(staffRegistration({ team: 'cp1' }))
     right.assertStatus(201)
   })
 
   test('missing terms answer "You must agree to the terms"', async ({ client }) => {
-    const payload = without(staff(), 'terms')
+    const payload = without(staffRegistration(), 'terms')
     const response = await client.post('/api/user/register').form(payload)
     response.assertStatus(422)
     response.assertBodyContains({ status: 422, message: 'You must agree to the terms' })
   })
 
   test('refused terms answer "You must agree to the terms"', async ({ client }) => {
-    const response = await client.post('/api/user/register').form(staff({ terms: 'false' }))
+    const response = await client
+      .post('/api/user/register')
+      .form(staffRegistration({ terms: 'false' }))
     response.assertStatus(422)
     response.assertBodyContains({ status: 422, message: 'You must agree to the terms' })
   })
@@ -260,7 +242,7 @@ test.group('registration / POST /api/user/register', (group) => {
   test('an invalid email is refused', async ({ client }) => {
     const response = await client
       .post('/api/user/register')
-      .form(staff({ email: 'minji-at-example' }))
+      .form(staffRegistration({ email: 'minji-at-example' }))
     response.assertStatus(422)
     response.assertBodyContains({ status: 422, message: 'The email is not valid' })
   })
@@ -272,7 +254,7 @@ test.group('registration / POST /api/user/register', (group) => {
     await UserFactory.merge({ email: 'taken@example.com' }).create()
     const response = await client
       .post('/api/user/register')
-      .form(staff({ email: 'Taken@Example.com' }))
+      .form(staffRegistration({ email: 'Taken@Example.com' }))
     response.assertStatus(422)
     response.assertBodyContains({ status: 422, message: 'This email is already registered' })
     const code = await RegisterCode.findByOrFail('code', CODE)
@@ -280,7 +262,9 @@ test.group('registration / POST /api/user/register', (group) => {
   })
 
   test('a phone with non-digits answers "digits only"', async ({ client }) => {
-    const response = await client.post('/api/user/register').form(staff({ phone: '010-1234-5678' }))
+    const response = await client
+      .post('/api/user/register')
+      .form(staffRegistration({ phone: '010-1234-5678' }))
     response.assertStatus(422)
     response.assertBodyContains({ status: 422, message: 'The phone number accepts digits only' })
   })
@@ -288,7 +272,7 @@ test.group('registration / POST /api/user/register', (group) => {
   test('a password confirmation that does not match is refused', async ({ client, assert }) => {
     const response = await client
       .post('/api/user/register')
-      .form(staff({ password_confirmation: 'something-else' }))
+      .form(staffRegistration({ password_confirmation: 'something-else' }))
     response.assertStatus(422)
     response.assertBodyContains({
       status: 422,
@@ -300,7 +284,7 @@ test.group('registration / POST /api/user/register', (group) => {
   test('a short password is refused', async ({ client }) => {
     const response = await client
       .post('/api/user/register')
-      .form(staff({ password: 'short', password_confirmation: 'short' }))
+      .form(staffRegistration({ password: 'short', password_confirmation: 'short' }))
     response.assertStatus(422)
     response.assertBodyContains({
       status: 422,
@@ -309,17 +293,19 @@ test.group('registration / POST /api/user/register', (group) => {
   })
 
   test('a missing name is refused', async ({ client }) => {
-    const response = await client.post('/api/user/register').form(staff({ name: '' }))
+    const response = await client.post('/api/user/register').form(staffRegistration({ name: '' }))
     response.assertStatus(422)
     response.assertBodyContains({ status: 422, message: 'The name field is required' })
   })
 
   test('a missing or unknown team is refused', async ({ client }) => {
-    const missing = await client.post('/api/user/register').form(staff({ team: '' }))
+    const missing = await client.post('/api/user/register').form(staffRegistration({ team: '' }))
     missing.assertStatus(422)
     missing.assertBodyContains({ status: 422, message: 'The team field is required' })
 
-    const unknown = await client.post('/api/user/register').form(staff({ team: 'marketing' }))
+    const unknown = await client
+      .post('/api/user/register')
+      .form(staffRegistration({ team: 'marketing' }))
     unknown.assertStatus(422)
     unknown.assertBodyContains({
       status: 422,
@@ -328,7 +314,7 @@ test.group('registration / POST /api/user/register', (group) => {
   })
 
   test('a creator registers with a channel name and no code', async ({ client, assert }) => {
-    const response = await client.post('/api/user/register').form(creator())
+    const response = await client.post('/api/user/register').form(creatorRegistration())
 
     response.assertStatus(201)
     response.assertBodyContains({
@@ -347,13 +333,15 @@ test.group('registration / POST /api/user/register', (group) => {
   })
 
   test('a creator without a channel name is refused', async ({ client }) => {
-    const response = await client.post('/api/user/register').form(creator({ channel_name: '' }))
+    const response = await client
+      .post('/api/user/register')
+      .form(creatorRegistration({ channel_name: '' }))
     response.assertStatus(422)
     response.assertBodyContains({ status: 422, message: 'The channel name field is required' })
   })
 
   test('a company registers with a company name', async ({ client, assert }) => {
-    const response = await client.post('/api/user/register').form(company())
+    const response = await client.post('/api/user/register').form(companyRegistration())
 
     response.assertStatus(201)
     const user = await User.findByOrFail('email', 'company@example.com')
@@ -364,25 +352,27 @@ test.group('registration / POST /api/user/register', (group) => {
   })
 
   test('a company without a company name is refused', async ({ client }) => {
-    const payload = without(company(), 'company_name')
+    const payload = without(companyRegistration(), 'company_name')
     const response = await client.post('/api/user/register').form(payload)
     response.assertStatus(422)
     response.assertBodyContains({ status: 422, message: 'The company name field is required' })
   })
 
   test('an unknown account type answers 422', async ({ client, assert }) => {
-    const before = await userCount()
-    const response = await client.post('/api/user/register').form(staff({ account_type: 'admin' }))
+    const before = await rowCount('users')
+    const response = await client
+      .post('/api/user/register')
+      .form(staffRegistration({ account_type: 'admin' }))
     response.assertStatus(422)
     response.assertBodyContains({
       status: 422,
       message: 'The account type field must be one of the listed values',
     })
-    assert.equal(await userCount(), before)
+    assert.equal(await rowCount('users'), before)
   })
 
   test('a missing account type answers 422', async ({ client }) => {
-    const payload = without(staff(), 'account_type')
+    const payload = without(staffRegistration(), 'account_type')
     const response = await client.post('/api/user/register').form(payload)
     response.assertStatus(422)
     response.assertBodyContains({ status: 422, message: 'The account type field is required' })
@@ -391,7 +381,7 @@ test.group('registration / POST /api/user/register', (group) => {
   test('a registration cannot choose its own role or status', async ({ client, assert }) => {
     const response = await client
       .post('/api/user/register')
-      .form(staff({ role: 'admin', status: 'active', account_type: 'staff' }))
+      .form(staffRegistration({ role: 'admin', status: 'active', account_type: 'staff' }))
     response.assertStatus(201)
     const user = await User.findByOrFail('email', 'minji@example.com')
     assert.equal(user.role, 'staff')

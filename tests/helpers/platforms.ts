@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { PlatformError } from '#platforms/types'
 
 /**
  * A local HTTP server standing in for a platform's API in the adapter tests:
@@ -95,4 +96,21 @@ export async function rejection(fn: () => Promise<unknown>): Promise<any> {
     return error
   }
   throw new Error('expected a rejection')
+}
+
+/**
+ * The PlatformError `fn` rejects with, checked to come from `platform` with
+ * the code and retryability given.
+ */
+export async function platformError(
+  assert: any,
+  fn: () => Promise<unknown>,
+  expected: { platform: string; code: string; retryable: boolean }
+) {
+  const error = await rejection(fn)
+  assert.instanceOf(error, PlatformError)
+  assert.equal(error.platform, expected.platform)
+  assert.equal(error.code, expected.code)
+  assert.equal(error.retryable, expected.retryable)
+  return error
 }

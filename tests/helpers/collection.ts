@@ -1,5 +1,5 @@
-import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
+import { CreatorFactory } from '#database/factories/creator_factory'
 import type { ChannelStats, PlatformAdapter, PlatformAccountRef } from '#platforms/types'
 import { METRICS, type PlatformKey } from '#shared/constants'
 import type { SnapshotRow } from '#services/metrics/snapshot_writer'
@@ -11,82 +11,31 @@ export interface SeededAccount {
   platform: PlatformKey
 }
 
-const stamp = () => DateTime.utc().toFormat('yyyy-MM-dd HH:mm:ss')
-let sequence = 0
-
 /**
- * Creators with one active, connected account on each of `platforms`,
- * inserted directly (thousands in a second, unlike the factories that
- * encrypt private data). Returns the accounts in creator order.
+ * Creators (valid, or terminated) with one active, connected account on
+ * each of `platforms` that no collection has counted yet (0 fans), made by
+ * the factories. Returns the accounts in creator order.
  */
 export async function seedAccounts(
   options: {
     creators?: number
     platforms?: PlatformKey[]
     contractStatus?: 'valid' | 'terminated'
-    fans?: number
   } = {}
 ): Promise<SeededAccount[]> {
-  const count = options.creators ?? 1
-  const platforms = options.platforms ?? ['bilibili']
-  const now = stamp()
-  const batch = ++sequence
-  const creatorIds: number[] = []
-  for (let start = 0; start < count; start += 300) {
-    const rows = []
-    for (let index = start; index < Math.min(count, start + 300); index++) {
-      rows.push({
-        brand_no: `MT-${process.pid}-${batch}-${index}`,
-        kind: 'CR',
-        contractor_name: `Contractor ${index}`,
-        channel_name: `Channel ${batch}-${index}`,
-        category: 'vlog',
-        contract_status: options.contractStatus ?? 'valid',
-        total_fans: 0,
-        failing: false,
-        created_at: now,
-        updated_at: now,
-      })
-    }
-    await db.table('creators').multiInsert(rows)
+  let builder = CreatorFactory.query()
+  if (options.contractStatus === 'terminated') builder = builder.apply('terminated')
+  for (const platform of options.platforms ?? ['bilibili']) {
+    builder = builder.with('accounts', 1, (account) => account.merge({ platform, fans: 0 }))
   }
-  const created = await db
-    .from('creators')
-    .where('brand_no', 'like', `MT-${process.pid}-${batch}-%`)
-    .orderBy('id')
-    .select('id')
-  creatorIds.push(...created.map((row) => Number(row.id)))
-
-  const accounts = []
-  for (const creatorId of creatorIds) {
-    for (const platform of platforms) {
-      accounts.push({
-        creator_id: creatorId,
-        platform,
-        uid: `${creatorId}${platform.length}`,
-        fans: options.fans ?? 0,
-        active: true,
-        token_status: 0,
-        cookie_status: 0,
-        created_at: now,
-        updated_at: now,
-      })
-    }
-  }
-  for (let start = 0; start < accounts.length; start += 300) {
-    await db.table('creator_platform_accounts').multiInsert(accounts.slice(start, start + 300))
-  }
-  const rows = await db
-    .from('creator_platform_accounts')
-    .whereIn('creator_id', creatorIds)
-    .orderBy('creator_id')
-    .orderBy('id')
-    .select('id', 'creator_id', 'platform')
-  return rows.map((row) => ({
-    id: Number(row.id),
-    creator_id: Number(row.creator_id),
-    platform: row.platform,
-  }))
+  const creators = await builder.createMany(options.creators ?? 1)
+  return creators.flatMap((creator) =>
+    creator.accounts.map((account) => ({
+      id: account.id,
+      creator_id: creator.id,
+      platform: account.platform,
+    }))
+  )
 }
 
 /** Counters with `fans` and `views` given and every other counter 0 unless given. */

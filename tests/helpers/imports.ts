@@ -1,26 +1,14 @@
 import { readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import ExcelJS from 'exceljs'
-import { ApiRequest, type ApiClient } from '@japa/api-client'
-import env from '#start/env'
+import type { ApiClient } from '@japa/api-client'
 import CreatorImport from '#models/creator_import'
 import type User from '#models/user'
-import QueueService from '#queue/main'
-import type InProcessDriver from '#queue/in_process_driver'
 import { buildTemplate } from '#services/creators/excel/template'
 import { XLSX_MIME } from '#support/xlsx'
 import CreatorImportService from '#services/creators/excel/import_service'
-
-/** Each database run exercises its own queue driver: BullMQ when REDIS_HOST is set. */
-export const ON_REDIS = Boolean(env.get('REDIS_HOST'))
-
-/** Workbooks come back as Buffers (superagent does not buffer unknown content types). */
-ApiRequest.addParser(XLSX_MIME, (res, callback) => {
-  const chunks: Buffer[] = []
-  res.on('data', (chunk: Buffer) => chunks.push(Buffer.from(chunk)))
-  res.on('end', () => callback(null, Buffer.concat(chunks)))
-  res.on('error', (error: Error) => callback(error, null))
-})
+import { loadWorkbook } from '#tests/helpers/excel'
+import { runQueued } from '#tests/helpers/queue'
 
 /**
  * For group.each.setup: uploads a test leaves behind (one whose job it never
@@ -45,12 +33,6 @@ export function removeLeftUploads() {
 
 export type CellValue = string | number | boolean | Date | null | Record<string, unknown>
 export type Row = Record<string, CellValue | undefined>
-
-export async function loadWorkbook(buffer: Buffer) {
-  const workbook = new ExcelJS.Workbook()
-  await workbook.xlsx.load(buffer as any)
-  return workbook
-}
 
 /** The keys of row 2, by column number. */
 export function keyColumns(sheet: ExcelJS.Worksheet) {
@@ -89,34 +71,12 @@ export function upload(client: ApiClient, user: User, buffer: Buffer, filename =
     .loginAs(user)
 }
 
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (await condition()) return true
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  return condition()
-}
-
-/**
- * Runs the queued import jobs: drains the in-process queue, or starts the
- * BullMQ worker until the import has finished, then stops it.
- */
+/** Runs the queued import jobs until the import has finished. */
 export async function runImport(id: number) {
-  if (!ON_REDIS) {
-    await (QueueService.driver as InProcessDriver).drain()
-    return
-  }
-  await QueueService.driver.startWorker()
-  try {
-    const finished = await waitFor(async () => {
-      const record = await CreatorImport.find(id)
-      return record?.status === 'completed' || record?.status === 'failed'
-    })
-    if (!finished) throw new Error(`import ${id} did not finish`)
-  } finally {
-    await QueueService.driver.stop()
-  }
+  await runQueued(async () => {
+    const record = await CreatorImport.find(id)
+    return record?.status === 'completed' || record?.status === 'failed'
+  }, `import ${id}`)
 }
 
 /** Uploads, runs the job and returns the progress JSON (GET /api/creators/imports/:id). */
