@@ -1,5 +1,5 @@
 import simpleRest from '@refinedev/simple-rest'
-import { api } from '../api/client'
+import { api } from './http'
 
 /**
  * Refine's simple-rest provider on the admin's HTTP client: lists read

@@ -7,7 +7,7 @@ import relativeTime from 'dayjs/plugin/relativeTime'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { HEADLINE_PAGE_SIZE } from '@shared/constants'
-import { api } from '../../api/client'
+import { api } from '../../providers/http'
 
 dayjs.extend(relativeTime)
 

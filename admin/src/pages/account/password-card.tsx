@@ -3,8 +3,8 @@ import { App, Button, Card, Form, Input } from 'antd'
 import { LockOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { LIMITS } from '@shared/constants'
-import { api } from '../../api/client'
-import { applyServerErrors } from '../../components/form-errors'
+import { api } from '../../providers/http'
+import { applyServerErrors } from '../../lib/form-errors'
 
 interface Values {
   current_password: string

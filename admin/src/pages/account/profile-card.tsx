@@ -5,9 +5,9 @@ import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { LIMITS, PHONE_PATTERN } from '@shared/constants'
 import { AVATAR_MAX_BYTES } from '@shared/people'
-import { api } from '../../api/client'
+import { api } from '../../providers/http'
 import { useRefreshIdentity, type StudioUser } from '../../providers/identity'
-import { applyServerErrors } from '../../components/form-errors'
+import { applyServerErrors } from '../../lib/form-errors'
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif'
 

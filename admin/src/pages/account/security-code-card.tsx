@@ -4,7 +4,7 @@ import { App, Button, Card, Form, Input, Tag, Typography } from 'antd'
 import { SafetyOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { LIMITS, SECURITY_CODE_PATTERN } from '@shared/constants'
-import { api } from '../../api/client'
+import { api } from '../../providers/http'
 
 interface Values {
   current_password: string

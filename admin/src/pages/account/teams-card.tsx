@@ -24,7 +24,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { api } from '../../api/client'
+import { api } from '../../providers/http'
 import { useRefreshIdentity, type StudioUser } from '../../providers/identity'
 
 interface TeamRow {

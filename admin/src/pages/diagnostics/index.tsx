@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react'
 import { usePermissions } from '@refinedev/core'
 import { Badge, Card, Col, Descriptions, Row, Tag } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { api } from '../../api/client'
-import { useClientInfo } from '../../api/client_info'
+import { api } from '../../providers/http'
+import { useClientInfo } from '../../lib/client-info'
 
 interface Health {
   database: string

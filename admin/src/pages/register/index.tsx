@@ -22,8 +22,8 @@ import {
   SEXES,
   type AccountType,
 } from '@shared/constants'
-import { api } from '../../api/client'
-import { useClientInfo } from '../../api/client_info'
+import { api } from '../../providers/http'
+import { useClientInfo } from '../../lib/client-info'
 import { PublicShell } from '../../components/public-shell'
 import { usePageTitle } from '../../components/page-title'
 

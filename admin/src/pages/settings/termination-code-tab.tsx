@@ -5,7 +5,7 @@ import dayjs from 'dayjs'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { SECURITY_CODE_PATTERN } from '@shared/constants'
-import { api } from '../../api/client'
+import { api } from '../../providers/http'
 
 interface Values {
   code: string

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { NoPermission } from '../../components/no-permission'
 import { CreatorForm } from './form/creator-form'
 import { useCreatorForm, type PendingTabErrors } from './form/use-creator-form'
-import { failureOf } from './lib/http'
+import { failureOf } from '../../lib/http'
 import { CreatorNotFound, useCreatorIdParam } from './components/creator-not-found'
 
 function EditForm({ id }: { id: number }) {

@@ -2,8 +2,8 @@ import { useState } from 'react'
 import { App, Button, Tooltip } from 'antd'
 import { StarFilled, StarOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { api } from '../../../api/client'
-import { failureOf } from '../lib/http'
+import { api } from '../../../providers/http'
+import { failureOf } from '../../../lib/http'
 
 /** Adds or removes the creator from my favorites (/api/user/favorites). */
 export function FavoriteStar({

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react'
 import { Alert, Button, Modal, Progress, Space, Table, Typography, Upload } from 'antd'
 import { InboxOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { api } from '../../../api/client'
-import { failureOf, unwrap } from '../lib/http'
+import { api } from '../../../providers/http'
+import { failureOf, unwrap } from '../../../lib/http'
 import type { CreatorImport } from '../types'
 
 const MAX_BYTES = 20 * 1024 * 1024

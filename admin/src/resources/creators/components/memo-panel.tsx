@@ -3,9 +3,9 @@ import { CanAccess, useCustom } from '@refinedev/core'
 import { App, Button, Card, Empty, Form, Input, Space, Timeline, Typography } from 'antd'
 import { EditOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { api } from '../../../api/client'
-import { failureOf, unwrap } from '../lib/http'
-import { formatDate } from '../lib/format'
+import { api } from '../../../providers/http'
+import { failureOf, unwrap } from '../../../lib/http'
+import { formatDate } from '../../../lib/format'
 import type { Memo } from '../types'
 
 const MEMO_MAX = 2000

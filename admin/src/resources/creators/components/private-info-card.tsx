@@ -5,8 +5,8 @@ import { EyeInvisibleOutlined, EyeOutlined, LockOutlined } from '@ant-design/ico
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { PRIVATE_LEVELS, REVEAL_SECONDS, type PrivateLevel } from '@shared/constants'
-import { api } from '../../../api/client'
-import { unwrap } from '../lib/http'
+import { api } from '../../../providers/http'
+import { unwrap } from '../../../lib/http'
 import type { Creator, RevealResult } from '../types'
 import { SecurityCodeModal } from './security-code-modal'
 

@@ -4,7 +4,7 @@ import { Alert, Form, Input, Modal, Typography } from 'antd'
 import { LockOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { SECURITY_CODE_PATTERN } from '@shared/constants'
-import { failureOf, type ApiFailure } from '../lib/http'
+import { failureOf, type ApiFailure } from '../../../lib/http'
 
 /** Whether a failed call was about the security code itself (wrong, missing, too many tries). */
 export function isCodeFailure(failure: ApiFailure, fields: string[] = ['security_code', 'code']) {

@@ -3,7 +3,7 @@ import { Card, Empty, Space, Table, Typography } from 'antd'
 import { DollarOutlined, FilePdfOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import type { AdPrice } from '../types'
-import { PlatformLogo } from './platform-badge'
+import { PlatformLogo } from '../../../components/platform-badge'
 
 /** The creator's ad prices per platform and format. */
 export function AdPricesCard({ prices }: { prices: AdPrice[] }) {

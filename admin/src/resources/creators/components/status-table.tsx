@@ -3,9 +3,9 @@ import { SafetyCertificateOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { ACCESS_STATUS, COLLECT_STATUS } from '@shared/constants'
 import type { Creator, PlatformAccount } from '../types'
-import { formatDate } from '../lib/format'
+import { formatDate } from '../../../lib/format'
 import { ContractStatusTag } from './header-card'
-import { PlatformLogo } from './platform-badge'
+import { PlatformLogo } from '../../../components/platform-badge'
 
 function AccessTag({ status, present }: { status: number; present: boolean }) {
   const { t } = useTranslation()

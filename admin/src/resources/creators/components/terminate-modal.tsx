@@ -3,8 +3,8 @@ import { Alert, DatePicker, Form, Input, Modal, Typography } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { SECURITY_CODE_PATTERN } from '@shared/constants'
-import { api } from '../../../api/client'
-import { failureOf } from '../lib/http'
+import { api } from '../../../providers/http'
+import { failureOf } from '../../../lib/http'
 
 interface Values {
   termination_code: string

@@ -20,9 +20,9 @@ import {
   TOKEN_RENEWAL_DAYS,
 } from '@shared/constants'
 import type { Creator, PlatformAccount } from '../types'
-import { formatDate } from '../lib/format'
-import { channelUrlOf } from '../lib/platforms'
-import { PlatformLogo } from '../components/platform-badge'
+import { formatDate } from '../../../lib/format'
+import { channelUrlOf } from '../../../lib/platforms'
+import { PlatformLogo } from '../../../components/platform-badge'
 import { dateItem } from './fields'
 import type { TokenPlatform } from './values'
 

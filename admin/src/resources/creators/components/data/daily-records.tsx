@@ -4,13 +4,17 @@ import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import type { PlatformKey } from '@shared/constants'
 import type { PlatformAccount } from '../../types'
-import type { CreatorDaily, CreatorDailyRow, CreatorMonthly } from '../../../data-center/types'
-import { useMetricsQuery } from '../../../data-center/lib/query'
-import { useMetricFormat } from '../../../data-center/lib/format'
-import { DAY, rangeEndingOn, useLatestDate } from '../../../data-center/lib/dates'
-import { LoadState } from '../../../data-center/components/load-state'
+import type {
+  CreatorDaily,
+  CreatorDailyRow,
+  CreatorMonthly,
+} from '../../../../pages/data-center/types'
+import { useMetricsQuery } from '../../../../pages/data-center/lib/query'
+import { useMetricFormat } from '../../../../pages/data-center/lib/format'
+import { DAY, rangeEndingOn, useLatestDate } from '../../../../pages/data-center/lib/dates'
+import { LoadState } from '../../../../pages/data-center/components/load-state'
 import { Chart } from '../charts'
-import { PlatformLogo } from '../platform-badge'
+import { PlatformLogo } from '../../../../components/platform-badge'
 
 const DEFAULT_DAYS = 30
 

@@ -1,0 +1,240 @@
+import { Suspense, lazy, useEffect, useState } from 'react'
+import { useCan, useCreate, useOne, useUpdate } from '@refinedev/core'
+import { App, Button, Card, Form, Input, Select, Space, Spin, Switch, Upload } from 'antd'
+import { ArrowLeftOutlined, PaperClipOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons'
+import type { UploadFile } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { BOARD_ATTACHMENT_EXTENSIONS, BOARD_LIMITS } from '@shared/board'
+import { api } from '../../providers/http'
+import { applyServerErrors } from '../../lib/form-errors'
+import type { BoardCategoryRight, BoardPostDetail } from './types'
+
+const RichTextEditor = lazy(() => import('./components/rich-text-editor'))
+
+/** The lazily loaded editor as one form control (Form.Item passes value/onChange to its direct child). */
+function EditorField(props: {
+  value?: string
+  onChange?: (html: string) => void
+  placeholder?: string
+}) {
+  return (
+    <Suspense fallback={<Spin />}>
+      <RichTextEditor {...props} />
+    </Suspense>
+  )
+}
+
+interface Values {
+  category: string
+  title: string
+  content: string
+  pinned: boolean
+}
+
+/** Write or edit a post: category, title, rich text, attachments; save as draft or publish. */
+export function BoardPostEdit({
+  id,
+  categories,
+  defaultCategory,
+  onDone,
+}: {
+  id?: number
+  categories: BoardCategoryRight[]
+  defaultCategory?: string
+  onDone: (id?: number) => void
+}) {
+  const { t } = useTranslation()
+  const { message } = App.useApp()
+  const [form] = Form.useForm<Values>()
+  const [files, setFiles] = useState<UploadFile[]>([])
+  const [saving, setSaving] = useState<'draft' | 'published' | null>(null)
+  const { data: canPin } = useCan({ resource: 'board', action: 'pin' })
+  const { query } = useOne<BoardPostDetail>({
+    resource: 'board/posts',
+    id,
+    queryOptions: { enabled: id !== undefined },
+  })
+  const { mutateAsync: create } = useCreate()
+  const { mutateAsync: update } = useUpdate()
+  const existing = query.data?.data
+  const writable = categories.filter((category) => category.can_write)
+
+  useEffect(() => {
+    if (existing) {
+      form.setFieldsValue({
+        category: existing.category,
+        title: existing.title,
+        content: existing.content,
+        pinned: existing.pinned,
+      })
+      setFiles(
+        existing.attachments.map((attachment) => ({
+          uid: String(attachment.id),
+          name: attachment.name,
+          status: 'done',
+          response: attachment,
+        }))
+      )
+    } else if (id === undefined && !form.getFieldValue('category')) {
+      // The categories may arrive after the editor opens (a link to ?write=1).
+      const category = writable.find((row) => row.key === defaultCategory)?.key ?? writable[0]?.key
+      form.setFieldsValue({ category, pinned: false })
+    }
+  }, [existing, id, writable.length]) // eslint-disable-line react-hooks/exhaustive-deps
+
+  const submit = async (status: 'draft' | 'published') => {
+    let values: Values
+    try {
+      values = await form.validateFields()
+    } catch {
+      return
+    }
+    if (files.some((file) => file.status === 'uploading')) {
+      message.warning(t('board.wait_uploads'))
+      return
+    }
+    setSaving(status)
+    const payload = {
+      ...values,
+      pinned: canPin?.can ? values.pinned : undefined,
+      status,
+      attachment_ids: files
+        .filter((file) => file.status === 'done')
+        .map((file) => Number(file.response?.id)),
+    }
+    try {
+      const result = id
+        ? await update({
+            resource: 'board/posts',
+            id,
+            values: payload,
+            successNotification: false,
+            errorNotification: false,
+          })
+        : await create({
+            resource: 'board/posts',
+            values: payload,
+            successNotification: false,
+            errorNotification: false,
+          })
+      message.success(t(status === 'draft' ? 'board.saved_draft' : 'board.published'))
+      onDone(Number((result.data as { id: number }).id))
+    } catch (error: any) {
+      if (!applyServerErrors(form, error))
+        message.error(error?.message || t('errors.request_failed'))
+    } finally {
+      setSaving(null)
+    }
+  }
+
+  const published = existing?.status === 'published'
+
+  return (
+    <Card
+      title={
+        <Space>
+          <Button
+            type="text"
+            icon={<ArrowLeftOutlined />}
+            onClick={() => onDone(id)}
+            aria-label={t('board.back')}
+          />
+          {id ? t('board.edit_title') : t('board.write_title')}
+        </Space>
+      }
+      loading={id !== undefined && query.isLoading}
+    >
+      <Form form={form} layout="vertical" data-testid="board-form">
+        <Space wrap align="start">
+          <Form.Item name="category" label={t('board.category')} rules={[{ required: true }]}>
+            <Select
+              style={{ width: 220 }}
+              options={writable.map((row) => ({
+                value: row.key,
+                label: t(`board.categories.${row.key}`),
+              }))}
+              data-testid="board-category"
+            />
+          </Form.Item>
+          {canPin?.can && (
+            <Form.Item name="pinned" label={t('board.pin')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          )}
+        </Space>
+        <Form.Item
+          name="title"
+          label={t('board.title_field')}
+          rules={[
+            { required: true, whitespace: true, message: t('board.title_required') },
+            { max: BOARD_LIMITS.titleMax },
+          ]}
+        >
+          <Input maxLength={BOARD_LIMITS.titleMax} showCount data-testid="board-title" />
+        </Form.Item>
+        <Form.Item
+          name="content"
+          label={t('board.content')}
+          rules={[
+            {
+              validator: (_, value: string | undefined) =>
+                value && value.replace(/<[^>]*>/g, '').trim()
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('board.content_required'))),
+            },
+          ]}
+        >
+          <EditorField placeholder={t('board.content_placeholder')} />
+        </Form.Item>
+        <Form.Item
+          label={t('board.attachments')}
+          extra={t('board.attachments_help', {
+            count: BOARD_LIMITS.attachmentsPerPost,
+            max: BOARD_LIMITS.attachmentMaxBytes / 1024 / 1024,
+          })}
+        >
+          <Upload
+            fileList={files}
+            accept={BOARD_ATTACHMENT_EXTENSIONS.map((extension) => `.${extension}`).join(',')}
+            maxCount={BOARD_LIMITS.attachmentsPerPost}
+            onChange={({ fileList }) => setFiles(fileList)}
+            customRequest={async ({ file, onSuccess, onError }) => {
+              try {
+                const body = new FormData()
+                body.append('file', file as Blob)
+                const response = await api.post('/api/board/attachments', body)
+                onSuccess?.(response.data.data)
+              } catch (error: any) {
+                message.error(error?.message || t('errors.request_failed'))
+                onError?.(error)
+              }
+            }}
+          >
+            <Button icon={<PaperClipOutlined />}>{t('board.attach')}</Button>
+          </Upload>
+        </Form.Item>
+        <Space>
+          {!published && (
+            <Button
+              icon={<SaveOutlined />}
+              loading={saving === 'draft'}
+              onClick={() => submit('draft')}
+              data-testid="board-save-draft"
+            >
+              {t('board.save_draft')}
+            </Button>
+          )}
+          <Button
+            type="primary"
+            icon={<SendOutlined />}
+            loading={saving === 'published'}
+            onClick={() => submit('published')}
+            data-testid="board-publish"
+          >
+            {published ? t('board.save') : t('board.publish')}
+          </Button>
+        </Space>
+      </Form>
+    </Card>
+  )
+}

@@ -1,0 +1,175 @@
+import { useMemo } from 'react'
+import { useCustom } from '@refinedev/core'
+import { useTable } from '@refinedev/antd'
+import { Avatar, Button, Card, Input, Space, Table, Tabs, Tag, Typography } from 'antd'
+import { EditOutlined, PaperClipOutlined, PushpinFilled, UserOutlined } from '@ant-design/icons'
+import dayjs from 'dayjs'
+import { useTranslation } from 'react-i18next'
+import { useQueryPatch } from '../../lib/use-query-patch'
+import { BoardPostEdit } from './edit'
+import { BoardPostShow } from './show'
+import type { BoardCategoryRight, BoardListItem } from './types'
+
+const DRAFTS = 'drafts'
+const ALL = 'all'
+
+/**
+ * /app/board (SPEC §2 Board): category tabs, search (Chinese, Korean,
+ * Japanese and English alike), pinned notices first, my drafts; ?id= reads a
+ * post, ?write=1 and ?edit= open the editor.
+ */
+export function BoardPostList() {
+  const { t } = useTranslation()
+  const [params, set] = useQueryPatch()
+  const { query: categoriesQuery } = useCustom<{ data: BoardCategoryRight[] }>({
+    url: '/api/board/categories',
+    method: 'get',
+  })
+  const categories = useMemo(() => categoriesQuery.data?.data?.data ?? [], [categoriesQuery.data])
+  const canWrite = categories.some((category) => category.can_write)
+  const tab = params.get('tab') ?? ALL
+  const q = params.get('q') ?? ''
+
+  const { tableProps } = useTable<BoardListItem>({
+    resource: 'board/posts',
+    pagination: { pageSize: 20 },
+    syncWithLocation: false,
+    filters: {
+      permanent: [
+        {
+          field: 'category',
+          operator: 'eq',
+          value: tab !== ALL && tab !== DRAFTS ? tab : undefined,
+        },
+        { field: 'status', operator: 'eq', value: tab === DRAFTS ? 'draft' : undefined },
+        { field: 'q', operator: 'eq', value: q || undefined },
+      ],
+    },
+  })
+
+  const viewing = params.get('id')
+  const editing = params.get('edit')
+  if (params.get('write') || editing) {
+    return (
+      <BoardPostEdit
+        id={editing ? Number(editing) : undefined}
+        categories={categories}
+        defaultCategory={tab}
+        onDone={(id) => set({ write: undefined, edit: undefined, id: id ? String(id) : undefined })}
+      />
+    )
+  }
+  if (viewing) {
+    return (
+      <BoardPostShow
+        id={Number(viewing)}
+        onBack={() => set({ id: undefined })}
+        onEdit={(id) => set({ id: undefined, edit: String(id) })}
+      />
+    )
+  }
+
+  return (
+    <Card
+      title={t('menu.board')}
+      extra={
+        <Space>
+          <Input.Search
+            allowClear
+            defaultValue={q}
+            placeholder={t('board.search')}
+            onSearch={(value) => set({ q: value.trim() || undefined })}
+            style={{ width: 280 }}
+            data-testid="board-search"
+          />
+          {canWrite && (
+            <Button
+              type="primary"
+              icon={<EditOutlined />}
+              onClick={() => set({ write: '1' })}
+              data-testid="board-write"
+            >
+              {t('board.write')}
+            </Button>
+          )}
+        </Space>
+      }
+    >
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => set({ tab: key === ALL ? undefined : key })}
+        items={[
+          { key: ALL, label: t('board.all') },
+          ...categories.map((category) => ({
+            key: category.key,
+            label: t(`board.categories.${category.key}`),
+          })),
+          ...(canWrite ? [{ key: DRAFTS, label: t('board.my_drafts') }] : []),
+        ]}
+      />
+      <Table<BoardListItem>
+        {...tableProps}
+        rowKey="id"
+        size="middle"
+        data-testid="board-table"
+        locale={{ emptyText: q ? t('board.no_results') : t('board.empty') }}
+        onRow={(row) => ({
+          onClick: () => set({ id: String(row.id) }),
+          style: { cursor: 'pointer' },
+        })}
+      >
+        <Table.Column<BoardListItem>
+          title={t('board.title_field')}
+          render={(_, row) => (
+            <Space direction="vertical" size={0}>
+              <Space size={6}>
+                {row.pinned && (
+                  <PushpinFilled style={{ color: '#fa541c' }} aria-label={t('board.pinned')} />
+                )}
+                <Typography.Text strong={row.pinned}>{row.title}</Typography.Text>
+                {row.attachments > 0 && <PaperClipOutlined />}
+                {row.status === 'draft' && <Tag color="orange">{t('board.draft')}</Tag>}
+              </Space>
+              <Typography.Text type="secondary" ellipsis style={{ maxWidth: 560 }}>
+                {row.excerpt}
+              </Typography.Text>
+            </Space>
+          )}
+        />
+        <Table.Column<BoardListItem>
+          dataIndex="category"
+          title={t('board.category')}
+          width={150}
+          render={(value) => <Tag color="blue">{t(`board.categories.${value}`)}</Tag>}
+        />
+        <Table.Column<BoardListItem>
+          title={t('board.author')}
+          width={170}
+          render={(_, row) => (
+            <Space size={4}>
+              <Avatar
+                size="small"
+                src={row.author?.avatar_url ?? undefined}
+                icon={<UserOutlined />}
+              />
+              {row.author?.name ?? t('board.former_member')}
+            </Space>
+          )}
+        />
+        <Table.Column<BoardListItem>
+          title={t('board.date')}
+          width={150}
+          render={(_, row) => dayjs(row.published_at ?? row.updated_at).format('YYYY-MM-DD HH:mm')}
+        />
+        <Table.Column<BoardListItem>
+          dataIndex="views"
+          title={t('board.views_column')}
+          width={80}
+          align="right"
+        />
+      </Table>
+    </Card>
+  )
+}
+
+export default BoardPostList
