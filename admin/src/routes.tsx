@@ -15,7 +15,7 @@ const StaffShow = lazy(() => import('./resources/staff/show'))
 const StaffEdit = lazy(() => import('./resources/staff/edit'))
 const DealList = lazy(() => import('./resources/deals/list'))
 const ProductSaleList = lazy(() => import('./resources/product-sales/list'))
-const BoardPostList = lazy(() => import('./resources/board-posts/list'))
+const BoardScreen = lazy(() => import('./resources/board-posts'))
 const LetterList = lazy(() => import('./resources/letters/list'))
 const AlertList = lazy(() => import('./resources/alerts/list'))
 const AuditLogList = lazy(() => import('./resources/audit-logs/list'))
@@ -66,7 +66,7 @@ const APP_ROUTES: { path: string; resource: string; page?: React.ReactNode }[] =
   { path: 'video_detailSection', resource: 'video_dashboard' },
   { path: 'video_compare', resource: 'video_compare' },
   { path: 'creator_compare', resource: 'creator_compare', page: <CreatorComparePage /> },
-  { path: 'board', resource: 'board', page: <BoardPostList /> },
+  { path: 'board', resource: 'board', page: <BoardScreen /> },
   { path: 'creator_adjustment', resource: 'creator_adjustment' },
   { path: `${BRAND}_report`, resource: 'report' },
   { path: 'report_page', resource: 'report' },

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react'
-import { api } from '../providers/http'
+import { useCustom } from '@refinedev/core'
 
 export interface ClientInfo {
   ip: string
@@ -19,21 +18,17 @@ const FALLBACK: ClientInfo = {
   sign_up: true,
 }
 
-let cached: Promise<ClientInfo> | null = null
-
-/** GET /api/client-info: the caller's IP and country as the server sees them, and public settings. */
-export function useClientInfo() {
-  const [info, setInfo] = useState<ClientInfo | null>(null)
-  useEffect(() => {
-    cached ??= api
-      .get('/api/client-info')
-      .then((response) => ({ ...FALLBACK, ...response.data?.data }))
-      .catch(() => FALLBACK)
-    let alive = true
-    cached.then((value) => alive && setInfo(value))
-    return () => {
-      alive = false
-    }
-  }, [])
-  return info
+/**
+ * GET /api/client-info: the caller's IP and country as the server sees them,
+ * and public settings; asked once per page load, the fallback when it fails.
+ */
+export function useClientInfo(): ClientInfo | null {
+  const { query } = useCustom<Partial<ClientInfo>>({
+    url: '/api/client-info',
+    method: 'get',
+    queryOptions: { staleTime: Infinity, gcTime: Infinity, retry: false },
+    errorNotification: false,
+  })
+  if (query.isError) return FALLBACK
+  return query.data ? { ...FALLBACK, ...query.data.data } : null
 }

@@ -1,10 +1,8 @@
-import { useState } from 'react'
 import { App, Button, Card, Form, Input } from 'antd'
 import { LockOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { LIMITS } from '@shared/constants'
-import { api } from '../../providers/http'
-import { applyServerErrors } from '../../lib/form-errors'
+import { useCustomForm } from '../../lib/use-custom-form'
 
 interface Values {
   current_password: string
@@ -17,24 +15,16 @@ export function PasswordCard() {
   const { t } = useTranslation()
   const { message } = App.useApp()
   const [form] = Form.useForm<Values>()
-  const [saving, setSaving] = useState(false)
-
-  const submit = async (values: Values) => {
-    setSaving(true)
-    try {
-      const response = await api.put('/api/user/password', values)
+  const { submit, saving } = useCustomForm<Values, { message?: string }>({
+    url: '/api/user/password',
+    form,
+    fallbackField: 'current_password',
+    fallbackOn: [422],
+    onSuccess: (data) => {
       form.resetFields()
-      message.success(response.data?.message ?? t('people.account.password_saved'))
-    } catch (error: any) {
-      if (!applyServerErrors(form, error)) {
-        if (error?.statusCode === 422)
-          form.setFields([{ name: 'current_password', errors: [error.message] }])
-        else message.error(error?.message || t('errors.request_failed'))
-      }
-    } finally {
-      setSaving(false)
-    }
-  }
+      message.success(data?.message ?? t('people.account.password_saved'))
+    },
+  })
 
   return (
     <Card

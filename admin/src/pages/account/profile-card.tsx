@@ -5,9 +5,10 @@ import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { LIMITS, PHONE_PATTERN } from '@shared/constants'
 import { AVATAR_MAX_BYTES } from '@shared/people'
-import { api } from '../../providers/http'
+import { useCustomMutation } from '@refinedev/core'
 import { useRefreshIdentity, type StudioUser } from '../../providers/identity'
-import { applyServerErrors } from '../../lib/form-errors'
+import { useSaveFeedback } from '../../lib/feedback'
+import { useCustomForm } from '../../lib/use-custom-form'
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif'
 
@@ -18,49 +19,53 @@ export function ProfileCard({ user, loading }: { user?: StudioUser; loading: boo
   const refresh = useRefreshIdentity()
   const [form] = Form.useForm<{ name: string; phone: string }>()
   const [editing, setEditing] = useState(false)
-  const [saving, setSaving] = useState(false)
-  const [uploading, setUploading] = useState(false)
+  const feedback = useSaveFeedback()
   const format = (value: string | null | undefined) =>
     value ? dayjs(value).format('YYYY-MM-DD HH:mm') : t('common.none')
 
-  const upload = async (file: File) => {
+  const { mutate: send, mutation: avatarCall } = useCustomMutation()
+  const avatar = (method: 'post' | 'delete', values: FormData | object, done?: string) =>
+    send(
+      {
+        url: '/api/user/avatar',
+        method,
+        values,
+        successNotification: false,
+        errorNotification: false,
+      },
+      {
+        onSuccess: async () => {
+          await refresh()
+          if (done) message.success(done)
+        },
+        onError: method === 'post' ? feedback.failed : undefined,
+      }
+    )
+  const uploading = avatarCall.isPending && avatarCall.variables?.method === 'post'
+
+  const upload = (file: File) => {
     if (file.size > AVATAR_MAX_BYTES) {
       message.error(t('people.account.avatar_too_large', { max: AVATAR_MAX_BYTES / 1024 / 1024 }))
       return
     }
-    setUploading(true)
-    try {
-      const body = new FormData()
-      body.append('avatar', file)
-      await api.post('/api/user/avatar', body)
-      await refresh()
-      message.success(t('people.account.avatar_saved'))
-    } catch (error: any) {
-      message.error(error?.message || t('errors.request_failed'))
-    } finally {
-      setUploading(false)
-    }
+    const body = new FormData()
+    body.append('avatar', file)
+    avatar('post', body, t('people.account.avatar_saved'))
   }
 
-  const removeAvatar = async () => {
-    await api.delete('/api/user/avatar')
-    await refresh()
-  }
+  const removeAvatar = () => avatar('delete', {})
 
-  const save = async (values: { name: string; phone: string }) => {
-    setSaving(true)
-    try {
-      await api.put('/api/user/update', { name: values.name, phone: values.phone || null })
+  const { submit, saving } = useCustomForm<{ name: string; phone: string | null }>({
+    url: '/api/user/update',
+    form: form as never,
+    onSuccess: async () => {
       await refresh()
       setEditing(false)
       message.success(t('people.account.profile_saved'))
-    } catch (error: any) {
-      if (!applyServerErrors(form, error))
-        message.error(error?.message || t('errors.request_failed'))
-    } finally {
-      setSaving(false)
-    }
-  }
+    },
+  })
+  const save = (values: { name: string; phone: string }) =>
+    submit({ name: values.name, phone: values.phone || null })
 
   return (
     <Card

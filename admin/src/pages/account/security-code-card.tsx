@@ -1,10 +1,9 @@
-import { useState } from 'react'
 import { useCustom } from '@refinedev/core'
 import { App, Button, Card, Form, Input, Tag, Typography } from 'antd'
 import { SafetyOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { LIMITS, SECURITY_CODE_PATTERN } from '@shared/constants'
-import { api } from '../../providers/http'
+import { useCustomForm } from '../../lib/use-custom-form'
 
 interface Values {
   current_password: string
@@ -21,34 +20,22 @@ export function SecurityCodeCard() {
   const { t } = useTranslation()
   const { message } = App.useApp()
   const [form] = Form.useForm<Values>()
-  const [saving, setSaving] = useState(false)
-  const { query } = useCustom<{ status: number; data: { configured: boolean } }>({
+  const { query } = useCustom<{ configured: boolean }>({
     url: '/api/user/security-code',
     method: 'get',
     errorNotification: false,
   })
-  const configured = query.data?.data?.data?.configured
-
-  const submit = async (values: Values) => {
-    setSaving(true)
-    try {
-      await api.put('/api/user/security-code', values)
+  const configured = query.data?.data?.configured
+  const { submit, saving } = useCustomForm<Values>({
+    url: '/api/user/security-code',
+    form,
+    fallbackField: 'current_password',
+    onSuccess: () => {
       form.resetFields()
       message.success(t('account.security_code.saved'))
       void query.refetch()
-    } catch (error: any) {
-      const errors: { field: string; message: string }[] = error?.response?.data?.errors ?? []
-      if (errors.length)
-        form.setFields(
-          errors.map((item) => ({ name: item.field as keyof Values, errors: [item.message] }))
-        )
-      else if (error?.statusCode === 422 || error?.statusCode === 429)
-        form.setFields([{ name: 'current_password', errors: [error.message] }])
-      else message.error(error?.message || t('errors.request_failed'))
-    } finally {
-      setSaving(false)
-    }
-  }
+    },
+  })
 
   return (
     <Card

@@ -12,7 +12,7 @@ import {
 } from '@shared/constants'
 import { BRAND } from '../../config'
 import type { CategoryPanel as CategoryData, DataCenterPanel, FanTiers } from './types'
-import { useMetricsQuery } from './lib/query'
+import { useApiQuery } from '../../lib/use-api-query'
 import { useMetricFormat } from './lib/format'
 import { DAY } from './lib/dates'
 import { PlatformSelect } from './components/platform-select'
@@ -68,17 +68,17 @@ export function DataCenter() {
   const format = useMetricFormat()
   const { period, platform, date, tab, set } = useDataCenterParams()
 
-  const panel = useMetricsQuery<DataCenterPanel>(`/api/${BRAND}_dashboard_panel`, {
+  const panel = useApiQuery<DataCenterPanel>(`/api/${BRAND}_dashboard_panel`, {
     period,
     platform,
     date,
   })
-  const categories = useMetricsQuery<CategoryData>(
+  const categories = useApiQuery<CategoryData>(
     '/api/dashboard/category/platform',
     { period, platform, date },
     { enabled: tab === 'categories' }
   )
-  const tiers = useMetricsQuery<FanTiers>(
+  const tiers = useApiQuery<FanTiers>(
     '/api/dashboard/fans',
     { platform_id: platform },
     { enabled: tab === 'tiers' }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import {
   Alert,
@@ -22,7 +22,8 @@ import {
   SEXES,
   type AccountType,
 } from '@shared/constants'
-import { api } from '../../providers/http'
+import { useCustom, useCustomMutation } from '@refinedev/core'
+import { applyServerErrors } from '../../lib/form-errors'
 import { useClientInfo } from '../../lib/client-info'
 import { PublicShell } from '../../components/public-shell'
 import { usePageTitle } from '../../components/page-title'
@@ -31,11 +32,6 @@ interface Group {
   id: number
   key: string
   name: string
-}
-
-interface ServerError {
-  field: string
-  message: string
 }
 
 /**
@@ -53,21 +49,22 @@ export function RegisterPage() {
     : 'staff'
   const [form] = Form.useForm()
   const { modal } = App.useApp()
-  const [groups, setGroups] = useState<Group[]>([])
-  const [groupsFailed, setGroupsFailed] = useState(false)
-  const [submitting, setSubmitting] = useState(false)
   const [done, setDone] = useState(false)
   const [formError, setFormError] = useState<string | null>(null)
-
-  useEffect(() => {
-    api
-      .get('/api/resource', {
-        params: { key: 'group' },
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      })
-      .then((response) => setGroups(response.data?.data?.user_group ?? []))
-      .catch(() => setGroupsFailed(true))
-  }, [])
+  const { query: groupsQuery } = useCustom<{ user_group?: Group[] }>({
+    url: '/api/resource',
+    method: 'get',
+    config: {
+      query: { key: 'group' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    },
+    queryOptions: { retry: false },
+    errorNotification: false,
+  })
+  const groups = useMemo(() => groupsQuery.data?.data?.user_group ?? [], [groupsQuery.data])
+  const groupsFailed = groupsQuery.isError
+  const { mutate: register, mutation } = useCustomMutation()
+  const submitting = mutation.isPending
 
   const required = (field: string) => ({
     required: true,
@@ -85,8 +82,7 @@ export function RegisterPage() {
     [groups, t]
   )
 
-  const onFinish = async (values: Record<string, unknown>) => {
-    setSubmitting(true)
+  const onFinish = (values: Record<string, unknown>) => {
     setFormError(null)
     const body = new URLSearchParams()
     body.set('account_type', type)
@@ -94,24 +90,22 @@ export function RegisterPage() {
       if (value === undefined || value === null || value === '') continue
       body.set(key, key === 'terms' ? (value ? '1' : '') : String(value))
     }
-    try {
-      await api.post('/api/user/register', body)
-      setDone(true)
-    } catch (error: any) {
-      const errors: ServerError[] = error?.response?.data?.errors ?? []
-      if (errors.length) {
-        form.setFields(
-          errors.map((item) => ({
-            name: item.field === 'password_confirmation' ? 'password_confirmation' : item.field,
-            errors: [item.message],
-          }))
-        )
-      } else {
-        setFormError(error?.message ?? t('errors.request_failed'))
+    register(
+      {
+        url: '/api/user/register',
+        method: 'post',
+        values: body,
+        successNotification: false,
+        errorNotification: false,
+      },
+      {
+        onSuccess: () => setDone(true),
+        onError: (error) => {
+          if (!applyServerErrors(form, error))
+            setFormError(error?.message ?? t('errors.request_failed'))
+        },
       }
-    } finally {
-      setSubmitting(false)
-    }
+    )
   }
 
   if (client && !client.sign_up) {

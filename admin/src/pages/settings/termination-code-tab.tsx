@@ -5,7 +5,7 @@ import dayjs from 'dayjs'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { SECURITY_CODE_PATTERN } from '@shared/constants'
-import { api } from '../../providers/http'
+import { useCustomForm } from '../../lib/use-custom-form'
 
 interface Values {
   code: string
@@ -23,35 +23,27 @@ export function TerminationCodeTab() {
   const { t } = useTranslation()
   const { message } = App.useApp()
   const [form] = Form.useForm<Values>()
-  const [saving, setSaving] = useState(false)
   const [missing, setMissing] = useState<string | null>(null)
-  const { query } = useCustom<{ status: number; data: Status }>({
+  const { query } = useCustom<Status>({ url: '/api/settings/termination-code', method: 'get' })
+  const status = query.data?.data
+  const { submit: send, saving } = useCustomForm<Values>({
     url: '/api/settings/termination-code',
-    method: 'get',
-  })
-  const status = query.data?.data?.data
-
-  const submit = async (values: Values) => {
-    setSaving(true)
-    setMissing(null)
-    try {
-      await api.put('/api/settings/termination-code', values)
+    form,
+    fallbackField: 'security_code',
+    onSuccess: () => {
       form.resetFields()
       message.success(t('settings.termination.saved'))
-      await query.refetch()
-    } catch (error: any) {
-      const errors: { field: string; message: string }[] = error?.response?.data?.errors ?? []
-      if (error?.statusCode === 409) setMissing(error.message)
-      else if (errors.length)
-        form.setFields(
-          errors.map((item) => ({ name: item.field as keyof Values, errors: [item.message] }))
-        )
-      else if (error?.statusCode === 422 || error?.statusCode === 429)
-        form.setFields([{ name: 'security_code', errors: [error.message] }])
-      else message.error(error?.message || t('errors.request_failed'))
-    } finally {
-      setSaving(false)
-    }
+      void query.refetch()
+    },
+    onError: (error) => {
+      if (error.statusCode !== 409) return false
+      setMissing(error.message)
+      return true
+    },
+  })
+  const submit = (values: Values) => {
+    setMissing(null)
+    send(values)
   }
 
   return (

@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react'
-import { useCan, useCustom, useInvalidate, useList } from '@refinedev/core'
-import { useTable } from '@refinedev/antd'
+import { useCan, useCustom, useCustomMutation } from '@refinedev/core'
+import { useSelect, useTable } from '@refinedev/antd'
 import {
-  App,
   Button,
   Card,
   Col,
@@ -26,9 +25,9 @@ import { useTranslation } from 'react-i18next'
 import { useQueryPatch } from '../../lib/use-query-patch'
 import { PLATFORMS, TEAMS } from '@shared/constants'
 import { ALERT_KINDS, type AlertKind } from '@shared/alerts'
-import { api } from '../../providers/http'
+import { useSaveFeedback } from '../../lib/feedback'
 import type { StudioUser } from '../../providers/identity'
-import { RulesDrawer } from './components/rules-drawer'
+import { RulesDrawer, useRulesDrawer } from './components/rules-drawer'
 
 interface AlertRow {
   id: number
@@ -65,13 +64,10 @@ const GROUPS: { key: string; kinds: AlertKind[] }[] = [
  */
 export function AlertList() {
   const { t, i18n } = useTranslation()
-  const { message } = App.useApp()
-  const invalidate = useInvalidate()
   const [params, patch] = useQueryPatch()
   const [selected, setSelected] = useState<number[]>([])
-  const [rulesOpen, setRulesOpen] = useState(false)
-  const [scanning, setScanning] = useState(false)
   const { data: canScan } = useCan({ resource: 'alerts', action: 'scan' })
+  const feedback = useSaveFeedback()
   const filters = useMemo(
     () =>
       Object.fromEntries(
@@ -96,14 +92,13 @@ export function AlertList() {
       })),
     },
   })
-  const { query: summaryQuery } = useCustom<{ data: Summary }>({
-    url: '/api/alerts/summary',
-    method: 'get',
-  })
-  const summary = summaryQuery.data?.data?.data
-  const { result: staff } = useList<StudioUser>({
+  const { query: summaryQuery } = useCustom<Summary>({ url: '/api/alerts/summary', method: 'get' })
+  const summary = summaryQuery.data?.data
+  const { selectProps: staff } = useSelect<StudioUser>({
     resource: 'users',
-    pagination: { currentPage: 1, pageSize: 100 },
+    optionValue: 'id',
+    optionLabel: 'name',
+    pagination: { currentPage: 1, pageSize: 100, mode: 'server' },
     sorters: [{ field: 'name', order: 'asc' }],
   })
 
@@ -113,34 +108,46 @@ export function AlertList() {
   }
   const refresh = async () => {
     setSelected([])
-    await Promise.all([
-      tableQuery.refetch(),
-      summaryQuery.refetch(),
-      invalidate({ resource: 'alerts', invalidates: ['list'] }),
-    ])
+    await Promise.all([tableQuery.refetch(), summaryQuery.refetch()])
   }
-  const act = async (run: () => Promise<unknown>, done?: string) => {
-    try {
-      await run()
-      if (done) message.success(done)
-      await refresh()
-    } catch (error: any) {
-      message.error(error?.message || t('errors.request_failed'))
-    }
-  }
-  const scan = async () => {
-    setScanning(true)
-    try {
-      const response = await api.post('/api/alerts/scan', {})
-      const result = response.data.data
-      message.success(t('alerts.scan_done', { created: result.created, resolved: result.resolved }))
-      await refresh()
-    } catch (error: any) {
-      message.error(error?.message || t('errors.request_failed'))
-    } finally {
-      setScanning(false)
-    }
-  }
+  const rules = useRulesDrawer(() => void refresh())
+
+  /** POST to one of the alerts' actions, then the list and the counts again. */
+  const { mutate: post } = useCustomMutation()
+  const { mutate: runScan, mutation: scanning } = useCustomMutation<{
+    created: number
+    resolved: number
+  }>()
+  const act = (url: string, values: object, done?: string) =>
+    post(
+      { url, method: 'post', values, successNotification: false, errorNotification: false },
+      {
+        onSuccess: () => {
+          if (done) feedback.succeeded(done)
+          void refresh()
+        },
+        onError: feedback.failed,
+      }
+    )
+  const scan = () =>
+    runScan(
+      {
+        url: '/api/alerts/scan',
+        method: 'post',
+        values: {},
+        successNotification: false,
+        errorNotification: false,
+      },
+      {
+        onSuccess: ({ data }) => {
+          feedback.succeeded(
+            t('alerts.scan_done', { created: data.created, resolved: data.resolved })
+          )
+          void refresh()
+        },
+        onError: feedback.failed,
+      }
+    )
 
   const detail = (row: AlertRow) => {
     const f = row.figures
@@ -229,14 +236,14 @@ export function AlertList() {
         title={t('menu.alert_dashboard')}
         extra={
           <Space>
-            <Button icon={<ControlOutlined />} onClick={() => setRulesOpen(true)}>
+            <Button icon={<ControlOutlined />} onClick={rules.open}>
               {t('alerts.rules.title')}
             </Button>
             {canScan?.can && (
               <Button
                 icon={<ReloadOutlined />}
-                loading={scanning}
-                onClick={() => void scan()}
+                loading={scanning.isPending}
+                onClick={scan}
                 data-testid="alert-scan"
               >
                 {t('alerts.scan')}
@@ -300,7 +307,8 @@ export function AlertList() {
                 icon={<CheckOutlined />}
                 onClick={() =>
                   act(
-                    () => api.post('/api/alerts/bulk', { ids: selected, action: 'acknowledge' }),
+                    '/api/alerts/bulk',
+                    { ids: selected, action: 'acknowledge' },
                     t('alerts.done')
                   )
                 }
@@ -310,10 +318,7 @@ export function AlertList() {
               <Button
                 icon={<CheckCircleOutlined />}
                 onClick={() =>
-                  act(
-                    () => api.post('/api/alerts/bulk', { ids: selected, action: 'resolve' }),
-                    t('alerts.done')
-                  )
+                  act('/api/alerts/bulk', { ids: selected, action: 'resolve' }, t('alerts.done'))
                 }
               >
                 {t('alerts.resolve_selected', { count: selected.length })}
@@ -394,9 +399,9 @@ export function AlertList() {
                 value={row.assignee?.id}
                 disabled={row.status === 'resolved'}
                 onChange={(value) =>
-                  act(() => api.post(`/api/alerts/${row.id}/assign`, { user_id: value ?? null }))
+                  act(`/api/alerts/${row.id}/assign`, { user_id: value ?? null })
                 }
-                options={(staff?.data ?? []).map((user) => ({ value: user.id, label: user.name }))}
+                options={staff.options}
                 showSearch
                 optionFilterProp="label"
               />
@@ -411,10 +416,7 @@ export function AlertList() {
                     <Button
                       size="small"
                       onClick={() =>
-                        act(
-                          () => api.post(`/api/alerts/${row.id}/acknowledge`, {}),
-                          t('alerts.acknowledged')
-                        )
+                        act(`/api/alerts/${row.id}/acknowledge`, {}, t('alerts.acknowledged'))
                       }
                       data-testid={`acknowledge-${row.id}`}
                     >
@@ -424,9 +426,7 @@ export function AlertList() {
                   <Button
                     size="small"
                     type="link"
-                    onClick={() =>
-                      act(() => api.post(`/api/alerts/${row.id}/resolve`, {}), t('alerts.resolved'))
-                    }
+                    onClick={() => act(`/api/alerts/${row.id}/resolve`, {}, t('alerts.resolved'))}
                   >
                     {t('alerts.resolve')}
                   </Button>
@@ -436,13 +436,7 @@ export function AlertList() {
           />
         </Table>
       </Card>
-      <RulesDrawer
-        open={rulesOpen}
-        onClose={() => {
-          setRulesOpen(false)
-          void refresh()
-        }}
-      />
+      <RulesDrawer drawer={rules} />
     </Space>
   )
 }

@@ -1,13 +1,13 @@
 import { Suspense, lazy, useEffect, useState } from 'react'
-import { useCan, useCreate, useOne, useUpdate } from '@refinedev/core'
+import { useCan, useCustomMutation, type HttpError } from '@refinedev/core'
+import { useForm } from '@refinedev/antd'
 import { App, Button, Card, Form, Input, Select, Space, Spin, Switch, Upload } from 'antd'
 import { ArrowLeftOutlined, PaperClipOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons'
 import type { UploadFile } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { BOARD_ATTACHMENT_EXTENSIONS, BOARD_LIMITS } from '@shared/board'
-import { api } from '../../providers/http'
-import { applyServerErrors } from '../../lib/form-errors'
-import type { BoardCategoryRight, BoardPostDetail } from './types'
+import { useSaveFeedback } from '../../lib/feedback'
+import type { BoardAttachment, BoardCategoryRight, BoardPostDetail } from './types'
 
 const RichTextEditor = lazy(() => import('./components/rich-text-editor'))
 
@@ -45,28 +45,29 @@ export function BoardPostEdit({
 }) {
   const { t } = useTranslation()
   const { message } = App.useApp()
-  const [form] = Form.useForm<Values>()
   const [files, setFiles] = useState<UploadFile[]>([])
-  const [saving, setSaving] = useState<'draft' | 'published' | null>(null)
+  const [submitting, setSubmitting] = useState<'draft' | 'published' | null>(null)
   const { data: canPin } = useCan({ resource: 'board', action: 'pin' })
-  const { query } = useOne<BoardPostDetail>({
+  const feedback = useSaveFeedback()
+  const { form, formProps, formLoading, onFinish, query } = useForm<
+    BoardPostDetail,
+    HttpError,
+    Values & { status: string; attachment_ids: number[] }
+  >({
     resource: 'board/posts',
+    action: id ? 'edit' : 'create',
     id,
-    queryOptions: { enabled: id !== undefined },
+    redirect: false,
+    // As before: leaving the editor does not ask (drafts are saved on purpose).
+    warnWhenUnsavedChanges: false,
+    ...feedback,
   })
-  const { mutateAsync: create } = useCreate()
-  const { mutateAsync: update } = useUpdate()
-  const existing = query.data?.data
+  const { mutateAsync: uploadFile } = useCustomMutation<BoardAttachment>()
+  const existing = query?.data?.data
   const writable = categories.filter((category) => category.can_write)
 
   useEffect(() => {
     if (existing) {
-      form.setFieldsValue({
-        category: existing.category,
-        title: existing.title,
-        content: existing.content,
-        pinned: existing.pinned,
-      })
       setFiles(
         existing.attachments.map((attachment) => ({
           uid: String(attachment.id),
@@ -93,37 +94,22 @@ export function BoardPostEdit({
       message.warning(t('board.wait_uploads'))
       return
     }
-    setSaving(status)
-    const payload = {
-      ...values,
-      pinned: canPin?.can ? values.pinned : undefined,
-      status,
-      attachment_ids: files
-        .filter((file) => file.status === 'done')
-        .map((file) => Number(file.response?.id)),
-    }
+    setSubmitting(status)
     try {
-      const result = id
-        ? await update({
-            resource: 'board/posts',
-            id,
-            values: payload,
-            successNotification: false,
-            errorNotification: false,
-          })
-        : await create({
-            resource: 'board/posts',
-            values: payload,
-            successNotification: false,
-            errorNotification: false,
-          })
+      const result = await onFinish({
+        ...values,
+        pinned: canPin?.can ? values.pinned : undefined,
+        status,
+        attachment_ids: files
+          .filter((file) => file.status === 'done')
+          .map((file) => Number(file.response?.id)),
+      } as Values & { status: string; attachment_ids: number[] })
       message.success(t(status === 'draft' ? 'board.saved_draft' : 'board.published'))
-      onDone(Number((result.data as { id: number }).id))
-    } catch (error: any) {
-      if (!applyServerErrors(form, error))
-        message.error(error?.message || t('errors.request_failed'))
+      onDone(Number(result?.data?.id ?? id))
+    } catch {
+      // The fields show the server's errors; anything else was said by the feedback.
     } finally {
-      setSaving(null)
+      setSubmitting(null)
     }
   }
 
@@ -142,9 +128,9 @@ export function BoardPostEdit({
           {id ? t('board.edit_title') : t('board.write_title')}
         </Space>
       }
-      loading={id !== undefined && query.isLoading}
+      loading={id !== undefined && query?.isLoading}
     >
-      <Form form={form} layout="vertical" data-testid="board-form">
+      <Form {...formProps} onFinish={undefined} layout="vertical" data-testid="board-form">
         <Space wrap align="start">
           <Form.Item name="category" label={t('board.category')} rules={[{ required: true }]}>
             <Select
@@ -202,8 +188,14 @@ export function BoardPostEdit({
               try {
                 const body = new FormData()
                 body.append('file', file as Blob)
-                const response = await api.post('/api/board/attachments', body)
-                onSuccess?.(response.data.data)
+                const response = await uploadFile({
+                  url: '/api/board/attachments',
+                  method: 'post',
+                  values: body,
+                  successNotification: false,
+                  errorNotification: false,
+                })
+                onSuccess?.(response.data)
               } catch (error: any) {
                 message.error(error?.message || t('errors.request_failed'))
                 onError?.(error)
@@ -217,7 +209,7 @@ export function BoardPostEdit({
           {!published && (
             <Button
               icon={<SaveOutlined />}
-              loading={saving === 'draft'}
+              loading={formLoading && submitting === 'draft'}
               onClick={() => submit('draft')}
               data-testid="board-save-draft"
             >
@@ -227,7 +219,7 @@ export function BoardPostEdit({
           <Button
             type="primary"
             icon={<SendOutlined />}
-            loading={saving === 'published'}
+            loading={formLoading && submitting === 'published'}
             onClick={() => submit('published')}
             data-testid="board-publish"
           >

@@ -1,31 +1,22 @@
-import { useMemo } from 'react'
-import { useCustom } from '@refinedev/core'
 import { useTable } from '@refinedev/antd'
 import { Avatar, Button, Card, Input, Space, Table, Tabs, Tag, Typography } from 'antd'
 import { EditOutlined, PaperClipOutlined, PushpinFilled, UserOutlined } from '@ant-design/icons'
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { useQueryPatch } from '../../lib/use-query-patch'
-import { BoardPostEdit } from './edit'
-import { BoardPostShow } from './show'
 import type { BoardCategoryRight, BoardListItem } from './types'
 
-const DRAFTS = 'drafts'
-const ALL = 'all'
+export const DRAFTS = 'drafts'
+export const ALL = 'all'
 
 /**
- * /app/board (SPEC §2 Board): category tabs, search (Chinese, Korean,
- * Japanese and English alike), pinned notices first, my drafts; ?id= reads a
- * post, ?write=1 and ?edit= open the editor.
+ * The board's posts: category tabs, search (Chinese, Korean, Japanese and
+ * English alike), pinned notices first, my drafts. The tab and the search
+ * live in the address (?tab=, ?q=); a row opens the post (?id=).
  */
-export function BoardPostList() {
+export function BoardPostList({ categories }: { categories: BoardCategoryRight[] }) {
   const { t } = useTranslation()
   const [params, set] = useQueryPatch()
-  const { query: categoriesQuery } = useCustom<{ data: BoardCategoryRight[] }>({
-    url: '/api/board/categories',
-    method: 'get',
-  })
-  const categories = useMemo(() => categoriesQuery.data?.data?.data ?? [], [categoriesQuery.data])
   const canWrite = categories.some((category) => category.can_write)
   const tab = params.get('tab') ?? ALL
   const q = params.get('q') ?? ''
@@ -46,28 +37,6 @@ export function BoardPostList() {
       ],
     },
   })
-
-  const viewing = params.get('id')
-  const editing = params.get('edit')
-  if (params.get('write') || editing) {
-    return (
-      <BoardPostEdit
-        id={editing ? Number(editing) : undefined}
-        categories={categories}
-        defaultCategory={tab}
-        onDone={(id) => set({ write: undefined, edit: undefined, id: id ? String(id) : undefined })}
-      />
-    )
-  }
-  if (viewing) {
-    return (
-      <BoardPostShow
-        id={Number(viewing)}
-        onBack={() => set({ id: undefined })}
-        onEdit={(id) => set({ id: undefined, edit: String(id) })}
-      />
-    )
-  }
 
   return (
     <Card
@@ -171,5 +140,3 @@ export function BoardPostList() {
     </Card>
   )
 }
-
-export default BoardPostList

@@ -22,26 +22,13 @@ import {
 } from '@ant-design/icons'
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
-import { api } from '../../providers/http'
-import type { BoardAttachment, BoardPostDetail } from './types'
+import { downloadFile } from '../../lib/download'
+import type { BoardPostDetail } from './types'
 
 function formatSize(bytes: number) {
   if (bytes < 1024) return `${bytes} B`
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`
-}
-
-/** Downloads an attachment with the session's token and saves it under its own name. */
-export async function downloadAttachment(attachment: BoardAttachment) {
-  const response = await api.get(`/api/board/attachments/${attachment.id}`, {
-    responseType: 'blob',
-  })
-  const url = URL.createObjectURL(response.data as Blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = attachment.name
-  link.click()
-  URL.revokeObjectURL(url)
 }
 
 /** One post as its readers see it: the server-sanitised HTML, attachments, edit/delete for its author and admins. */
@@ -168,9 +155,10 @@ export function BoardPostShow({
                         key="download"
                         type="link"
                         onClick={() =>
-                          downloadAttachment(attachment).catch(() =>
-                            message.error(t('errors.request_failed'))
-                          )
+                          downloadFile(
+                            `/api/board/attachments/${attachment.id}`,
+                            attachment.name
+                          ).catch(() => message.error(t('errors.request_failed')))
                         }
                       >
                         {t('board.download')}

@@ -1,6 +1,12 @@
 import { useCallback, useMemo, useState } from 'react'
 import { Link } from 'react-router'
-import { CanAccess, useCustom, useInvalidate, type CrudFilter } from '@refinedev/core'
+import {
+  CanAccess,
+  useCustom,
+  useInvalidate,
+  type CrudFilter,
+  type HttpError,
+} from '@refinedev/core'
 import {
   CreateButton,
   EditButton,
@@ -18,7 +24,7 @@ import {
 } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import type { CreatorListItem, CreatorSummary } from './types'
-import { downloadFile, failureOf, unwrap } from '../../lib/http'
+import { downloadFile } from '../../lib/download'
 import { useNumberFormat } from '../../lib/format'
 import { KIND_COLOR, avatarColor } from '../../lib/colors'
 import { SummaryCards, type SummaryKey } from './components/summary-cards'
@@ -63,10 +69,11 @@ export function CreatorList() {
       sorters: { initial: [{ field: 'id', order: 'desc' }] },
       syncWithLocation: true,
     })
-  const { query: summaryQuery } = useCustom({ url: '/api/creators/summary', method: 'get' })
+  const { query: summaryQuery } = useCustom<CreatorSummary>({
+    url: '/api/creators/summary',
+    method: 'get',
+  })
   const summary = summaryQuery.data?.data
-    ? unwrap<CreatorSummary>(summaryQuery.data.data)
-    : undefined
   const values = useMemo(() => valuesOf(filters), [filters])
 
   const apply = (patch: FilterValues) => {
@@ -119,7 +126,7 @@ export function CreatorList() {
         await downloadFile('/api/creators/export', 'creators.xlsx', params)
       }
     } catch (error) {
-      message.error(failureOf(error).message || t('errors.request_failed'))
+      message.error((error as HttpError).message || t('errors.request_failed'))
     } finally {
       setDownloading(null)
     }

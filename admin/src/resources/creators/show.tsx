@@ -6,7 +6,6 @@ import { App, Button, Card, Col, Row, Space } from 'antd'
 import { KeyOutlined, StopOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import type { Creator } from './types'
-import { failureOf, unwrap } from '../../lib/http'
 import { HeaderCard } from './components/header-card'
 import { PrivateInfoCard } from './components/private-info-card'
 import { MemoPanel } from './components/memo-panel'
@@ -35,12 +34,12 @@ export function CreatorShow() {
 
   if (id === null) return <CreatorNotFound />
   if (query.isError) {
-    const failure = failureOf(query.error)
-    return <CreatorNotFound message={failure.status === 404 ? undefined : failure.message} />
+    const error = query.error
+    return <CreatorNotFound message={error?.statusCode === 404 ? undefined : error?.message} />
   }
   if (query.isLoading || !query.data?.data) return <Card loading style={{ minHeight: 320 }} />
 
-  const creator = unwrap<Creator>(query.data.data)
+  const creator = query.data.data
   const refetch = () => void query.refetch()
 
   const actions = (

@@ -1,5 +1,5 @@
-import { useCreate, useDelete } from '@refinedev/core'
-import { useTable, DateField } from '@refinedev/antd'
+import { useDelete, type HttpError } from '@refinedev/core'
+import { useForm, useTable, DateField } from '@refinedev/antd'
 import { Alert, Button, Form, Input, Popconfirm, Space, Table, Typography } from 'antd'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
@@ -16,33 +16,29 @@ interface Entry {
 export function IpAllowlistList() {
   const { t } = useTranslation()
   const client = useClientInfo()
-  const [form] = Form.useForm<{ cidr: string; note?: string }>()
   const { tableProps } = useTable<Entry>({
     resource: 'ip-allowlist',
     pagination: { mode: 'off' },
     syncWithLocation: false,
   })
-  const { mutate: create, mutation } = useCreate()
   const { mutate: remove } = useDelete()
-
-  const add = (values: { cidr: string; note?: string }) =>
-    create(
-      { resource: 'ip-allowlist', values, successNotification: false },
-      {
-        onSuccess: () => form.resetFields(),
-        onError: (error: any) => {
-          const errors: { field: string; message: string }[] = error?.response?.data?.errors ?? []
-          form.setFields(
-            errors.map((item) => ({ name: item.field as 'cidr' | 'note', errors: [item.message] }))
-          )
-        },
-      }
-    )
+  const { formProps, form, formLoading } = useForm<
+    Entry,
+    HttpError,
+    { cidr: string; note?: string }
+  >({
+    resource: 'ip-allowlist',
+    action: 'create',
+    redirect: false,
+    warnWhenUnsavedChanges: false,
+    successNotification: false,
+    onMutationSuccess: () => form.resetFields(),
+  })
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Alert type="info" showIcon message={t('settings.ip.help', { ip: client?.ip ?? '…' })} />
-      <Form form={form} layout="inline" onFinish={add}>
+      <Form {...formProps} layout="inline">
         <Form.Item
           name="cidr"
           rules={[
@@ -61,12 +57,7 @@ export function IpAllowlistList() {
         <Form.Item name="note">
           <Input placeholder={t('settings.ip.note')} style={{ width: 220 }} maxLength={255} />
         </Form.Item>
-        <Button
-          type="primary"
-          htmlType="submit"
-          icon={<PlusOutlined />}
-          loading={mutation.isPending}
-        >
+        <Button type="primary" htmlType="submit" icon={<PlusOutlined />} loading={formLoading}>
           {t('settings.ip.add')}
         </Button>
       </Form>

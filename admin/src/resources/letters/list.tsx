@@ -1,142 +1,48 @@
 import { useEffect, useState } from 'react'
-import { useOne } from '@refinedev/core'
 import { useTable } from '@refinedev/antd'
-import {
-  App,
-  Avatar,
-  Button,
-  Card,
-  Drawer,
-  Empty,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  Tabs,
-  Tag,
-  Typography,
-} from 'antd'
-import { DeleteOutlined, EditOutlined, RollbackOutlined, UserOutlined } from '@ant-design/icons'
+import { Avatar, Button, Card, Empty, Space, Table, Tabs, Tag, Typography } from 'antd'
+import { EditOutlined, UserOutlined } from '@ant-design/icons'
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { useQueryPatch } from '../../lib/use-query-patch'
-import { api } from '../../providers/http'
-import { applyServerErrors } from '../../lib/form-errors'
-
-interface Person {
-  id: number
-  name: string
-  role: string
-  avatar_url: string | null
-  email?: string
-}
-
-interface LetterRow {
-  id: number
-  subject: string
-  excerpt: string
-  body?: string
-  from: Person | null
-  to: Person | null
-  reply_to_id: number | null
-  read: boolean
-  created_at: string
-}
-
-interface Draft {
-  recipient_id?: number
-  subject?: string
-  body?: string
-  reply_to_id?: number
-}
+import { useModalForms } from '../../lib/use-modal-forms'
+import { LetterCreate, useRecipientSelect } from './create'
+import { LetterShow } from './show'
+import type { Draft, LetterRow, Person } from './types'
 
 /** Private letters: inbox and sent, unread in bold, read, reply, compose, delete my copy. */
 export function LetterList() {
   const { t } = useTranslation()
-  const { message } = App.useApp()
   const [params, set] = useQueryPatch()
   const box = params.get('box') === 'sent' ? 'sent' : 'inbox'
-  const openId = params.get('id')
-  const [draft, setDraft] = useState<Draft | null>(null)
-  const [recipientOptions, setRecipientOptions] = useState<Person[]>([])
-  const [sending, setSending] = useState(false)
-  const [form] = Form.useForm<Draft>()
-
+  const [replyingTo, setReplyingTo] = useState<Person | null>(null)
+  const recipients = useRecipientSelect(replyingTo)
   const { tableProps, tableQuery } = useTable<LetterRow>({
     resource: 'letters',
     pagination: { pageSize: 20 },
     syncWithLocation: false,
     filters: { permanent: [{ field: 'box', operator: 'eq', value: box }] },
   })
-  const { query: letterQuery } = useOne<LetterRow>({
-    resource: 'letters',
-    id: openId ?? undefined,
-    queryOptions: { enabled: Boolean(openId) },
-    errorNotification: false,
-  })
-  const letter = openId ? letterQuery.data?.data : undefined
+  const { create: composer } = useModalForms<LetterRow, Draft>('letters', t('letters.sent'), () =>
+    set({ box: 'sent', id: undefined })
+  )
 
-  const search = async (q: string) => {
-    const response = await api.get('/api/letters/recipients', { params: { q: q || undefined } })
-    setRecipientOptions(response.data.data)
-  }
-
-  const compose = (initial: Draft, known?: Person | null) => {
-    if (known) setRecipientOptions([known])
-    else void search('')
-    form.resetFields()
-    form.setFieldsValue(initial)
-    setDraft(initial)
+  const compose = (initial: Draft, known: Person | null = null) => {
+    setReplyingTo(known)
+    if (!known) recipients.selectProps.onSearch?.('')
+    composer.show()
+    composer.form.resetFields()
+    composer.form.setFieldsValue(initial)
   }
 
   // A link such as /app/private_letter?to=12 (the staff directory's 'Write a letter') opens the composer.
+  const to = params.get('to')
   useEffect(() => {
-    const to = params.get('to')
-    if (!to) return
-    void api.get('/api/letters/recipients').then((response) => {
-      const people: Person[] = response.data.data
-      setRecipientOptions(people)
-      compose({
-        recipient_id: people.some((person) => person.id === Number(to)) ? Number(to) : undefined,
-      })
-      set({ to: undefined })
-    })
-  }, []) // eslint-disable-line react-hooks/exhaustive-deps
-
-  useEffect(() => {
-    if (letter && !letter.read) void tableQuery.refetch()
-  }, [letter]) // eslint-disable-line react-hooks/exhaustive-deps
-
-  const send = async () => {
-    let values: Draft
-    try {
-      values = await form.validateFields()
-    } catch {
-      return
-    }
-    setSending(true)
-    try {
-      await api.post('/api/letters', { ...values, reply_to_id: draft?.reply_to_id })
-      message.success(t('letters.sent'))
-      setDraft(null)
-      set({ box: 'sent', id: undefined })
-      await tableQuery.refetch()
-    } catch (error: any) {
-      if (!applyServerErrors(form, error))
-        message.error(error?.message || t('errors.request_failed'))
-    } finally {
-      setSending(false)
-    }
-  }
-
-  const remove = async (id: number) => {
-    await api.delete(`/api/letters/${id}`)
-    set({ id: undefined })
-    await tableQuery.refetch()
-  }
+    if (!to || recipients.loading) return
+    const id = Number(to)
+    compose({ recipient_id: recipients.people.some((person) => person.id === id) ? id : undefined })
+    set({ to: undefined })
+  }, [to, recipients.loading]) // eslint-disable-line react-hooks/exhaustive-deps
 
   const other = (row: LetterRow) => (box === 'inbox' ? row.from : row.to)
 
@@ -218,109 +124,14 @@ export function LetterList() {
         />
       </Table>
 
-      <Drawer
-        open={Boolean(openId)}
-        width={560}
+      <LetterShow
+        id={params.get('id')}
+        box={box}
         onClose={() => set({ id: undefined })}
-        title={letter?.subject}
-        loading={letterQuery.isLoading}
-        destroyOnHidden
-      >
-        {letter && (
-          <Space
-            direction="vertical"
-            size="middle"
-            style={{ width: '100%' }}
-            data-testid="letter-view"
-          >
-            <Typography.Text type="secondary">
-              {t('letters.from')}: {letter.from?.name} · {t('letters.to')}: {letter.to?.name} ·{' '}
-              {dayjs(letter.created_at).format('YYYY-MM-DD HH:mm')}
-            </Typography.Text>
-            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>
-              {letter.body}
-            </Typography.Paragraph>
-            <Space>
-              {letter.from && letter.to && (
-                <Button
-                  icon={<RollbackOutlined />}
-                  onClick={() => {
-                    const counterpart = box === 'inbox' ? letter.from : letter.to
-                    compose(
-                      {
-                        recipient_id: counterpart!.id,
-                        subject: letter.subject.startsWith('Re: ')
-                          ? letter.subject
-                          : `Re: ${letter.subject}`,
-                        reply_to_id: letter.id,
-                      },
-                      counterpart
-                    )
-                  }}
-                  data-testid="letter-reply"
-                >
-                  {t('letters.reply')}
-                </Button>
-              )}
-              <Popconfirm title={t('letters.delete_confirm')} onConfirm={() => remove(letter.id)}>
-                <Button danger icon={<DeleteOutlined />}>
-                  {t('letters.delete')}
-                </Button>
-              </Popconfirm>
-            </Space>
-          </Space>
-        )}
-      </Drawer>
-
-      <Modal
-        open={draft !== null}
-        title={draft?.reply_to_id ? t('letters.reply') : t('letters.compose')}
-        okText={t('letters.send')}
-        confirmLoading={sending}
-        onOk={() => void send()}
-        onCancel={() => setDraft(null)}
-        destroyOnHidden
-      >
-        <Form form={form} layout="vertical" data-testid="letter-form">
-          <Form.Item
-            name="recipient_id"
-            label={t('letters.to')}
-            rules={[{ required: true, message: t('letters.recipient_required') }]}
-          >
-            <Select
-              showSearch
-              filterOption={false}
-              onSearch={(value) => void search(value)}
-              options={recipientOptions.map((person) => ({
-                value: person.id,
-                label: `${person.name}${person.email ? ` · ${person.email}` : ''}`,
-              }))}
-              placeholder={t('letters.recipient_placeholder')}
-              data-testid="letter-recipient"
-            />
-          </Form.Item>
-          <Form.Item
-            name="subject"
-            label={t('letters.subject')}
-            rules={[
-              { required: true, whitespace: true, message: t('letters.subject_required') },
-              { max: 200 },
-            ]}
-          >
-            <Input maxLength={200} data-testid="letter-subject" />
-          </Form.Item>
-          <Form.Item
-            name="body"
-            label={t('letters.body')}
-            rules={[
-              { required: true, whitespace: true, message: t('letters.body_required') },
-              { max: 10000 },
-            ]}
-          >
-            <Input.TextArea rows={8} maxLength={10000} showCount data-testid="letter-body" />
-          </Form.Item>
-        </Form>
-      </Modal>
+        onRead={() => void tableQuery.refetch()}
+        onReply={(draft, counterpart) => compose(draft, counterpart)}
+      />
+      <LetterCreate modal={composer} recipients={recipients.selectProps} />
     </Card>
   )
 }

@@ -1,8 +1,7 @@
-import { lazy, Suspense, useState } from 'react'
-import { useCan, useCustom } from '@refinedev/core'
+import { useState } from 'react'
+import { useCan, useCustom, useDelete } from '@refinedev/core'
 import { useTable } from '@refinedev/antd'
 import {
-  App,
   Button,
   Card,
   Col,
@@ -12,7 +11,6 @@ import {
   Popconfirm,
   Row,
   Select,
-  Skeleton,
   Space,
   Statistic,
   Table,
@@ -22,22 +20,20 @@ import type { Dayjs } from 'dayjs'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { PLATFORMS } from '@shared/constants'
-import { api } from '../../providers/http'
+import { useSaveFeedback } from '../../lib/feedback'
 import { useNumberFormat } from '../../lib/format'
+import { useModalForms } from '../../lib/use-modal-forms'
 import { ImportModal } from './components/import-modal'
-import { SaleForm } from './components/sale-form'
+import { SalesCharts } from './components/sales-charts'
+import { SaleForm, type SaleValues } from './components/sale-form'
 import type { Sale, SalesSummary } from './types'
-
-const SalesCharts = lazy(() => import('./components/sales-charts'))
 
 /** /app/products — E-Commerce: creators' product sales per platform and month, entered or imported, charted. */
 export function ProductSaleList() {
   const { t } = useTranslation()
-  const { message } = App.useApp()
   const { format, compact, money } = useNumberFormat()
   const { data: canWrite } = useCan({ resource: 'commerce', action: 'write' })
   const [filters, setFilters] = useState<Record<string, string | undefined>>({})
-  const [editing, setEditing] = useState<Sale | null | undefined>(undefined)
   const [importing, setImporting] = useState(false)
   const permanent = Object.entries(filters).map(([field, value]) => ({
     field,
@@ -50,15 +46,22 @@ export function ProductSaleList() {
     syncWithLocation: false,
     filters: { permanent },
   })
-  const { query: summaryQuery } = useCustom<{ data: SalesSummary }>({
+  const { query: summaryQuery } = useCustom<SalesSummary>({
     url: '/api/products/sales/summary',
     method: 'get',
     config: { query: filters },
   })
-  const summary = summaryQuery.data?.data?.data
+  const summary = summaryQuery.data?.data
   const set = (field: string, value?: string) =>
     setFilters((current) => ({ ...current, [field]: value }))
   const refresh = () => Promise.all([tableQuery.refetch(), summaryQuery.refetch()])
+  const { create, edit } = useModalForms<Sale, SaleValues>(
+    'products/sales',
+    t('commerce.saved'),
+    () => void summaryQuery.refetch()
+  )
+  const { mutate: remove } = useDelete()
+  const feedback = useSaveFeedback()
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
@@ -77,7 +80,7 @@ export function ProductSaleList() {
               <Button
                 type="primary"
                 icon={<PlusOutlined />}
-                onClick={() => setEditing(null)}
+                onClick={() => create.show()}
                 data-testid="sale-add"
               >
                 {t('commerce.add')}
@@ -144,9 +147,7 @@ export function ProductSaleList() {
         </Row>
       </Card>
       {summary && summary.totals.records > 0 ? (
-        <Suspense fallback={<Skeleton active />}>
-          <SalesCharts summary={summary} format={format} compact={compact} />
-        </Suspense>
+        <SalesCharts summary={summary} format={format} compact={compact} />
       ) : (
         <Card>
           <Empty description={t('commerce.empty')} />
@@ -201,16 +202,21 @@ export function ProductSaleList() {
                   <Button
                     size="small"
                     icon={<EditOutlined />}
-                    onClick={() => setEditing(row)}
+                    onClick={() => edit.show(row.id)}
                     aria-label={t('commerce.edit')}
                   />
                   <Popconfirm
                     title={t('commerce.delete_confirm')}
                     onConfirm={() =>
-                      api
-                        .delete(`/api/products/sales/${row.id}`)
-                        .then(refresh)
-                        .catch((error) => message.error(error?.message))
+                      remove(
+                        {
+                          resource: 'products/sales',
+                          id: row.id,
+                          successNotification: false,
+                          errorNotification: false,
+                        },
+                        { onSuccess: () => void summaryQuery.refetch(), onError: feedback.failed }
+                      )
                     }
                   >
                     <Button
@@ -226,14 +232,8 @@ export function ProductSaleList() {
           )}
         </Table>
       </Card>
-      <SaleForm
-        open={editing !== undefined}
-        sale={editing ?? null}
-        onClose={(saved) => {
-          setEditing(undefined)
-          if (saved) void refresh()
-        }}
-      />
+      <SaleForm modal={create} title={t('commerce.add')} />
+      <SaleForm modal={edit} title={t('commerce.edit')} />
       <ImportModal
         open={importing}
         onClose={(imported) => {

@@ -1,5 +1,5 @@
-import { useCreate, useDelete } from '@refinedev/core'
-import { useTable, DateField } from '@refinedev/antd'
+import { useDelete, type HttpError } from '@refinedev/core'
+import { useForm, useTable, DateField } from '@refinedev/antd'
 import {
   Alert,
   Button,
@@ -42,37 +42,30 @@ interface CodeForm {
 /** Register codes for staff sign-up: create (given or generated), list, revoke. */
 export function RegisterCodeList() {
   const { t } = useTranslation()
-  const [form] = Form.useForm<CodeForm>()
   const { tableProps } = useTable<Code>({
     resource: 'register-codes',
     pagination: { mode: 'off' },
     syncWithLocation: false,
   })
-  const { mutate: create, mutation } = useCreate()
   const { mutate: revoke } = useDelete()
-
+  const { formProps, form, formLoading } = useForm<Code, HttpError, CodeForm>({
+    resource: 'register-codes',
+    action: 'create',
+    redirect: false,
+    warnWhenUnsavedChanges: false,
+    successNotification: false,
+    onMutationSuccess: () => form.resetFields(),
+  })
   const submit = (values: CodeForm) =>
-    create(
-      {
-        resource: 'register-codes',
-        values: { ...values, expires_at: values.expires_at?.format('YYYY-MM-DD') },
-        successNotification: false,
-      },
-      {
-        onSuccess: () => form.resetFields(),
-        onError: (error: any) => {
-          const errors: { field: string; message: string }[] = error?.response?.data?.errors ?? []
-          form.setFields(
-            errors.map((item) => ({ name: item.field as keyof CodeForm, errors: [item.message] }))
-          )
-        },
-      }
-    )
+    formProps.onFinish?.({
+      ...values,
+      expires_at: values.expires_at?.format('YYYY-MM-DD') as unknown as Dayjs,
+    })
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Alert type="info" showIcon message={t('settings.codes.help')} />
-      <Form form={form} layout="inline" onFinish={submit}>
+      <Form {...formProps} layout="inline" onFinish={submit}>
         <Form.Item
           name="code"
           rules={[
@@ -111,12 +104,7 @@ export function RegisterCodeList() {
         <Form.Item name="note">
           <Input placeholder={t('settings.codes.note')} maxLength={255} />
         </Form.Item>
-        <Button
-          type="primary"
-          htmlType="submit"
-          icon={<PlusOutlined />}
-          loading={mutation.isPending}
-        >
+        <Button type="primary" htmlType="submit" icon={<PlusOutlined />} loading={formLoading}>
           {t('settings.codes.create')}
         </Button>
       </Form>

@@ -7,8 +7,7 @@ import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { TEAMS } from '@shared/constants'
 import { REJECT_REASON_MAX, STAFF_ROLES } from '@shared/people'
-import { api } from '../../providers/http'
-import { applyServerErrors } from '../../lib/form-errors'
+import { useCustomForm } from '../../lib/use-custom-form'
 import type { StudioUser } from '../../providers/identity'
 
 type Registration = StudioUser & { sex: string | null; rejected_reason: string | null }
@@ -23,7 +22,6 @@ export function RegistrationList() {
   const [rejecting, setRejecting] = useState<Registration | null>(null)
   const [approveForm] = Form.useForm<{ role?: string; team?: string }>()
   const [rejectForm] = Form.useForm<{ reason: string }>()
-  const [busy, setBusy] = useState(false)
   const { tableProps } = useTable<Registration>({
     resource: 'registrations',
     pagination: { mode: 'off' },
@@ -31,23 +29,25 @@ export function RegistrationList() {
     filters: { permanent: [{ field: 'status', operator: 'eq', value: status }] },
   })
 
-  const refresh = () => invalidate({ resource: 'registrations', invalidates: ['list'] })
-
-  const run = async (action: () => Promise<unknown>, done: string, form: any) => {
-    setBusy(true)
-    try {
-      await action()
-      message.success(done)
-      setApproving(null)
-      setRejecting(null)
-      await refresh()
-    } catch (error: any) {
-      if (!applyServerErrors(form, error))
-        message.error(error?.message || t('errors.request_failed'))
-    } finally {
-      setBusy(false)
-    }
+  const decided = (done: string) => () => {
+    message.success(done)
+    setApproving(null)
+    setRejecting(null)
+    void invalidate({ resource: 'registrations', invalidates: ['list'] })
   }
+  const approve = useCustomForm<{ role?: string; team?: string }>({
+    url: () => `/api/registrations/${approving!.id}/approve`,
+    method: 'post',
+    form: approveForm,
+    onSuccess: decided(t('people.registrations.approved', { name: approving?.name })),
+  })
+  const reject = useCustomForm<{ reason: string }>({
+    url: () => `/api/registrations/${rejecting!.id}/reject`,
+    method: 'post',
+    form: rejectForm,
+    onSuccess: decided(t('people.registrations.rejected_done')),
+  })
+  const busy = approve.saving || reject.saving
 
   const openApprove = (row: Registration) => {
     approveForm.setFieldsValue({
@@ -144,17 +144,7 @@ export function RegistrationList() {
         onOk={() => approveForm.submit()}
         destroyOnHidden
       >
-        <Form
-          form={approveForm}
-          layout="vertical"
-          onFinish={(values) =>
-            run(
-              () => api.post(`/api/registrations/${approving!.id}/approve`, values),
-              t('people.registrations.approved', { name: approving?.name }),
-              approveForm
-            )
-          }
-        >
+        <Form form={approveForm} layout="vertical" onFinish={approve.submit}>
           {approving?.account_type === 'staff' ? (
             <>
               <Form.Item name="role" label={t('account.role')} rules={[{ required: true }]}>
@@ -197,17 +187,7 @@ export function RegistrationList() {
         onOk={() => rejectForm.submit()}
         destroyOnHidden
       >
-        <Form
-          form={rejectForm}
-          layout="vertical"
-          onFinish={(values) =>
-            run(
-              () => api.post(`/api/registrations/${rejecting!.id}/reject`, values),
-              t('people.registrations.rejected_done'),
-              rejectForm
-            )
-          }
-        >
+        <Form form={rejectForm} layout="vertical" onFinish={reject.submit}>
           <Form.Item
             name="reason"
             label={t('people.registrations.reason')}

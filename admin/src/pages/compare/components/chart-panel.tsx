@@ -3,9 +3,9 @@ import { Card, Col, DatePicker, Form, Row, Segmented, Select, Space, Table, Typo
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { METRICS, METRICS_RANGE_MAX_DAYS, type Metric } from '@shared/constants'
-import { LineChart } from '../../data-center/charts'
+import { LineChart } from '../../../components/charts'
 import type { Granularity, MetricSeries, SeriesMode } from '../../data-center/types'
-import { useMetricsQuery } from '../../data-center/lib/query'
+import { useApiQuery } from '../../../lib/use-api-query'
 import { useMetricFormat } from '../../data-center/lib/format'
 import { DAY, rangeEndingOn, useLatestDate } from '../../data-center/lib/dates'
 import { PlatformSelect } from '../../data-center/components/platform-select'
@@ -53,7 +53,7 @@ export function ChartPanel({
   const { latest } = useLatestDate()
   const [start, end] = useEffectiveRange(state)
 
-  const series = useMetricsQuery<MetricSeries>(
+  const series = useApiQuery<MetricSeries>(
     '/api/metrics/series',
     {
       creator_ids: creators,

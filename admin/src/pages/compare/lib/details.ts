@@ -1,6 +1,4 @@
-import { useCustom } from '@refinedev/core'
-import { api } from '../../../providers/http'
-import { unwrap, failureOf } from '../../../lib/http'
+import { useCustom, useDataProvider } from '@refinedev/core'
 import type { CreatorDashboardDetail } from '../../data-center/types'
 
 /**
@@ -8,6 +6,7 @@ import type { CreatorDashboardDetail } from '../../data-center/types'
  * /api/creator/dashboard/detail, one call per creator), in the order given.
  */
 export function useCreatorDetails(ids: number[], start: string | null, end: string | null) {
+  const dataProvider = useDataProvider()
   const { query } = useCustom<CreatorDashboardDetail[]>({
     url: '/api/creator/dashboard/detail',
     method: 'get',
@@ -18,10 +17,15 @@ export function useCreatorDetails(ids: number[], start: string | null, end: stri
       queryKey: ['creator-dashboard-detail', ids, start, end],
       queryFn: async () => {
         const details = await Promise.all(
-          ids.map(async (id) =>
-            unwrap<CreatorDashboardDetail>(
-              (await api.get('/api/creator/dashboard/detail', { params: { id, start, end } })).data
-            )
+          ids.map(
+            async (id) =>
+              (
+                await dataProvider().custom!<CreatorDashboardDetail>({
+                  url: '/api/creator/dashboard/detail',
+                  method: 'get',
+                  query: { id, start, end },
+                })
+              ).data
           )
         )
         return { data: details }
@@ -32,6 +36,6 @@ export function useCreatorDetails(ids: number[], start: string | null, end: stri
   return {
     details: query.data?.data ?? [],
     loading: query.isLoading,
-    error: query.isError ? failureOf(query.error).message : null,
+    error: query.isError ? query.error?.message : null,
   }
 }

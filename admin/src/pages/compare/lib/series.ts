@@ -1,5 +1,5 @@
 import type { Metric } from '@shared/constants'
-import type { LineDatum } from '../../data-center/charts'
+import type { SeriesDatum } from '../../../components/charts'
 import type { Granularity, MetricSeries } from '../../data-center/types'
 
 /** The x label of a bucket: the day, the week's Monday, or the month (YYYY-MM). */
@@ -18,8 +18,8 @@ export function seriesNames(series: MetricSeries, network: string) {
 export function chartsOf(
   series: MetricSeries,
   names: Map<number | null, string>
-): Record<string, LineDatum[]> {
-  const charts: Record<string, LineDatum[]> = Object.fromEntries(
+): Record<string, SeriesDatum[]> {
+  const charts: Record<string, SeriesDatum[]> = Object.fromEntries(
     series.metrics.map((metric) => [metric, []])
   )
   const sorted = [...series.points].sort((a, b) => a.date.localeCompare(b.date))

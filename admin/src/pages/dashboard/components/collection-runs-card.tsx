@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { CollectionRun } from '../types'
 import { useDashboard } from '../lib/context'
 import { useDashboardFormat, useDateTimeFormat } from '../lib/format'
-import { useDashboardQuery } from '../hooks/use-dashboard-query'
+import { useApiQuery } from '../../../lib/use-api-query'
 import { PlatformLogo } from '../../../components/platform-badge'
 import { RunStatusTag } from './collection-status'
 
@@ -16,10 +16,14 @@ export function CollectionRunsCard() {
   // A new run (the overview's last run changes) refreshes the list too.
   const lastRun = overview.data?.last_run
   const lastRunKey = lastRun ? `${lastRun.id}:${lastRun.status}` : ''
-  const { data, isLoading, error } = useDashboardQuery<CollectionRun[]>(
+  const {
+    data,
+    loading: isLoading,
+    error,
+  } = useApiQuery<CollectionRun[]>(
     '/api/metrics/runs',
     { limit: 6 },
-    `${version}:${lastRunKey}`
+    { version: `${version}:${lastRunKey}` }
   )
   if (error) return null
   const runs = Array.isArray(data) ? data : []

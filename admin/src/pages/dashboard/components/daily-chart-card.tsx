@@ -5,8 +5,8 @@ import { HEADLINE_METRICS } from '@shared/constants'
 import type { DailySeries, HeadlineMetric } from '../types'
 import { useDashboard } from '../lib/context'
 import { useDashboardFormat } from '../lib/format'
-import { useDashboardQuery } from '../hooks/use-dashboard-query'
-import { DashboardChart } from '../charts'
+import { useApiQuery } from '../../../lib/use-api-query'
+import { Chart } from '../../../components/charts'
 import { HEADLINES } from './headline-metrics'
 import { Diff } from './diff'
 
@@ -27,11 +27,11 @@ export function DailyChartCard({
   const f = useDashboardFormat()
   const { filters, version } = useDashboard()
   const [mode, setMode] = useState<Mode>('diff')
-  const { data, isLoading, isFetching } = useDashboardQuery<DailySeries>(
-    '/api/dashboard/chart/weekly',
-    { ...filters },
-    version
-  )
+  const {
+    data,
+    loading: isLoading,
+    fetching: isFetching,
+  } = useApiQuery<DailySeries>('/api/dashboard/chart/weekly', { ...filters }, { version })
 
   const { points, best, worst, average, hasData } = useMemo(() => {
     const rows = data?.series ?? []
@@ -90,12 +90,14 @@ export function DailyChartCard({
       }
     >
       <div style={{ opacity: isFetching ? 0.6 : 1, transition: 'opacity .2s' }}>
-        <DashboardChart
-          kind={mode === 'value' ? 'line' : 'column'}
+        <Chart
+          kind={mode === 'value' ? 'area' : 'column'}
+          signed={mode !== 'value'}
           data={hasData ? points : []}
           height={300}
           formatValue={f.format}
           formatAxis={f.compact}
+          formatLabel={f.compact}
           name={t(mode === 'value' ? `dashboard.metrics.${metric}` : 'dashboard.daily.diff_of', {
             metric: t(`dashboard.metrics.${metric}`),
           })}

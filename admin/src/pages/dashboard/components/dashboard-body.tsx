@@ -2,7 +2,6 @@ import { Alert, Button, Space } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { DashboardOverview } from '../types'
 import { useDashboard } from '../lib/context'
-import { failureOf } from '../../../lib/http'
 import { DataLoading, NoDataYet } from './states'
 
 /**
@@ -17,13 +16,13 @@ export function DashboardBody({
 }) {
   const { t } = useTranslation()
   const { overview } = useDashboard()
-  if (overview.isLoading) return <DataLoading />
+  if (overview.loading) return <DataLoading />
   if (overview.error && !overview.data) {
     return (
       <Alert
         type="error"
         showIcon
-        message={failureOf(overview.error).message || t('errors.request_failed')}
+        message={overview.error || t('errors.request_failed')}
         action={
           <Button size="small" onClick={overview.refetch}>
             {t('dashboard.buttons.retry')}

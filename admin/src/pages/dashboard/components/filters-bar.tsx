@@ -5,7 +5,8 @@ import { CalendarOutlined, DownloadOutlined, SyncOutlined } from '@ant-design/ic
 import dayjs, { type Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { PLATFORMS } from '@shared/constants'
-import { downloadFile, failureOf } from '../../../lib/http'
+import type { HttpError } from '@refinedev/core'
+import { downloadFile } from '../../../lib/download'
 import { PlatformLogo } from '../../../components/platform-badge'
 import { useDashboard } from '../lib/context'
 import { useCollection } from '../hooks/use-collection'
@@ -62,7 +63,7 @@ export function FiltersBar({ title }: { title: React.ReactNode }) {
         }
       )
     } catch (error) {
-      message.error(failureOf(error).message || t('errors.request_failed'))
+      message.error((error as HttpError).message || t('errors.request_failed'))
     } finally {
       setDownloading(false)
     }

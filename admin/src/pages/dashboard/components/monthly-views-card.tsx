@@ -3,7 +3,7 @@ import { Card, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { DashboardOverview } from '../types'
 import { useDashboardFormat } from '../lib/format'
-import { DashboardChart } from '../charts'
+import { Chart } from '../../../components/charts'
 
 /** Average monthly views per platform over the last year (or the days there are). */
 export function MonthlyViewsCard({ overview }: { overview: DashboardOverview }) {
@@ -34,11 +34,13 @@ export function MonthlyViewsCard({ overview }: { overview: DashboardOverview }) 
       style={{ height: '100%' }}
       data-testid="monthly-views"
     >
-      <DashboardChart
+      <Chart
         kind="bar"
         data={data}
         formatValue={f.format}
         formatAxis={f.compact}
+        formatLabel={f.compact}
+        dense
         name={t('dashboard.stats.avg_monthly_views')}
         color="#e8590c"
         empty={t('dashboard.empty.title')}

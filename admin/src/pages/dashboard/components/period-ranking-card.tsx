@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { PeriodRanking, PeriodRankingItem, RankingPeriodKind } from '../types'
 import { useDashboard } from '../lib/context'
 import { useDashboardFormat } from '../lib/format'
-import { useDashboardQuery } from '../hooks/use-dashboard-query'
+import { useApiQuery } from '../../../lib/use-api-query'
 import { CreatorCell, RankBadge } from './ranking-list-card'
 import { Diff } from './diff'
 
@@ -20,10 +20,14 @@ export function PeriodRankingCard() {
   const { filters, version } = useDashboard()
   const [period, setPeriod] = useState<RankingPeriodKind>('week')
   const [sort, setSort] = useState<PeriodSort>('fans')
-  const { data, isLoading, isFetching } = useDashboardQuery<PeriodRanking>(
+  const {
+    data,
+    loading: isLoading,
+    fetching: isFetching,
+  } = useApiQuery<PeriodRanking>(
     '/api/dashboard/ranking/month',
     { period, sort, date: filters.end, platform: filters.platform, limit: 10 },
-    version
+    { version }
   )
   const items = useMemo(() => data?.items ?? [], [data])
   const gained = (item: PeriodRankingItem) => (sort === 'fans' ? item.fans_diff : item.views_diff)

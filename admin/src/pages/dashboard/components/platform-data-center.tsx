@@ -8,7 +8,7 @@ import type {
   DataCenterPanel,
   FanTiers,
 } from '../../data-center/types'
-import { useMetricsQuery } from '../../data-center/lib/query'
+import { useApiQuery } from '../../../lib/use-api-query'
 import { useMetricFormat } from '../../data-center/lib/format'
 import { LoadState } from '../../data-center/components/load-state'
 import { TopLists } from '../../data-center/components/top-lists'
@@ -32,17 +32,17 @@ export function PlatformDataCenter({ platform }: { platform: PlatformKey }) {
   const { filters } = useDashboard()
   const [period, setPeriod] = useState<RankingPeriod>('1w')
   const [tab, setTab] = useState<TabKey>('top')
-  const panel = useMetricsQuery<DataCenterPanel>(`/api/${BRAND}_dashboard_panel`, {
+  const panel = useApiQuery<DataCenterPanel>(`/api/${BRAND}_dashboard_panel`, {
     period,
     platform,
     date: filters.end,
   })
-  const tiers = useMetricsQuery<FanTiers>(
+  const tiers = useApiQuery<FanTiers>(
     '/api/dashboard/fans',
     { platform_id: platform },
     { enabled: tab === 'tiers' }
   )
-  const categories = useMetricsQuery<CategoryData>(
+  const categories = useApiQuery<CategoryData>(
     '/api/dashboard/category/platform',
     { period, platform, date: filters.end },
     { enabled: tab === 'categories' }

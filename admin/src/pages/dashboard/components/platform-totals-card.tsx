@@ -4,13 +4,30 @@ import { useTranslation } from 'react-i18next'
 import type { PlatformTotalRow, PlatformTotals } from '../types'
 import { useDashboard } from '../lib/context'
 import { useDashboardFormat } from '../lib/format'
-import { useDashboardQuery } from '../hooks/use-dashboard-query'
-import { DashboardChart } from '../charts'
+import { useApiQuery } from '../../../lib/use-api-query'
+import { Chart } from '../../../components/charts'
 import { PlatformLogo } from '../../../components/platform-badge'
 import { Diff } from './diff'
 
 type BarMetric = 'fans' | 'fans_diff' | 'views' | 'views_diff'
 const BAR_METRICS: BarMetric[] = ['fans', 'fans_diff', 'views', 'views_diff']
+
+/** The table's figures after the platform, each a count, a gain or a growth rate. */
+const COLUMNS: {
+  key: Exclude<keyof PlatformTotalRow, 'platform'>
+  kind: 'count' | 'gained' | 'growth'
+}[] = [
+  { key: 'accounts', kind: 'count' },
+  { key: 'fans', kind: 'count' },
+  { key: 'fans_diff', kind: 'gained' },
+  { key: 'growth', kind: 'growth' },
+  { key: 'views', kind: 'count' },
+  { key: 'views_diff', kind: 'gained' },
+  { key: 'likes_diff', kind: 'gained' },
+  { key: 'comments_diff', kind: 'gained' },
+  { key: 'videos', kind: 'count' },
+  { key: 'videos_diff', kind: 'gained' },
+]
 
 /**
  * Every platform side by side over the range (GET /api/dashboard/total): the
@@ -21,10 +38,10 @@ export function PlatformTotalsCard() {
   const f = useDashboardFormat()
   const { filters, version, setPlatform, fixedPlatform } = useDashboard()
   const [bar, setBar] = useState<BarMetric>('fans')
-  const { data, isLoading } = useDashboardQuery<PlatformTotals>(
+  const { data, loading: isLoading } = useApiQuery<PlatformTotals>(
     '/api/dashboard/total',
     { start: filters.start, end: filters.end },
-    version
+    { version }
   )
 
   const rows = useMemo(() => [...(data?.platforms ?? [])].sort((a, b) => b.fans - a.fans), [data])
@@ -41,8 +58,15 @@ export function PlatformTotalsCard() {
   )
   const total = data?.total
 
-  const count = (value: number) => <span style={{ whiteSpace: 'nowrap' }}>{f.format(value)}</span>
-  const gained = (value: number) => <Diff value={value} compact />
+  const figure = (kind: (typeof COLUMNS)[number]['kind'], value: number | null) =>
+    kind === 'count' ? (
+      <span style={{ whiteSpace: 'nowrap' }}>{f.format(value)}</span>
+    ) : (
+      <Diff
+        value={value}
+        {...(kind === 'growth' ? { kind: 'percent' as const } : { compact: true })}
+      />
+    )
 
   return (
     <Card title={t('dashboard.platforms.title')} loading={isLoading} data-testid="platform-totals">
@@ -56,11 +80,13 @@ export function PlatformTotalsCard() {
             label: t(`dashboard.platforms.columns.${key}`),
           }))}
         />
-        <DashboardChart
+        <Chart
           kind="bar"
           data={bars}
           formatValue={f.format}
           formatAxis={f.compact}
+          formatLabel={f.compact}
+          dense
           name={t(`dashboard.platforms.columns.${bar}`)}
           empty={t('dashboard.empty.title')}
           testId="platform-totals-chart"
@@ -90,66 +116,14 @@ export function PlatformTotalsCard() {
                 </Space>
               ),
             },
-            {
-              dataIndex: 'accounts',
-              title: t('dashboard.platforms.columns.accounts'),
-              align: 'right',
-              render: count,
-            },
-            {
-              dataIndex: 'fans',
-              title: t('dashboard.platforms.columns.fans'),
-              align: 'right',
-              render: count,
-            },
-            {
-              dataIndex: 'fans_diff',
-              title: t('dashboard.platforms.columns.fans_diff'),
-              align: 'right',
-              render: gained,
-            },
-            {
-              dataIndex: 'growth',
-              title: t('dashboard.fields.growth'),
-              align: 'right',
-              render: (value: number | null) => <Diff value={value} kind="percent" />,
-            },
-            {
-              dataIndex: 'views',
-              title: t('dashboard.platforms.columns.views'),
-              align: 'right',
-              render: count,
-            },
-            {
-              dataIndex: 'views_diff',
-              title: t('dashboard.platforms.columns.views_diff'),
-              align: 'right',
-              render: gained,
-            },
-            {
-              dataIndex: 'likes_diff',
-              title: t('dashboard.platforms.columns.likes_diff'),
-              align: 'right',
-              render: gained,
-            },
-            {
-              dataIndex: 'comments_diff',
-              title: t('dashboard.platforms.columns.comments_diff'),
-              align: 'right',
-              render: gained,
-            },
-            {
-              dataIndex: 'videos',
-              title: t('dashboard.platforms.columns.videos'),
-              align: 'right',
-              render: count,
-            },
-            {
-              dataIndex: 'videos_diff',
-              title: t('dashboard.platforms.columns.videos_diff'),
-              align: 'right',
-              render: gained,
-            },
+            ...COLUMNS.map(({ key, kind }) => ({
+              dataIndex: key,
+              title: t(
+                kind === 'growth' ? 'dashboard.fields.growth' : `dashboard.platforms.columns.${key}`
+              ),
+              align: 'right' as const,
+              render: (value: number | null) => figure(kind, value),
+            })),
           ]}
           summary={() =>
             total && rows.length ? (
@@ -157,36 +131,11 @@ export function PlatformTotalsCard() {
                 <Table.Summary.Cell index={0}>
                   <Typography.Text strong>{t('dashboard.platforms.total')}</Typography.Text>
                 </Table.Summary.Cell>
-                <Table.Summary.Cell index={1} align="right">
-                  {count(total.accounts)}
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={2} align="right">
-                  {count(total.fans)}
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={3} align="right">
-                  {gained(total.fans_diff)}
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={4} align="right">
-                  <Diff value={total.growth} kind="percent" />
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={5} align="right">
-                  {count(total.views)}
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={6} align="right">
-                  {gained(total.views_diff)}
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={7} align="right">
-                  {gained(total.likes_diff)}
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={8} align="right">
-                  {gained(total.comments_diff)}
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={9} align="right">
-                  {count(total.videos)}
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={10} align="right">
-                  {gained(total.videos_diff)}
-                </Table.Summary.Cell>
+                {COLUMNS.map(({ key, kind }, index) => (
+                  <Table.Summary.Cell key={key} index={index + 1} align="right">
+                    {figure(kind, total[key] as number | null)}
+                  </Table.Summary.Cell>
+                ))}
               </Table.Summary.Row>
             ) : null
           }

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { PlatformKey } from '@shared/constants'
-import { api } from '../../../providers/http'
-import { failureOf, unwrap } from '../../../lib/http'
+import { useCustom, useCustomMutation } from '@refinedev/core'
 import type { CollectionRun } from '../types'
 
 /** How often a running collection is asked for its progress. */
@@ -25,9 +24,9 @@ interface Options {
  * the same scope answered 409) is followed the same way.
  */
 export function useCollection({ platform, lastRun, onFinished, onError }: Options) {
-  const [run, setRun] = useState<CollectionRun | null>(null)
-  const [starting, setStarting] = useState(false)
+  const [followedRun, setFollowedRun] = useState<CollectionRun | null>(null)
   const followed = useRef(new Set<number>())
+  const reported = useRef(new Set<number>())
   const callbacks = useRef({ onFinished, onError })
   useEffect(() => {
     callbacks.current = { onFinished, onError }
@@ -35,7 +34,7 @@ export function useCollection({ platform, lastRun, onFinished, onError }: Option
 
   const follow = useCallback((next: CollectionRun) => {
     followed.current.add(next.id)
-    setRun(next)
+    setFollowedRun(next)
   }, [])
 
   // Follow a run the overview shows as queued or running.
@@ -43,48 +42,60 @@ export function useCollection({ platform, lastRun, onFinished, onError }: Option
     if (lastRun && isRunning(lastRun) && !followed.current.has(lastRun.id)) follow(lastRun)
   }, [lastRun, follow])
 
-  const runId = run?.id
-  const running = isRunning(run)
+  const { query } = useCustom<CollectionRun>({
+    url: `/api/metrics/runs/${followedRun?.id}`,
+    method: 'get',
+    queryOptions: {
+      enabled: followedRun !== null && isRunning(followedRun),
+      refetchInterval: (current) => (isRunning(current.state.data?.data) ? POLL_MS : false),
+      retry: false,
+    },
+    errorNotification: false,
+  })
+  const polled = query.data?.data
+  const run = followedRun && polled?.id === followedRun.id ? polled : followedRun
+
   useEffect(() => {
-    if (!runId || !running) return
-    let cancelled = false
-    const timer = window.setTimeout(async () => {
-      try {
-        const { data } = await api.get(`/api/metrics/runs/${runId}`)
-        if (cancelled) return
-        const next = unwrap<CollectionRun>(data)
-        setRun(next)
-        if (!isRunning(next)) callbacks.current.onFinished(next)
-      } catch (error) {
-        if (cancelled) return
-        setRun(null)
-        callbacks.current.onError(failureOf(error).message)
-      }
-    }, POLL_MS)
-    return () => {
-      cancelled = true
-      window.clearTimeout(timer)
+    if (run && !isRunning(run) && !reported.current.has(run.id)) {
+      reported.current.add(run.id)
+      callbacks.current.onFinished(run)
     }
-  }, [runId, running, run])
+  }, [run])
 
-  const start = useCallback(async () => {
-    setStarting(true)
-    try {
-      const { data } = await api.post('/api/metrics/collect', platform ? { platform } : {})
-      follow(unwrap<CollectionRun>(data))
-    } catch (error: any) {
-      const failure = failureOf(error)
-      // The same scope is already being collected: show that run's progress.
-      const body = error?.response?.data?.data
-      const current = (body?.run ?? body) as CollectionRun | undefined
-      if (failure.status === 409 && current && typeof current.id === 'number') follow(current)
-      else callbacks.current.onError(failure.message)
-    } finally {
-      setStarting(false)
-    }
-  }, [platform, follow])
+  useEffect(() => {
+    if (!query.error) return
+    setFollowedRun(null)
+    callbacks.current.onError(query.error.message)
+  }, [query.error])
 
-  const dismiss = useCallback(() => setRun(null), [])
+  const { mutate, mutation } = useCustomMutation<CollectionRun>()
+  const start = useCallback(
+    () =>
+      mutate(
+        {
+          url: '/api/metrics/collect',
+          method: 'post',
+          values: platform ? { platform } : {},
+          successNotification: false,
+          errorNotification: false,
+        },
+        {
+          onSuccess: ({ data }) => follow(data),
+          onError: (error) => {
+            // The same scope is already being collected: show that run's progress.
+            const body = error.data as { run?: CollectionRun } | CollectionRun | undefined
+            const current = ((body && 'run' in body ? body.run : body) ?? undefined) as
+              CollectionRun | undefined
+            if (error.statusCode === 409 && current && typeof current.id === 'number')
+              follow(current)
+            else callbacks.current.onError(error.message)
+          },
+        }
+      ),
+    [mutate, platform, follow]
+  )
 
-  return { run, starting, running, start, dismiss }
+  const dismiss = useCallback(() => setFollowedRun(null), [])
+
+  return { run, starting: mutation.isPending, running: isRunning(run), start, dismiss }
 }

@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useMemo } from 'react'
 import { DASHBOARD_PAGE_SIZE, type DashboardSort, type PlatformKey } from '@shared/constants'
-import { api } from '../../../providers/http'
-import { failureOf, unwrap } from '../../../lib/http'
-import type { DateRange, RankingListItem, RankingListPage, SortOrder } from '../types'
+import { useCustomPages } from '../../../lib/use-custom-pages'
+import type { RankingListItem, RankingListPage, SortOrder } from '../types'
 
 export interface RankingParams {
   start?: string
@@ -11,26 +10,6 @@ export interface RankingParams {
   sort: DashboardSort
   order: SortOrder
 }
-
-interface State {
-  key: string
-  items: RankingListItem[]
-  total: number
-  hasMore: boolean
-  range: DateRange | null
-  loading: boolean
-  error: string | null
-}
-
-const initial = (key: string): State => ({
-  key,
-  items: [],
-  total: 0,
-  hasMore: true,
-  range: null,
-  loading: false,
-  error: null,
-})
 
 /**
  * The creator ranking of GET /api/dashboard/list, 20 rows at a time: new
@@ -41,70 +20,41 @@ export function useRankingList(
   { start, end, platform, sort, order }: RankingParams,
   version: number
 ) {
-  const key = JSON.stringify([start, end, platform, sort, order, version])
-  const [state, setState] = useState<State>(() => initial(key))
-  const inflight = useRef<{ key: string; offset: number } | null>(null)
-  /** The key whose answers are still wanted (set when its first page is asked for). */
-  const current = useRef(key)
-
-  const fetchPage = useCallback(
-    async (offset: number) => {
-      if (inflight.current && inflight.current.key === key && inflight.current.offset === offset)
-        return
-      inflight.current = { key, offset }
-      setState((previous) =>
-        previous.key === key
-          ? { ...previous, loading: true, error: null }
-          : { ...initial(key), loading: true }
-      )
-      try {
-        const { data } = await api.get('/api/dashboard/list', {
-          params: { start, end, platform, sort, order, offset, limit: DASHBOARD_PAGE_SIZE },
-        })
-        const page = unwrap<RankingListPage>(data)
-        if (current.current !== key) return
-        setState((previous) => {
-          const base = previous.key === key ? previous : initial(key)
-          // Keep one row per rank: a page that arrives twice replaces itself.
-          const kept = base.items.filter((item) => item.rank <= offset)
-          return {
-            key,
-            items: [...kept, ...page.items],
-            total: page.total,
-            hasMore: page.has_more,
-            range: page.range,
-            loading: false,
-            error: null,
-          }
-        })
-      } catch (error) {
-        if (current.current !== key) return
-        setState((previous) => ({
-          ...(previous.key === key ? previous : initial(key)),
-          loading: false,
-          error: failureOf(error).message,
-        }))
-      } finally {
-        if (inflight.current?.key === key && inflight.current.offset === offset)
-          inflight.current = null
-      }
-    },
-    [key, start, end, platform, sort, order]
-  )
-
-  useEffect(() => {
-    current.current = key
-    void fetchPage(0)
-  }, [fetchPage, key])
-
-  const view = state.key === key ? state : { ...initial(key), loading: true }
+  const pages = useCustomPages<RankingListPage>({
+    url: '/api/dashboard/list',
+    query: { start, end, platform, sort, order },
+    version,
+    pageSize: DASHBOARD_PAGE_SIZE,
+    hasMore: (page) => page.has_more,
+  })
+  const { data, error, isFetching, hasNextPage, fetchNextPage, refetch } = pages
+  const items = useMemo(() => {
+    // Keep one row per rank: a page that arrives twice replaces itself.
+    const byRank = new Map<number, RankingListItem>()
+    for (const page of data?.pages ?? []) for (const item of page.items) byRank.set(item.rank, item)
+    return [...byRank.values()]
+  }, [data])
+  const last = data?.pages.at(-1)
+  const failed = error ? error.message || 'error' : null
 
   const loadMore = useCallback(() => {
-    if (view.loading || !view.hasMore || view.error) return
-    void fetchPage(view.items.length)
-  }, [view.loading, view.hasMore, view.error, view.items.length, fetchPage])
+    if (isFetching || !hasNextPage || failed) return
+    void fetchNextPage()
+  }, [isFetching, hasNextPage, failed, fetchNextPage])
 
-  const retry = useCallback(() => void fetchPage(view.items.length), [fetchPage, view.items.length])
+  const retry = useCallback(
+    () => void (data?.pages.length ? fetchNextPage() : refetch()),
+    [data, fetchNextPage, refetch]
+  )
 
-  return { ...view, loadMore, retry }
+  return {
+    items,
+    total: last?.total ?? 0,
+    hasMore: data ? hasNextPage : true,
+    range: last?.range ?? null,
+    loading: isFetching,
+    error: failed,
+    loadMore,
+    retry,
+  }
 }

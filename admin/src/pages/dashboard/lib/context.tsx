@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router'
 import { PLATFORMS, type PlatformKey } from '@shared/constants'
 import { BRAND } from '../../../config'
 import type { DashboardOverview } from '../types'
-import { useDashboardQuery, type DashboardQueryResult } from '../hooks/use-dashboard-query'
+import { useApiQuery, type ApiQueryResult } from '../../../lib/use-api-query'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
@@ -18,7 +18,7 @@ interface DashboardContextValue {
   filters: DashboardFilters
   /** The platform of a platform dashboard (the platform select is hidden there). */
   fixedPlatform?: PlatformKey
-  overview: DashboardQueryResult<DashboardOverview>
+  overview: ApiQueryResult<DashboardOverview>
   /** Bumped after a collection run: every panel fetches again. */
   version: number
   reload: () => void
@@ -63,7 +63,7 @@ export function DashboardProvider({
     return { start: valid ? start : undefined, end: valid ? end : undefined, platform }
   }, [start, end, chosen, fixedPlatform])
 
-  const overview = useDashboardQuery<DashboardOverview>(OVERVIEW_URL, { ...filters }, version)
+  const overview = useApiQuery<DashboardOverview>(OVERVIEW_URL, { ...filters }, { version })
 
   const update = useCallback(
     (patch: Record<string, string | undefined>) =>

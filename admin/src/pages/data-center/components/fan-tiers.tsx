@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react'
 import { Card, Col, Row, Table, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { Chart } from '../../../resources/creators/components/charts'
+import { Chart } from '../../../components/charts'
 import type { FanTiers } from '../types'
 import type { MetricFormat } from '../lib/format'
 

@@ -2,7 +2,7 @@ import { useMemo } from 'react'
 import { Card, Col, Row, Statistic, Tag, Typography } from 'antd'
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { LineChart } from '../charts'
+import { LineChart } from '../../../components/charts'
 import type { DataCenterPanel, GrowthSide } from '../types'
 import type { MetricFormat } from '../lib/format'
 

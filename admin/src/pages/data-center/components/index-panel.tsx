@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { Card, Col, Progress, Row, Statistic, Table, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { Chart } from '../../../resources/creators/components/charts'
+import { Chart } from '../../../components/charts'
 import type { DataCenterPanel, ScoreItem } from '../types'
 import type { MetricFormat } from '../lib/format'
 import { CreatorCell } from './creator-cell'

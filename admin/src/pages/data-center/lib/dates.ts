@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs'
-import { useMetricsQuery } from './query'
+import { useApiQuery } from '../../../lib/use-api-query'
 import type { FanTiers } from '../types'
 
 export const DAY = 'YYYY-MM-DD'
@@ -23,7 +23,7 @@ export function rangeEndingOn(end: string, days: number): [string, string] {
  * collection (the daily job collects yesterday's values).
  */
 export function useLatestDate() {
-  const { data, loading } = useMetricsQuery<FanTiers>('/api/dashboard/fans', {})
+  const { data, loading } = useApiQuery<FanTiers>('/api/dashboard/fans', {})
   return {
     latest: data?.date ?? (loading ? null : dayjs().subtract(1, 'day').format(DAY)),
     loading,

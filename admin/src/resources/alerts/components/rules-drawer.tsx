@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react'
-import { useCan, useCustom } from '@refinedev/core'
-import { App, Button, Drawer, Form, InputNumber, Typography } from 'antd'
+import { useDrawerForm } from '@refinedev/antd'
+import { useCan, type HttpError } from '@refinedev/core'
+import { Button, Drawer, Form, InputNumber, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { ALERT_RULE_LIMITS, type AlertRules } from '@shared/alerts'
-import { api } from '../../../providers/http'
-import { applyServerErrors } from '../../../lib/form-errors'
+import { settle, useSaveFeedback } from '../../../lib/feedback'
 
 const FIELDS: (keyof AlertRules)[] = [
   'spikeMultiplier',
@@ -15,51 +14,40 @@ const FIELDS: (keyof AlertRules)[] = [
   'cookieRecheckDays',
 ]
 
-/** The growth/loss rules and warning windows; admins change them, everybody reads them. */
-export function RulesDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * The growth/loss rules and warning windows, the alerts' `rules` record
+ * (GET and PATCH /api/alerts/rules) in a Refine drawer form; admins change
+ * them, everybody reads them. `open()` shows it (and loads the rules).
+ */
+export function useRulesDrawer(onClosed: () => void) {
   const { t } = useTranslation()
-  const { message } = App.useApp()
-  const [form] = Form.useForm<AlertRules>()
-  const [saving, setSaving] = useState(false)
-  const { data: canEdit } = useCan({ resource: 'alerts', action: 'edit_rules' })
-  const { query } = useCustom<{ data: AlertRules }>({
-    url: '/api/alerts/rules',
-    method: 'get',
-    queryOptions: { enabled: open },
+  const feedback = useSaveFeedback(t('alerts.rules.saved'))
+  const drawer = useDrawerForm<AlertRules, HttpError, AlertRules>({
+    resource: 'alerts',
+    action: 'edit',
+    redirect: false,
+    warnWhenUnsavedChanges: false,
+    ...feedback,
   })
-  const rules = query.data?.data?.data
+  return { ...drawer, open: () => drawer.show('rules'), onClosed }
+}
 
-  useEffect(() => {
-    if (rules) form.setFieldsValue(rules)
-  }, [rules, form])
-
-  const save = async (values: AlertRules) => {
-    setSaving(true)
-    try {
-      await api.put('/api/alerts/rules', values)
-      message.success(t('alerts.rules.saved'))
-      onClose()
-    } catch (error: any) {
-      if (!applyServerErrors(form, error))
-        message.error(error?.message || t('errors.request_failed'))
-    } finally {
-      setSaving(false)
-    }
-  }
-
+export function RulesDrawer({ drawer }: { drawer: ReturnType<typeof useRulesDrawer> }) {
+  const { t } = useTranslation()
+  const { data: canEdit } = useCan({ resource: 'alerts', action: 'edit_rules' })
+  const { drawerProps, formProps, formLoading, onClosed } = drawer
   return (
     <Drawer
-      open={open}
-      onClose={onClose}
+      {...drawerProps}
       title={t('alerts.rules.title')}
       width={460}
-      destroyOnHidden
+      afterOpenChange={(open) => !open && onClosed()}
     >
       <Typography.Paragraph type="secondary">{t('alerts.rules.help')}</Typography.Paragraph>
       <Form
-        form={form}
+        {...formProps}
+        onFinish={settle(formProps.onFinish)}
         layout="vertical"
-        onFinish={save}
         disabled={!canEdit?.can}
         data-testid="alert-rules-form"
       >
@@ -79,7 +67,7 @@ export function RulesDrawer({ open, onClose }: { open: boolean; onClose: () => v
           </Form.Item>
         ))}
         {canEdit?.can && (
-          <Button type="primary" htmlType="submit" loading={saving}>
+          <Button type="primary" htmlType="submit" loading={formLoading}>
             {t('alerts.rules.save')}
           </Button>
         )}

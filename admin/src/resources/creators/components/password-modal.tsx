@@ -2,8 +2,8 @@ import { useState } from 'react'
 import { Alert, Form, Input, Modal, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { LIMITS } from '@shared/constants'
-import { api } from '../../../providers/http'
-import { failureOf } from '../../../lib/http'
+import { useCustomMutation } from '@refinedev/core'
+import { fieldErrorsOf } from '../../../lib/form-errors'
 import type { Creator } from '../types'
 import { MissingCodeAlert, SecurityCodeItem } from './security-code-modal'
 
@@ -28,37 +28,39 @@ export function PasswordModal({
 }) {
   const { t } = useTranslation()
   const [form] = Form.useForm<Values>()
-  const [busy, setBusy] = useState(false)
+  const { mutate, mutation } = useCustomMutation()
   const [missing, setMissing] = useState<string | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const hasAccount = Boolean(creator.user)
 
-  const submit = async (values: Values) => {
-    setBusy(true)
+  const submit = (values: Values) => {
     setMissing(null)
     setProblem(null)
-    try {
-      await api.put(`/api/creators/${creator.id}/account-password`, {
-        ...values,
-        email: values.email?.trim() || undefined,
-      })
-      form.resetFields()
-      onDone()
-    } catch (error) {
-      const failure = failureOf(error)
-      if (failure.status === 409) setMissing(failure.message)
-      else if (failure.status === 422 || failure.status === 429) {
-        const names = ['email', 'password', 'password_confirmation', 'security_code']
-        const known = failure.fields.filter((item) => names.includes(item.field))
-        if (known.length)
-          form.setFields(
-            known.map((item) => ({ name: item.field as keyof Values, errors: [item.message] }))
-          )
-        else form.setFields([{ name: 'security_code', errors: [failure.message] }])
-      } else setProblem(failure.message || t('errors.request_failed'))
-    } finally {
-      setBusy(false)
-    }
+    mutate(
+      {
+        url: `/api/creators/${creator.id}/account-password`,
+        method: 'put',
+        values: { ...values, email: values.email?.trim() || undefined },
+        successNotification: false,
+        errorNotification: false,
+      },
+      {
+        onSuccess: () => {
+          form.resetFields()
+          onDone()
+        },
+        onError: (error) => {
+          if (error.statusCode === 409) setMissing(error.message)
+          else if (error.statusCode === 422 || error.statusCode === 429) {
+            const names = ['email', 'password', 'password_confirmation', 'security_code']
+            const known = fieldErrorsOf(error).filter((item) => names.includes(String(item.name)))
+            form.setFields(
+              known.length ? known : [{ name: 'security_code', errors: [error.message] }]
+            )
+          } else setProblem(error.message || t('errors.request_failed'))
+        },
+      }
+    )
   }
 
   return (
@@ -67,7 +69,7 @@ export function PasswordModal({
       title={t('creators.password.title')}
       okText={t('buttons.save')}
       cancelText={t('buttons.cancel')}
-      confirmLoading={busy}
+      confirmLoading={mutation.isPending}
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden

@@ -4,13 +4,15 @@ import { Alert, Form, Input, Modal, Typography } from 'antd'
 import { LockOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { SECURITY_CODE_PATTERN } from '@shared/constants'
-import { failureOf, type ApiFailure } from '../../../lib/http'
+import type { HttpError } from '@refinedev/core'
+import { errorFieldsOf, fieldMessageOf } from '../../../lib/form-errors'
 
 /** Whether a failed call was about the security code itself (wrong, missing, too many tries). */
-export function isCodeFailure(failure: ApiFailure, fields: string[] = ['security_code', 'code']) {
-  if (failure.status === 409 || failure.status === 429) return true
-  if (failure.status !== 422) return false
-  return failure.fields.length === 0 || failure.fields.some((item) => fields.includes(item.field))
+export function isCodeFailure(error: HttpError, fields: string[] = ['security_code', 'code']) {
+  if (error.statusCode === 409 || error.statusCode === 429) return true
+  if (error.statusCode !== 422) return false
+  const named = errorFieldsOf(error)
+  return named.length === 0 || named.some((field) => fields.includes(field))
 }
 
 /** 409: the user has not set a security code yet — say so and point to Account Setting. */
@@ -97,15 +99,13 @@ export function SecurityCodeModal({
     setProblem(null)
     try {
       await onSubmit(security_code)
-    } catch (error) {
-      const failure = failureOf(error)
-      if (failure.status === 409) setMissing(failure.message)
-      else if (failure.status === 422 || failure.status === 429) {
-        const message =
-          failure.fields.find((item) => ['security_code', 'code'].includes(item.field))?.message ??
-          failure.message
+    } catch (caught) {
+      const error = caught as HttpError
+      if (error.statusCode === 409) setMissing(error.message)
+      else if (error.statusCode === 422 || error.statusCode === 429) {
+        const message = fieldMessageOf(error, ['security_code', 'code']) ?? error.message
         form.setFields([{ name: 'security_code', errors: [message] }])
-      } else setProblem(failure.message || t('errors.request_failed'))
+      } else setProblem(error.message || t('errors.request_failed'))
     } finally {
       setBusy(false)
     }

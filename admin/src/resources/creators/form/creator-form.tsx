@@ -81,9 +81,7 @@ export function CreatorForm({
       <SecurityCodeModal
         open={codePrompt.open}
         title={t('creators.form.code_title')}
-        description={t(
-          action === 'edit' ? 'creators.form.code_body_edit' : 'creators.form.code_body_create'
-        )}
+        description={t('creators.form.code_body_edit')}
         okText={t('buttons.save')}
         onCancel={codePrompt.onCancel}
         onSubmit={codePrompt.onSubmit}

@@ -1,16 +1,15 @@
-import { useEffect, useState } from 'react'
-import { useList } from '@refinedev/core'
-import { App, Form, Input, InputNumber, Modal, Select, Space } from 'antd'
+import { useSelect } from '@refinedev/antd'
+import { Form, Input, InputNumber, Modal, Select, Space } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { AD_FORMATS, CURRENCIES, PLATFORMS, TEAMS } from '@shared/constants'
 import { MARKET_LIMITS } from '@shared/market'
-import { api } from '../../../providers/http'
-import { applyServerErrors } from '../../../lib/form-errors'
-import { useCreatorOptions } from '../../../lib/use-creator-options'
+import { settle } from '../../../lib/feedback'
+import type { ModalForm } from '../../../lib/use-modal-forms'
+import { useCreatorSelect } from '../../../lib/use-creator-select'
 import type { StudioUser } from '../../../providers/identity'
 import type { Deal } from '../types'
 
-interface Values {
+export interface DealValues {
   brand: string
   contact_name?: string | null
   contact_email?: string | null
@@ -24,81 +23,49 @@ interface Values {
   note?: string | null
 }
 
+/** A deal as the form edits it: the amount a number, the creator and owner by id. */
+function valuesOf(deal: Deal | undefined, action: 'create' | 'edit'): Partial<DealValues> {
+  if (!deal) return action === 'create' ? { currency: 'KRW' } : {}
+  return {
+    ...deal,
+    amount: deal.amount === null ? null : Number(deal.amount),
+    creator_id: deal.creator?.id ?? null,
+    owner_id: deal.owner?.id ?? null,
+  }
+}
+
 /** A deal's brief: brand, contact, creator, platform and format, amount, owner and team (companies: the brief only). */
 export function DealForm({
-  open,
-  deal,
+  modal,
+  title,
   staffSide,
-  onClose,
 }: {
-  open: boolean
-  deal: Deal | null
+  modal: ModalForm<Deal, DealValues>
+  title: string
   staffSide: boolean
-  onClose: (saved: boolean) => void
 }) {
   const { t } = useTranslation()
-  const { message } = App.useApp()
-  const [form] = Form.useForm<Values>()
-  const [saving, setSaving] = useState(false)
-  const { options: creators, setOptions: setCreators, search: searchCreators } = useCreatorOptions()
-  const { result: staff } = useList<StudioUser>({
+  const { action, formProps, modalProps, open, query } = modal
+  const deal = query?.data?.data
+  const creators = useCreatorSelect({ known: deal?.creator, enabled: open && staffSide })
+  const { selectProps: staff } = useSelect<StudioUser>({
     resource: 'users',
-    pagination: { currentPage: 1, pageSize: 100 },
+    optionValue: 'id',
+    optionLabel: 'name',
+    pagination: { currentPage: 1, pageSize: 100, mode: 'server' },
     queryOptions: { enabled: open && staffSide },
   })
 
-  useEffect(() => {
-    if (!open) return
-    form.resetFields()
-    if (deal) {
-      form.setFieldsValue({
-        ...deal,
-        amount: deal.amount === null ? null : Number(deal.amount),
-        creator_id: deal.creator?.id ?? null,
-        owner_id: deal.owner?.id ?? null,
-      })
-      setCreators(deal.creator ? [{ value: deal.creator.id, label: deal.creator.name }] : [])
-    } else {
-      form.setFieldsValue({ currency: 'KRW' })
-      if (staffSide) void searchCreators('')
-    }
-  }, [open, deal]) // eslint-disable-line react-hooks/exhaustive-deps
-
-  const save = async () => {
-    let values: Values
-    try {
-      values = await form.validateFields()
-    } catch {
-      return
-    }
-    setSaving(true)
-    try {
-      if (deal) await api.put(`/api/market/deals/${deal.id}`, values)
-      else await api.post('/api/market/deals', values)
-      message.success(t('market.saved'))
-      onClose(true)
-    } catch (error: any) {
-      if (!applyServerErrors(form, error))
-        message.error(error?.message || t('errors.request_failed'))
-    } finally {
-      setSaving(false)
-    }
-  }
-
   return (
-    <Modal
-      open={open}
-      title={
-        deal ? t('market.edit_deal') : staffSide ? t('market.new_deal') : t('market.new_enquiry')
-      }
-      okText={t('buttons.save')}
-      confirmLoading={saving}
-      onOk={() => void save()}
-      onCancel={() => onClose(false)}
-      width={640}
-      destroyOnHidden
-    >
-      <Form form={form} layout="vertical" data-testid="deal-form">
+    <Modal {...modalProps} title={title} width={640}>
+      <Form
+        {...formProps}
+        name={`deal-${action}`}
+        initialValues={valuesOf(deal, action)}
+        onFinish={settle(formProps.onFinish)}
+        layout="vertical"
+        data-testid="deal-form"
+      >
         {staffSide && (
           <Form.Item
             name="brand"
@@ -130,14 +97,7 @@ export function DealForm({
         </Space>
         {staffSide && (
           <Form.Item name="creator_id" label={t('market.creator')}>
-            <Select
-              allowClear
-              showSearch
-              filterOption={false}
-              onSearch={(value) => void searchCreators(value)}
-              options={creators}
-              placeholder={t('market.creator_placeholder')}
-            />
+            <Select {...creators} allowClear placeholder={t('market.creator_placeholder')} />
           </Form.Item>
         )}
         <Space wrap>
@@ -181,11 +141,13 @@ export function DealForm({
           <Space wrap>
             <Form.Item name="owner_id" label={t('market.owner')}>
               <Select
+                {...staff}
                 allowClear
                 showSearch
+                filterOption={undefined}
+                onSearch={undefined}
                 optionFilterProp="label"
                 style={{ width: 220 }}
-                options={(staff?.data ?? []).map((user) => ({ value: user.id, label: user.name }))}
               />
             </Form.Item>
             <Form.Item name="team" label={t('market.team')}>

@@ -1,8 +1,9 @@
 import { useState } from 'react'
+import { useCustomMutation, type HttpError } from '@refinedev/core'
 import { App, Alert, Button, Modal, Space, Table, Upload } from 'antd'
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { api } from '../../../providers/http'
+import { downloadFile } from '../../../lib/download'
 
 interface RowError {
   row: number
@@ -22,42 +23,40 @@ export function ImportModal({
   const { message } = App.useApp()
   const [errors, setErrors] = useState<RowError[]>([])
   const [result, setResult] = useState<{ created: number; updated: number } | null>(null)
-  const [uploading, setUploading] = useState(false)
+  const { mutate: importFile, mutation } = useCustomMutation<{ created: number; updated: number }>()
+  const uploading = mutation.isPending
 
-  const template = async () => {
-    const response = await api.get('/api/products/sales/template', { responseType: 'blob' })
-    const url = URL.createObjectURL(response.data as Blob)
-    const link = document.createElement('a')
-    link.href = url
-    link.download = 'product-sales-template.xlsx'
-    link.click()
-    URL.revokeObjectURL(url)
-  }
+  const template = () =>
+    downloadFile('/api/products/sales/template', 'product-sales-template.xlsx').catch(
+      (error: HttpError) => message.error(error?.message || t('errors.request_failed'))
+    )
 
-  const upload = async (file: File) => {
-    setUploading(true)
+  const upload = (file: File) => {
     setErrors([])
     setResult(null)
-    try {
-      const body = new FormData()
-      body.append('file', file)
-      const response = await api.post('/api/products/sales/import', body)
-      setResult(response.data.data)
-      message.success(
-        String(
-          t('commerce.import_done', {
-            created: response.data.data.created,
-            updated: response.data.data.updated,
-          })
-        )
-      )
-    } catch (error: any) {
-      const rows: RowError[] = error?.response?.data?.data?.errors ?? []
-      setErrors(rows)
-      message.error(error?.message || t('errors.request_failed'))
-    } finally {
-      setUploading(false)
-    }
+    const body = new FormData()
+    body.append('file', file)
+    importFile(
+      {
+        url: '/api/products/sales/import',
+        method: 'post',
+        values: body,
+        successNotification: false,
+        errorNotification: false,
+      },
+      {
+        onSuccess: ({ data }) => {
+          setResult(data)
+          message.success(
+            String(t('commerce.import_done', { created: data.created, updated: data.updated }))
+          )
+        },
+        onError: (error) => {
+          setErrors((error?.data as { errors?: RowError[] } | undefined)?.errors ?? [])
+          message.error(error?.message || t('errors.request_failed'))
+        },
+      }
+    )
   }
 
   return (
@@ -85,7 +84,7 @@ export function ImportModal({
           showUploadList={false}
           disabled={uploading}
           beforeUpload={(file) => {
-            void upload(file)
+            upload(file)
             return false
           }}
           data-testid="sale-import-drop"

@@ -1,18 +1,17 @@
-import { useEffect, useState } from 'react'
-import { App, DatePicker, Form, Input, InputNumber, Modal, Select, Space } from 'antd'
+import { DatePicker, Form, Input, InputNumber, Modal, Select, Space } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { CURRENCIES, PLATFORMS } from '@shared/constants'
 import { MARKET_LIMITS } from '@shared/market'
-import { api } from '../../../providers/http'
-import { applyServerErrors } from '../../../lib/form-errors'
-import { useCreatorOptions } from '../../../lib/use-creator-options'
+import { settle } from '../../../lib/feedback'
+import type { ModalForm } from '../../../lib/use-modal-forms'
+import { useCreatorSelect } from '../../../lib/use-creator-select'
 import type { Sale } from '../types'
 
-interface Values {
+export interface SaleValues {
   creator_id: number
   platform: string
-  month: Dayjs
+  month: Dayjs | string
   product: string
   items: number
   orders: number
@@ -21,87 +20,42 @@ interface Values {
   currency: string
 }
 
-/** One product's sales by a creator on a platform in a month. */
-export function SaleForm({
-  open,
-  sale,
-  onClose,
-}: {
-  open: boolean
-  sale: Sale | null
-  onClose: (saved: boolean) => void
-}) {
-  const { t } = useTranslation()
-  const { message } = App.useApp()
-  const [form] = Form.useForm<Values>()
-  const [saving, setSaving] = useState(false)
-  const { options: creators, setOptions: setCreators, search: searchCreators } = useCreatorOptions()
-
-  useEffect(() => {
-    if (!open) return
-    form.resetFields()
-    if (sale) {
-      setCreators(sale.creator ? [{ value: sale.creator.id, label: sale.creator.name }] : [])
-      form.setFieldsValue({
-        ...sale,
-        creator_id: sale.creator?.id,
-        month: dayjs(`${sale.month}-01`),
-        gmv: Number(sale.gmv),
-        commission: Number(sale.commission),
-      })
-    } else {
-      void searchCreators('')
-      form.setFieldsValue({
-        currency: 'CNY',
-        month: dayjs().subtract(1, 'month'),
-        items: 0,
-        orders: 0,
-      })
-    }
-  }, [open, sale]) // eslint-disable-line react-hooks/exhaustive-deps
-
-  const save = async () => {
-    let values: Values
-    try {
-      values = await form.validateFields()
-    } catch {
-      return
-    }
-    setSaving(true)
-    const payload = { ...values, month: values.month.format('YYYY-MM') }
-    try {
-      if (sale) await api.put(`/api/products/sales/${sale.id}`, payload)
-      else await api.post('/api/products/sales', payload)
-      message.success(t('commerce.saved'))
-      onClose(true)
-    } catch (error: any) {
-      if (!applyServerErrors(form, error))
-        message.error(error?.message || t('errors.request_failed'))
-    } finally {
-      setSaving(false)
-    }
+/** A sale as the form edits it (the month a picker value, amounts numbers); a new one for last month in CNY. */
+function valuesOf(sale: Sale | undefined, action: 'create' | 'edit'): Partial<SaleValues> {
+  if (!sale) {
+    return action === 'create'
+      ? { currency: 'CNY', month: dayjs().subtract(1, 'month'), items: 0, orders: 0 }
+      : {}
   }
+  return {
+    ...sale,
+    creator_id: sale.creator?.id,
+    month: dayjs(`${sale.month}-01`),
+    gmv: Number(sale.gmv),
+    commission: Number(sale.commission),
+  }
+}
 
+/** One product's sales by a creator on a platform in a month. */
+export function SaleForm({ modal, title }: { modal: ModalForm<Sale, SaleValues>; title: string }) {
+  const { t } = useTranslation()
+  const { action, formProps, modalProps, open, query } = modal
+  const sale = query?.data?.data
+  const creators = useCreatorSelect({ known: sale?.creator, enabled: open })
+  const finish = settle(formProps.onFinish)
   const required = { required: true, message: t('commerce.required') }
   return (
-    <Modal
-      open={open}
-      title={sale ? t('commerce.edit') : t('commerce.add')}
-      okText={t('buttons.save')}
-      confirmLoading={saving}
-      onOk={() => void save()}
-      onCancel={() => onClose(false)}
-      width={620}
-      destroyOnHidden
-    >
-      <Form form={form} layout="vertical" data-testid="sale-form">
+    <Modal {...modalProps} title={title} width={620}>
+      <Form
+        {...formProps}
+        name={`sale-${action}`}
+        initialValues={valuesOf(sale, action)}
+        onFinish={(values) => finish({ ...values, month: dayjs(values.month).format('YYYY-MM') })}
+        layout="vertical"
+        data-testid="sale-form"
+      >
         <Form.Item name="creator_id" label={t('commerce.creator')} rules={[required]}>
-          <Select
-            showSearch
-            filterOption={false}
-            onSearch={(value) => void searchCreators(value)}
-            options={creators}
-          />
+          <Select {...creators} />
         </Form.Item>
         <Space wrap>
           <Form.Item name="platform" label={t('commerce.platform')} rules={[required]}>

@@ -1,10 +1,10 @@
-import { Bar, Line, Pie } from '@ant-design/plots'
 import { Card, Col, Row } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { Chart, LineChart } from '../../../components/charts'
 import type { SalesSummary } from '../types'
 
-/** GMV per month, per platform and the top creators. Loaded on demand with @ant-design/plots. */
-export default function SalesCharts({
+/** GMV per month, per platform and the top creators, drawn by the studio's chart set. */
+export function SalesCharts({
   summary,
   format,
   compact,
@@ -14,56 +14,48 @@ export default function SalesCharts({
   compact: (value: number) => string
 }) {
   const { t } = useTranslation()
+  const won = (value: number) => `₩${format(value)}`
   const months = summary.months.flatMap((row) => [
-    { month: row.month, value: row.gmv_krw, series: t('commerce.gmv') },
-    { month: row.month, value: row.commission_krw, series: t('commerce.commission') },
+    { x: row.month, value: row.gmv_krw, series: t('commerce.gmv') },
+    { x: row.month, value: row.commission_krw, series: t('commerce.commission') },
   ])
-  const tooltip = {
-    items: [{ channel: 'y', valueFormatter: (value: number) => `₩${format(value)}` }],
-  }
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} xl={12}>
         <Card size="small" title={t('commerce.by_month')}>
-          <Line
+          <LineChart
             data={months}
             height={260}
-            xField="month"
-            yField="value"
-            colorField="series"
-            axis={{ y: { labelFormatter: compact, title: false }, x: { title: false } }}
-            tooltip={tooltip}
-            animate={false}
+            formatValue={won}
+            formatAxis={compact}
+            points={false}
           />
         </Card>
       </Col>
       <Col xs={24} md={12} xl={6}>
         <Card size="small" title={t('commerce.by_platform')}>
-          <Pie
+          <Chart
+            kind="pie"
             data={summary.platforms.map((row) => ({
               label: t(`enum.platform.${row.platform}`),
               value: row.gmv_krw,
             }))}
             height={260}
-            angleField="value"
-            colorField="label"
-            innerRadius={0.55}
-            legend={{ color: { position: 'bottom' } }}
-            tooltip={tooltip}
-            animate={false}
+            formatValue={won}
+            labels={false}
           />
         </Card>
       </Col>
       <Col xs={24} md={12} xl={6}>
         <Card size="small" title={t('commerce.top_creators')}>
-          <Bar
+          <Chart
+            kind="bar"
             data={summary.creators.map((row) => ({ label: row.name, value: row.gmv_krw }))}
             height={260}
-            xField="label"
-            yField="value"
-            axis={{ y: { labelFormatter: compact, title: false }, x: { title: false } }}
-            tooltip={tooltip}
-            animate={false}
+            formatValue={won}
+            formatAxis={compact}
+            color="#1783FF"
+            labels={false}
           />
         </Card>
       </Col>

@@ -9,11 +9,11 @@ import type {
   CreatorDailyRow,
   CreatorMonthly,
 } from '../../../../pages/data-center/types'
-import { useMetricsQuery } from '../../../../pages/data-center/lib/query'
+import { useApiQuery } from '../../../../lib/use-api-query'
 import { useMetricFormat } from '../../../../pages/data-center/lib/format'
 import { DAY, rangeEndingOn, useLatestDate } from '../../../../pages/data-center/lib/dates'
 import { LoadState } from '../../../../pages/data-center/components/load-state'
-import { Chart } from '../charts'
+import { Chart } from '../../../../components/charts'
 import { PlatformLogo } from '../../../../components/platform-badge'
 
 const DEFAULT_DAYS = 30
@@ -37,12 +37,12 @@ export function DailyRecords({
   const [platform, setPlatform] = useState<PlatformKey | null>(null)
   const range = chosen ?? (latest ? rangeEndingOn(latest, DEFAULT_DAYS) : null)
 
-  const daily = useMetricsQuery<CreatorDaily>(
+  const daily = useApiQuery<CreatorDaily>(
     '/api/creator/chart/daily',
     { id: creatorId, start: range?.[0], end: range?.[1], platform },
     { enabled: range !== null }
   )
-  const monthly = useMetricsQuery<CreatorMonthly>('/api/creator/chart/monthly', {
+  const monthly = useApiQuery<CreatorMonthly>('/api/creator/chart/monthly', {
     id: creatorId,
     months: 12,
   })

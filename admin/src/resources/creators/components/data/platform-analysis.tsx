@@ -4,11 +4,11 @@ import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import type { PlatformAccount } from '../../types'
 import type { CreatorDashboardDetail, PlatformFigures } from '../../../../pages/data-center/types'
-import { useMetricsQuery } from '../../../../pages/data-center/lib/query'
+import { useApiQuery } from '../../../../lib/use-api-query'
 import { useMetricFormat } from '../../../../pages/data-center/lib/format'
 import { DAY } from '../../../../pages/data-center/lib/dates'
 import { LoadState } from '../../../../pages/data-center/components/load-state'
-import { Chart } from '../charts'
+import { Chart } from '../../../../components/charts'
 import { PlatformLogo } from '../../../../components/platform-badge'
 
 /**
@@ -26,7 +26,7 @@ export function PlatformAnalysis({
   const { t } = useTranslation()
   const format = useMetricFormat()
   const [range, setRange] = useState<[string, string] | null>(null)
-  const { data, loading, error } = useMetricsQuery<CreatorDashboardDetail>(
+  const { data, loading, error } = useApiQuery<CreatorDashboardDetail>(
     '/api/creator/dashboard/detail',
     {
       id: creatorId,

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { METRICS, type Metric, type PlatformKey } from '@shared/constants'
 import type { PlatformAccount } from '../../types'
 import type { Granularity, MetricSeries, SeriesMode } from '../../../../pages/data-center/types'
-import { LineChart } from '../../../../pages/data-center/charts'
-import { useMetricsQuery } from '../../../../pages/data-center/lib/query'
+import { LineChart } from '../../../../components/charts'
+import { useApiQuery } from '../../../../lib/use-api-query'
 import { useMetricFormat } from '../../../../pages/data-center/lib/format'
 import { rangeEndingOn, useLatestDate } from '../../../../pages/data-center/lib/dates'
 import { LoadState } from '../../../../pages/data-center/components/load-state'
@@ -36,7 +36,7 @@ export function TrendTab({
   const [platform, setPlatform] = useState<PlatformKey | null>(null)
   const [start, end] = latest ? rangeEndingOn(latest, days) : [null, null]
 
-  const { data, loading, error } = useMetricsQuery<MetricSeries>(
+  const { data, loading, error } = useApiQuery<MetricSeries>(
     '/api/metrics/series',
     {
       creator_ids: [creatorId],

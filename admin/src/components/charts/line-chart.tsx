@@ -1,0 +1,47 @@
+import { Line } from '@ant-design/plots'
+import type { LineChartProps } from './types'
+
+/** Lines over dates or months, one colour per series. Loaded on demand. */
+export default function LineChart({
+  data,
+  height = 280,
+  formatValue,
+  formatAxis,
+  colors,
+  points = true,
+}: LineChartProps) {
+  const many = new Set(data.map((datum) => datum.series)).size > 1
+  return (
+    <Line
+      data={data}
+      height={height}
+      xField="x"
+      yField="value"
+      colorField="series"
+      scale={colors ? { color: { range: colors } } : undefined}
+      point={points && data.length <= 120 ? { sizeField: 2 } : undefined}
+      style={{ lineWidth: 2 }}
+      axis={{
+        y: {
+          labelFormatter: (value: number) => (formatAxis ?? formatValue)(value),
+          title: false,
+          tickCount: 5,
+        },
+        x: { title: false, labelAutoRotate: false, labelAutoHide: true },
+      }}
+      legend={
+        many
+          ? {
+              color: {
+                position: 'top',
+                layout: { justifyContent: 'center' },
+                itemLabelFontSize: 12,
+              },
+            }
+          : false
+      }
+      tooltip={{ items: [{ channel: 'y', valueFormatter: (value: number) => formatValue(value) }] }}
+      animate={false}
+    />
+  )
+}
