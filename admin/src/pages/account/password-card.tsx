@@ -2,6 +2,7 @@ import { App, Button, Card, Form, Input } from 'antd'
 import { LockOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { LIMITS } from '@shared/constants'
+import { NewPasswordFields } from '../../components/new-password-fields'
 import { useCustomForm } from '../../lib/use-custom-form'
 
 interface Values {
@@ -42,36 +43,17 @@ export function PasswordCard() {
         >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item
-          name="password"
+        <NewPasswordFields
           label={t('people.account.new_password')}
-          rules={[
+          confirmation={t('people.account.confirm_password')}
+          required={[
             {
               required: true,
-              min: LIMITS.passwordMin,
               message: t('register.validation.password_min', { min: LIMITS.passwordMin }),
             },
-            { max: LIMITS.passwordMax },
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="password_confirmation"
-          label={t('people.account.confirm_password')}
-          dependencies={['password']}
-          rules={[
             { required: true, message: t('register.validation.password_mismatch') },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                !value || getFieldValue('password') === value
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('register.validation.password_mismatch'))),
-            }),
           ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        />
         <Button type="primary" htmlType="submit" loading={saving}>
           {t('people.account.change_password')}
         </Button>

@@ -1,12 +1,12 @@
 import { useState } from 'react'
-import { App, Avatar, Button, Card, Descriptions, Form, Input, Space, Tag, Upload } from 'antd'
+import { App, Avatar, Button, Card, Descriptions, Form, Input, Space, Upload } from 'antd'
 import { CameraOutlined, DeleteOutlined, UserOutlined } from '@ant-design/icons'
-import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { LIMITS, PHONE_PATTERN } from '@shared/constants'
 import { AVATAR_MAX_BYTES } from '@shared/people'
 import { useCustomMutation } from '@refinedev/core'
 import { useRefreshIdentity, type StudioUser } from '../../providers/identity'
+import { membershipItems } from '../../components/person-details'
 import { useSaveFeedback } from '../../lib/feedback'
 import { useCustomForm } from '../../lib/use-custom-form'
 
@@ -20,8 +20,6 @@ export function ProfileCard({ user, loading }: { user?: StudioUser; loading: boo
   const [form] = Form.useForm<{ name: string; phone: string }>()
   const [editing, setEditing] = useState(false)
   const feedback = useSaveFeedback()
-  const format = (value: string | null | undefined) =>
-    value ? dayjs(value).format('YYYY-MM-DD HH:mm') : t('common.none')
 
   const { mutate: send, mutation: avatarCall } = useCustomMutation()
   const avatar = (method: 'post' | 'delete', values: FormData | object, done?: string) =>
@@ -164,35 +162,27 @@ export function ProfileCard({ user, loading }: { user?: StudioUser; loading: boo
               </Space>
             </Form>
           ) : (
-            <Descriptions column={1} size="small" data-testid="account-profile">
-              <Descriptions.Item label={t('account.name')}>{user.name}</Descriptions.Item>
-              <Descriptions.Item label={t('account.email')}>{user.email}</Descriptions.Item>
-              <Descriptions.Item label={t('account.phone')}>
-                {user.phone ?? t('common.none')}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('account.role')}>
-                {t(`enum.role.${user.role}`)}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('account.account_type')}>
-                {t(`enum.account_type.${user.account_type}`)}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('account.teams')}>
-                {user.teams.length
-                  ? user.teams.map((team) => (
-                      <Tag key={team.id} color={team.is_manager ? 'gold' : 'blue'}>
-                        {t(`enum.team.${team.key}`, { defaultValue: team.name })}
-                        {team.is_manager ? ` · ${t('account.manager')}` : ''}
-                      </Tag>
-                    ))
-                  : t('account.no_team')}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('account.last_login')}>
-                {format(user.last_login_at)}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('account.member_since')}>
-                {format(user.created_at)}
-              </Descriptions.Item>
-            </Descriptions>
+            <Descriptions
+              column={1}
+              size="small"
+              data-testid="account-profile"
+              items={[
+                { key: 'name', label: t('account.name'), children: user.name },
+                { key: 'email', label: t('account.email'), children: user.email },
+                {
+                  key: 'phone',
+                  label: t('account.phone'),
+                  children: user.phone ?? t('common.none'),
+                },
+                { key: 'role', label: t('account.role'), children: t(`enum.role.${user.role}`) },
+                {
+                  key: 'account_type',
+                  label: t('account.account_type'),
+                  children: t(`enum.account_type.${user.account_type}`),
+                },
+                ...membershipItems(t, user),
+              ]}
+            />
           )}
         </Space>
       )}

@@ -2,7 +2,9 @@ import { useCustom } from '@refinedev/core'
 import { App, Button, Card, Form, Input, Tag, Typography } from 'antd'
 import { SafetyOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { LIMITS, SECURITY_CODE_PATTERN } from '@shared/constants'
+import { LIMITS } from '@shared/constants'
+import { NewCodeFields } from '../../components/new-code-fields'
+import { useFormRules } from '../../lib/form-rules'
 import { useCustomForm } from '../../lib/use-custom-form'
 
 interface Values {
@@ -20,6 +22,7 @@ export function SecurityCodeCard() {
   const { t } = useTranslation()
   const { message } = App.useApp()
   const [form] = Form.useForm<Values>()
+  const rules = useFormRules()
   const { query } = useCustom<{ configured: boolean }>({
     url: '/api/user/security-code',
     method: 'get',
@@ -65,53 +68,16 @@ export function SecurityCodeCard() {
           name="current_password"
           label={t('account.security_code.current_password')}
           rules={[
-            {
-              required: true,
-              message: t('register.validation.required', {
-                field: t('account.security_code.current_password'),
-              }),
-            },
+            rules.required(t('account.security_code.current_password')),
             { max: LIMITS.passwordMax },
           ]}
         >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item
-          name="code"
+        <NewCodeFields
           label={t('account.security_code.code')}
-          rules={[
-            {
-              required: true,
-              message: t('register.validation.required', {
-                field: t('account.security_code.code'),
-              }),
-            },
-            { pattern: SECURITY_CODE_PATTERN, message: t('creators.security.code_pattern') },
-          ]}
-        >
-          <Input.Password inputMode="numeric" maxLength={12} autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="code_confirmation"
-          label={t('account.security_code.confirmation')}
-          dependencies={['code']}
-          rules={[
-            {
-              required: true,
-              message: t('register.validation.required', {
-                field: t('account.security_code.confirmation'),
-              }),
-            },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                !value || value === getFieldValue('code')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('account.security_code.mismatch'))),
-            }),
-          ]}
-        >
-          <Input.Password inputMode="numeric" maxLength={12} autoComplete="new-password" />
-        </Form.Item>
+          confirmation={t('account.security_code.confirmation')}
+        />
         <Button type="primary" htmlType="submit" loading={saving} data-testid="security-code-save">
           {t(configured ? 'account.security_code.change' : 'account.security_code.save')}
         </Button>

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Col, Row, Space } from 'antd'
 import { useTranslation } from 'react-i18next'
-import type { HeadlineMetric } from './types'
+import type { HeadlineMetric } from '../../lib/metrics'
 import { DashboardProvider } from './lib/context'
 import { FiltersBar } from './components/filters-bar'
 import { DashboardBody } from './components/dashboard-body'

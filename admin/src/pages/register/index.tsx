@@ -24,6 +24,7 @@ import {
 } from '@shared/constants'
 import { useCustom, useCustomMutation } from '@refinedev/core'
 import { applyServerErrors } from '../../lib/form-errors'
+import { NewPasswordFields } from '../../components/new-password-fields'
 import { useClientInfo } from '../../lib/client-info'
 import { PublicShell } from '../../components/public-shell'
 import { usePageTitle } from '../../components/page-title'
@@ -279,38 +280,12 @@ export function RegisterPage() {
               <Input placeholder={t('register.placeholders.register_code')} autoComplete="off" />
             </Form.Item>
           )}
-          <Form.Item
-            name="password"
+          <NewPasswordFields
             label={t('register.fields.password')}
-            rules={[
-              required('password'),
-              {
-                min: LIMITS.passwordMin,
-                message: t('register.validation.password_min', { min: LIMITS.passwordMin }),
-              },
-              { max: LIMITS.passwordMax },
-            ]}
+            confirmation={t('register.fields.password_confirmation')}
+            required={[required('password'), required('password_confirmation')]}
             hasFeedback
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            name="password_confirmation"
-            label={t('register.fields.password_confirmation')}
-            dependencies={['password']}
-            hasFeedback
-            rules={[
-              required('password_confirmation'),
-              ({ getFieldValue }) => ({
-                validator: (_, value) =>
-                  !value || getFieldValue('password') === value
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('register.validation.password_mismatch'))),
-              }),
-            ]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
+          />
           <Form.Item
             name="terms"
             valuePropName="checked"

@@ -4,7 +4,8 @@ import { Alert, App, Button, Form, Input, Space, Tag, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { SECURITY_CODE_PATTERN } from '@shared/constants'
+import { NewCodeFields } from '../../components/new-code-fields'
+import { useFormRules } from '../../lib/form-rules'
 import { useCustomForm } from '../../lib/use-custom-form'
 
 interface Values {
@@ -23,6 +24,7 @@ export function TerminationCodeTab() {
   const { t } = useTranslation()
   const { message } = App.useApp()
   const [form] = Form.useForm<Values>()
+  const rules = useFormRules()
   const [missing, setMissing] = useState<string | null>(null)
   const { query } = useCustom<Status>({ url: '/api/settings/termination-code', method: 'get' })
   const status = query.data?.data
@@ -74,48 +76,15 @@ export function TerminationCodeTab() {
         />
       )}
       <Form form={form} layout="vertical" onFinish={submit} autoComplete="off">
-        <Form.Item
-          name="code"
+        <NewCodeFields
           label={t('settings.termination.code')}
-          rules={[
-            {
-              required: true,
-              message: t('register.validation.required', { field: t('settings.termination.code') }),
-            },
-            { pattern: SECURITY_CODE_PATTERN, message: t('creators.security.code_pattern') },
-          ]}
-        >
-          <Input.Password inputMode="numeric" maxLength={12} autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="code_confirmation"
-          label={t('settings.termination.confirmation')}
-          dependencies={['code']}
-          rules={[
-            {
-              required: true,
-              message: t('register.validation.required', {
-                field: t('settings.termination.confirmation'),
-              }),
-            },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                !value || value === getFieldValue('code')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('account.security_code.mismatch'))),
-            }),
-          ]}
-        >
-          <Input.Password inputMode="numeric" maxLength={12} autoComplete="new-password" />
-        </Form.Item>
+          confirmation={t('settings.termination.confirmation')}
+        />
         <Form.Item
           name="security_code"
           label={t('creators.security.code')}
           extra={t('settings.termination.security_code_help')}
-          rules={[
-            { required: true, message: t('creators.security.code_required') },
-            { pattern: SECURITY_CODE_PATTERN, message: t('creators.security.code_pattern') },
-          ]}
+          rules={[{ required: true, message: t('creators.security.code_required') }, rules.code]}
         >
           <Input.Password inputMode="numeric" maxLength={12} autoComplete="one-time-code" />
         </Form.Item>

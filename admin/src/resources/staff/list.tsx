@@ -7,6 +7,7 @@ import dayjs from 'dayjs'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { ROLES, TEAMS, USER_STATUSES } from '@shared/constants'
+import { TeamTags } from '../../components/person-details'
 import type { StaffMember } from './types'
 
 const STATUS_COLORS: Record<string, string> = {
@@ -120,13 +121,7 @@ export function StaffListPage() {
         />
         <Table.Column<StaffMember>
           title={t('people.staff.team')}
-          render={(_, row) =>
-            row.teams.map((team) => (
-              <Tag key={team.id} color={team.is_manager ? 'gold' : 'blue'}>
-                {t(`enum.team.${team.key}`, { defaultValue: team.name })}
-              </Tag>
-            ))
-          }
+          render={(_, row) => <TeamTags teams={row.teams} />}
         />
         <Table.Column<StaffMember>
           dataIndex="role"

@@ -2,11 +2,11 @@ import { useMemo } from 'react'
 import { Card, Space, Table, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { PlatformKey } from '@shared/constants'
-import type { CreatorDashboardDetail, PlatformFigures } from '../../data-center/types'
-import type { MetricFormat } from '../../data-center/lib/format'
+import type { CreatorDashboardDetail, PlatformFigures } from '../../../lib/metrics'
+import type { MetricFormat } from '../../../lib/format'
 import { PlatformLogo } from '../../../components/platform-badge'
 import { CreatorCell } from '../../data-center/components/creator-cell'
-import { LoadState } from '../../data-center/components/load-state'
+import { LoadState } from '../../../components/load-state'
 
 type Figures = Omit<PlatformFigures, 'platform' | 'source' | 'adapter'>
 

@@ -1,5 +1,5 @@
 import { useCustom, useDataProvider } from '@refinedev/core'
-import type { CreatorDashboardDetail } from '../../data-center/types'
+import type { CreatorDashboardDetail } from '../../../lib/metrics'
 
 /**
  * Each creator's figures per platform over a range (GET

@@ -1,8 +1,8 @@
 import { useCallback, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import { METRICS, PLATFORMS, type Metric, type PlatformKey } from '@shared/constants'
-import type { Granularity, SeriesMode } from '../../data-center/types'
-import { rangeEndingOn, useLatestDate } from '../../data-center/lib/dates'
+import type { Granularity, SeriesMode } from '../../../lib/metrics'
+import { rangeEndingOn, useLatestDate } from '../../../lib/dates'
 
 export const MAX_METRICS = 4
 export const MAX_CREATORS = 10

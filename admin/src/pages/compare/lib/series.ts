@@ -1,6 +1,6 @@
 import type { Metric } from '@shared/constants'
 import type { SeriesDatum } from '../../../components/charts'
-import type { Granularity, MetricSeries } from '../../data-center/types'
+import type { Granularity, MetricSeries } from '../../../lib/metrics'
 
 /** The x label of a bucket: the day, the week's Monday, or the month (YYYY-MM). */
 export function bucketLabel(date: string, granularity: Granularity) {

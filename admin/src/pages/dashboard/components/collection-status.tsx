@@ -7,8 +7,8 @@ import {
 } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { DATA_REFRESH_HOUR } from '@shared/constants'
-import type { CollectionRun } from '../types'
-import { useDateTimeFormat } from '../lib/format'
+import type { CollectionRun } from '../../../lib/metrics'
+import { useDateTimeFormat } from '../../../lib/format'
 import { isRunning } from '../hooks/use-collection'
 
 const STATUS_TAG: Record<CollectionRun['status'], { color: string; icon: React.ReactNode }> = {

@@ -1,6 +1,6 @@
 import { Alert, Button, Space } from 'antd'
 import { useTranslation } from 'react-i18next'
-import type { DashboardOverview } from '../types'
+import type { DashboardOverview } from '../../../lib/metrics'
 import { useDashboard } from '../lib/context'
 import { DataLoading, NoDataYet } from './states'
 

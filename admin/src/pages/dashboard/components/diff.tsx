@@ -1,6 +1,6 @@
 import { Typography } from 'antd'
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons'
-import { useDashboardFormat } from '../lib/format'
+import { useDashboardFormat } from '../../../lib/format'
 
 export const UP_COLOR = '#2f9e44'
 export const DOWN_COLOR = '#e03131'

@@ -1,8 +1,8 @@
 import { Card, Col, Row, Space, Statistic, Tooltip, Typography } from 'antd'
 import { CommentOutlined, EyeOutlined, LikeOutlined, TeamOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import type { DateRange, HeadlineMetric, MetricSummary } from '../types'
-import { useDashboardFormat } from '../lib/format'
+import type { DateRange, HeadlineMetric, MetricSummary } from '../../../lib/metrics'
+import { useDashboardFormat } from '../../../lib/format'
 import { Diff } from './diff'
 
 export const HEADLINES: { key: HeadlineMetric; icon: React.ReactNode; color: string }[] = [

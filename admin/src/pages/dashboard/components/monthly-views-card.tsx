@@ -1,8 +1,8 @@
 import { useMemo } from 'react'
 import { Card, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
-import type { DashboardOverview } from '../types'
-import { useDashboardFormat } from '../lib/format'
+import type { DashboardOverview } from '../../../lib/metrics'
+import { useDashboardFormat } from '../../../lib/format'
 import { Chart } from '../../../components/charts'
 
 /** Average monthly views per platform over the last year (or the days there are). */

@@ -3,14 +3,10 @@ import { Card, Segmented, Tabs, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { RANKING_PERIOD_DAYS, type PlatformKey, type RankingPeriod } from '@shared/constants'
 import { BRAND } from '../../../config'
-import type {
-  CategoryPanel as CategoryData,
-  DataCenterPanel,
-  FanTiers,
-} from '../../data-center/types'
+import type { CategoryPanel as CategoryData, DataCenterPanel, FanTiers } from '../../../lib/metrics'
 import { useApiQuery } from '../../../lib/use-api-query'
-import { useMetricFormat } from '../../data-center/lib/format'
-import { LoadState } from '../../data-center/components/load-state'
+import { useMetricFormat } from '../../../lib/format'
+import { LoadState } from '../../../components/load-state'
 import { TopLists } from '../../data-center/components/top-lists'
 import { IndexPanel } from '../../data-center/components/index-panel'
 import { FanTierPanel } from '../../data-center/components/fan-tiers'

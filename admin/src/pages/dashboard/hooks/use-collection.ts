@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { PlatformKey } from '@shared/constants'
 import { useCustom, useCustomMutation } from '@refinedev/core'
-import type { CollectionRun } from '../types'
+import type { CollectionRun } from '../../../lib/metrics'
 
 /** How often a running collection is asked for its progress. */
 export const POLL_MS = 1_500

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react'
 import { DASHBOARD_PAGE_SIZE, type DashboardSort, type PlatformKey } from '@shared/constants'
 import { useCustomPages } from '../../../lib/use-custom-pages'
-import type { RankingListItem, RankingListPage, SortOrder } from '../types'
+import type { RankingListItem, RankingListPage, SortOrder } from '../../../lib/metrics'
 
 export interface RankingParams {
   start?: string

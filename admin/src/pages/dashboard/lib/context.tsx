@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useMemo, useState } from 'react
 import { useSearchParams } from 'react-router'
 import { PLATFORMS, type PlatformKey } from '@shared/constants'
 import { BRAND } from '../../../config'
-import type { DashboardOverview } from '../types'
+import type { DashboardOverview } from '../../../lib/metrics'
 import { useApiQuery, type ApiQueryResult } from '../../../lib/use-api-query'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/

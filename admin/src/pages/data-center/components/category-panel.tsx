@@ -2,8 +2,8 @@ import { useCallback, useMemo } from 'react'
 import { Card, Col, Row, Table, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Chart } from '../../../components/charts'
-import type { CategoryPanel as CategoryData } from '../types'
-import type { MetricFormat } from '../lib/format'
+import type { CategoryPanel as CategoryData } from '../../../lib/metrics'
+import type { MetricFormat } from '../../../lib/format'
 
 type Category = CategoryData['categories'][number]
 

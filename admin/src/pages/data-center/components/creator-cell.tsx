@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { Space, Tag, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { KIND_COLOR } from '../../../lib/colors'
-import type { CreatorRef } from '../types'
+import type { CreatorRef } from '../../../lib/metrics'
 
 /** A creator's name linking to the detail screen, with the Chinese name under it when it differs. */
 export function CreatorCell({

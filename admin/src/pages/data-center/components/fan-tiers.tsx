@@ -2,8 +2,8 @@ import { useCallback, useMemo } from 'react'
 import { Card, Col, Row, Table, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Chart } from '../../../components/charts'
-import type { FanTiers } from '../types'
-import type { MetricFormat } from '../lib/format'
+import type { FanTiers } from '../../../lib/metrics'
+import type { MetricFormat } from '../../../lib/format'
 
 /** A tier's name: 'Newbie (under 1K)', '1K–5K' … '1M+'. */
 export function useTierLabel(format: MetricFormat) {

@@ -3,8 +3,8 @@ import { Card, Col, Row, Statistic, Tag, Typography } from 'antd'
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { LineChart } from '../../../components/charts'
-import type { DataCenterPanel, GrowthSide } from '../types'
-import type { MetricFormat } from '../lib/format'
+import type { DataCenterPanel, GrowthSide } from '../../../lib/metrics'
+import type { MetricFormat } from '../../../lib/format'
 
 const COLORS = { china: '#e03131', youtube: '#343a40' }
 

@@ -1,9 +1,9 @@
 import { Card, Col, Row, Table, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useTranslation } from 'react-i18next'
-import type { RankedCreator } from '../types'
-import type { MetricFormat } from '../lib/format'
-import { rangeEndingOn } from '../lib/dates'
+import type { RankedCreator } from '../../../lib/metrics'
+import type { MetricFormat } from '../../../lib/format'
+import { rangeEndingOn } from '../../../lib/dates'
 import { CreatorCell } from './creator-cell'
 import { RankBadge } from './rank-badge'
 

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { LIMITS } from '@shared/constants'
 import { useCustomMutation } from '@refinedev/core'
 import { fieldErrorsOf } from '../../../lib/form-errors'
+import { useFormRules } from '../../../lib/form-rules'
+import { NewPasswordFields } from '../../../components/new-password-fields'
 import type { Creator } from '../types'
 import { MissingCodeAlert, SecurityCodeItem } from './security-code-modal'
 
@@ -28,6 +30,7 @@ export function PasswordModal({
 }) {
   const { t } = useTranslation()
   const [form] = Form.useForm<Values>()
+  const rules = useFormRules()
   const { mutate, mutation } = useCustomMutation()
   const [missing, setMissing] = useState<string | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
@@ -93,46 +96,14 @@ export function PasswordModal({
             <Input autoComplete="off" maxLength={LIMITS.emailMax} />
           </Form.Item>
         )}
-        <Form.Item
-          name="password"
+        <NewPasswordFields
           label={t('creators.password.password')}
-          rules={[
-            {
-              required: true,
-              message: t('register.validation.required', {
-                field: t('creators.password.password'),
-              }),
-            },
-            {
-              min: LIMITS.passwordMin,
-              message: t('register.validation.password_min', { min: LIMITS.passwordMin }),
-            },
-            { max: LIMITS.passwordMax },
+          confirmation={t('creators.password.confirmation')}
+          required={[
+            rules.required(t('creators.password.password')),
+            rules.required(t('creators.password.confirmation')),
           ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="password_confirmation"
-          label={t('creators.password.confirmation')}
-          dependencies={['password']}
-          rules={[
-            {
-              required: true,
-              message: t('register.validation.required', {
-                field: t('creators.password.confirmation'),
-              }),
-            },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                !value || value === getFieldValue('password')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('register.validation.password_mismatch'))),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        />
         <SecurityCodeItem />
       </Form>
     </Modal>

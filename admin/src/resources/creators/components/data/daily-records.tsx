@@ -4,15 +4,11 @@ import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import type { PlatformKey } from '@shared/constants'
 import type { PlatformAccount } from '../../types'
-import type {
-  CreatorDaily,
-  CreatorDailyRow,
-  CreatorMonthly,
-} from '../../../../pages/data-center/types'
+import type { CreatorDaily, CreatorDailyRow, CreatorMonthly } from '../../../../lib/metrics'
 import { useApiQuery } from '../../../../lib/use-api-query'
-import { useMetricFormat } from '../../../../pages/data-center/lib/format'
-import { DAY, rangeEndingOn, useLatestDate } from '../../../../pages/data-center/lib/dates'
-import { LoadState } from '../../../../pages/data-center/components/load-state'
+import { useMetricFormat } from '../../../../lib/format'
+import { DAY, rangeEndingOn, useLatestDate } from '../../../../lib/dates'
+import { LoadState } from '../../../../components/load-state'
 import { Chart } from '../../../../components/charts'
 import { PlatformLogo } from '../../../../components/platform-badge'
 

@@ -1,6 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs'
-import { useApiQuery } from '../../../lib/use-api-query'
-import type { FanTiers } from '../types'
+import { useApiQuery } from './use-api-query'
+import type { FanTiers } from './metrics'
 
 export const DAY = 'YYYY-MM-DD'
 
