@@ -15,13 +15,14 @@ import type { CategoryPanel as CategoryData, DataCenterPanel, FanTiers } from '.
 import { useApiQuery } from '../../lib/use-api-query'
 import { useMetricFormat } from '../../lib/format'
 import { DAY } from '../../lib/dates'
-import { PlatformSelect } from './components/platform-select'
+import { PlatformSelect } from '../../components/platform-select'
 import { LoadState } from '../../components/load-state'
 import { TopLists } from './components/top-lists'
 import { IndexPanel } from './components/index-panel'
 import { GrowthVsYoutube } from './components/growth-vs-youtube'
 import { FanTierPanel } from './components/fan-tiers'
 import { CategoryPanel } from './components/category-panel'
+import { Toolbar } from '../../components/toolbar'
 
 const PERIODS = Object.keys(RANKING_PERIOD_DAYS) as RankingPeriod[]
 const TABS = ['top', 'index', 'youtube', 'tiers', 'categories'] as const
@@ -101,15 +102,7 @@ export function DataCenter() {
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="data-center">
       <Card size="small">
-        <div
-          style={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            gap: 12,
-            alignItems: 'center',
-            justifyContent: 'space-between',
-          }}
-        >
+        <Toolbar>
           <Space direction="vertical" size={0}>
             <Typography.Title level={4} style={{ margin: 0 }}>
               {t('menu.data_center')}
@@ -130,7 +123,11 @@ export function DataCenter() {
               }))}
               data-testid="period-switch"
             />
-            <PlatformSelect value={platform} onChange={(value) => set({ platform: value })} />
+            <PlatformSelect
+              value={platform}
+              onChange={(value) => set({ platform: value })}
+              testId="platform-select"
+            />
             <Tooltip title={t('data_center.end_date_hint')}>
               <DatePicker
                 allowClear
@@ -148,7 +145,7 @@ export function DataCenter() {
               {t('buttons.refresh')}
             </Button>
           </Space>
-        </div>
+        </Toolbar>
       </Card>
 
       <Card styles={{ body: { paddingTop: 4 } }}>

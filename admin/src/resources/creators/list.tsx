@@ -1,12 +1,6 @@
 import { useCallback, useMemo, useState } from 'react'
 import { Link } from 'react-router'
-import {
-  CanAccess,
-  useCustom,
-  useInvalidate,
-  type CrudFilter,
-  type HttpError,
-} from '@refinedev/core'
+import { CanAccess, useCustom, useInvalidate, type CrudFilter } from '@refinedev/core'
 import {
   CreateButton,
   EditButton,
@@ -14,17 +8,11 @@ import {
   getDefaultSortOrder,
   useTable,
 } from '@refinedev/antd'
-import { App, Avatar, Button, Card, Space, Table, Tag, Tooltip, Typography } from 'antd'
-import {
-  DownloadOutlined,
-  FileExcelOutlined,
-  StarOutlined,
-  UploadOutlined,
-  WarningFilled,
-} from '@ant-design/icons'
+import { Avatar, Card, Space, Table, Tag, Tooltip, Typography } from 'antd'
+import { FileExcelOutlined, StarOutlined, UploadOutlined, WarningFilled } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import type { CreatorListItem, CreatorSummary } from './types'
-import { downloadFile } from '../../lib/download'
+import { DownloadButton } from '../../components/download-button'
 import { useNumberFormat } from '../../lib/format'
 import { KIND_COLOR, avatarColor } from '../../lib/colors'
 import { SummaryCards, type SummaryKey } from './components/summary-cards'
@@ -35,6 +23,7 @@ import { FavoriteStar } from './components/favorite-star'
 import { CompareTray } from './components/compare-tray'
 import { ImportModal } from './components/import-modal'
 import { DeleteCreatorButton } from './components/delete-creator-button'
+import { GuardedButton } from '../../components/guarded-button'
 
 const nowrap = () => ({ style: { whiteSpace: 'nowrap' as const } })
 
@@ -57,10 +46,8 @@ function valuesOf(filters: CrudFilter[]): FilterValues {
 export function CreatorList() {
   const { t } = useTranslation()
   const { format } = useNumberFormat()
-  const { message } = App.useApp()
   const invalidate = useInvalidate()
   const [importOpen, setImportOpen] = useState(false)
-  const [downloading, setDownloading] = useState<'template' | 'export' | null>(null)
 
   const { tableProps, filters, setFilters, sorters, setCurrentPage, tableQuery } =
     useTable<CreatorListItem>({
@@ -112,25 +99,11 @@ export function CreatorList() {
     void refetchSummary()
   }, [invalidate, refetchSummary])
 
-  const download = async (kind: 'template' | 'export') => {
-    setDownloading(kind)
-    try {
-      if (kind === 'template')
-        await downloadFile('/api/creators/template', 'creators-template.xlsx')
-      else {
-        const params: Record<string, string> = { ...(values as Record<string, string>) }
-        if (sorters[0]) {
-          params._sort = sorters[0].field
-          params._order = sorters[0].order
-        }
-        await downloadFile('/api/creators/export', 'creators.xlsx', params)
-      }
-    } catch (error) {
-      message.error((error as HttpError).message || t('errors.request_failed'))
-    } finally {
-      setDownloading(null)
-    }
-  }
+  /** The export follows the list: its filters and its order. */
+  const exportQuery = () => ({
+    ...(values as Record<string, string>),
+    ...(sorters[0] ? { _sort: sorters[0].field, _order: sorters[0].order } : {}),
+  })
 
   const total = tableQuery.data?.total ?? 0
 
@@ -166,33 +139,33 @@ export function CreatorList() {
         extra={
           <Space wrap>
             <CompareTray />
-            <Button
+            <DownloadButton
+              url="/api/creators/template"
+              fileName="creators-template.xlsx"
               icon={<FileExcelOutlined />}
-              loading={downloading === 'template'}
-              onClick={() => download('template')}
               data-testid="download-template"
             >
               {t('creators.buttons.template')}
-            </Button>
+            </DownloadButton>
             <CanAccess resource="creators" action="export" fallback={null}>
-              <Button
-                icon={<DownloadOutlined />}
-                loading={downloading === 'export'}
-                onClick={() => download('export')}
+              <DownloadButton
+                url="/api/creators/export"
+                fileName="creators.xlsx"
+                query={exportQuery}
                 data-testid="export"
               >
                 {t('creators.buttons.export')}
-              </Button>
+              </DownloadButton>
             </CanAccess>
-            <CanAccess resource="creators" action="import" fallback={null}>
-              <Button
-                icon={<UploadOutlined />}
-                onClick={() => setImportOpen(true)}
-                data-testid="import"
-              >
-                {t('buttons.import')}
-              </Button>
-            </CanAccess>
+            <GuardedButton
+              resource="creators"
+              action="import"
+              icon={<UploadOutlined />}
+              onClick={() => setImportOpen(true)}
+              data-testid="import"
+            >
+              {t('buttons.import')}
+            </GuardedButton>
             <CreateButton resource="creators" data-testid="add-creator">
               {t('creators.buttons.add')}
             </CreateButton>

@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import { CanAccess, useShow } from '@refinedev/core'
+import { useShow } from '@refinedev/core'
 import { EditButton } from '@refinedev/antd'
-import { App, Button, Card, Col, Row, Space } from 'antd'
+import { App, Card, Col, Row, Space } from 'antd'
 import { KeyOutlined, StopOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import type { Creator } from './types'
@@ -17,6 +17,7 @@ import { TerminateModal } from './components/terminate-modal'
 import { PasswordModal } from './components/password-modal'
 import { DeleteCreatorButton } from './components/delete-creator-button'
 import { CreatorNotFound, useCreatorIdParam } from './components/creator-not-found'
+import { GuardedButton } from '../../components/guarded-button'
 
 /** /app/creator_info?id=…: everything the studio knows about one creator. */
 export function CreatorShow() {
@@ -51,26 +52,26 @@ export function CreatorShow() {
         data-testid="edit-creator"
       />
       {creator.contract_status === 'valid' && (
-        <CanAccess resource="creators" action="terminate" fallback={null}>
-          <Button
-            danger
-            icon={<StopOutlined />}
-            onClick={() => setDialog('terminate')}
-            data-testid="terminate"
-          >
-            {t('creators.terminate.button')}
-          </Button>
-        </CanAccess>
-      )}
-      <CanAccess resource="creators" action="change_password" fallback={null}>
-        <Button
-          icon={<KeyOutlined />}
-          onClick={() => setDialog('password')}
-          data-testid="change-password"
+        <GuardedButton
+          resource="creators"
+          action="terminate"
+          danger
+          icon={<StopOutlined />}
+          onClick={() => setDialog('terminate')}
+          data-testid="terminate"
         >
-          {t('creators.password.button')}
-        </Button>
-      </CanAccess>
+          {t('creators.terminate.button')}
+        </GuardedButton>
+      )}
+      <GuardedButton
+        resource="creators"
+        action="change_password"
+        icon={<KeyOutlined />}
+        onClick={() => setDialog('password')}
+        data-testid="change-password"
+      >
+        {t('creators.password.button')}
+      </GuardedButton>
       <DeleteCreatorButton
         id={creator.id}
         name={creator.channel_name}

@@ -8,7 +8,7 @@ import type { Granularity, MetricSeries, SeriesMode } from '../../../lib/metrics
 import { useApiQuery } from '../../../lib/use-api-query'
 import { useMetricFormat } from '../../../lib/format'
 import { DAY, rangeEndingOn, useLatestDate } from '../../../lib/dates'
-import { PlatformSelect } from '../../data-center/components/platform-select'
+import { PlatformSelect } from '../../../components/platform-select'
 import { LoadState } from '../../../components/load-state'
 import { CreatorCell } from '../../data-center/components/creator-cell'
 import { MAX_METRICS, useEffectiveRange, type PanelState } from '../lib/params'
@@ -148,6 +148,7 @@ export function ChartPanel({
                   value={state.platform}
                   onChange={(platform) => update({ platform })}
                   width="100%"
+                  testId="platform-select"
                 />
               </Form.Item>
             </Col>

@@ -1,16 +1,15 @@
-import { useState } from 'react'
 import { CanAccess, useCan } from '@refinedev/core'
 import { App, Button, Card, DatePicker, Select, Space, Tooltip, Typography } from 'antd'
-import { CalendarOutlined, DownloadOutlined, SyncOutlined } from '@ant-design/icons'
+import { CalendarOutlined, SyncOutlined } from '@ant-design/icons'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { PLATFORMS } from '@shared/constants'
-import type { HttpError } from '@refinedev/core'
-import { downloadFile } from '../../../lib/download'
 import { PlatformLogo } from '../../../components/platform-badge'
 import { useDashboard } from '../lib/context'
 import { useCollection } from '../hooks/use-collection'
 import { CollectionProgress, LastCollected } from './collection-status'
+import { Toolbar } from '../../../components/toolbar'
+import { DownloadButton } from '../../../components/download-button'
 
 const DAY = 'YYYY-MM-DD'
 const PRESETS = [7, 30, 90, 365] as const
@@ -25,7 +24,6 @@ export function FiltersBar({ title }: { title: React.ReactNode }) {
   const { t } = useTranslation()
   const { message } = App.useApp()
   const { filters, fixedPlatform, overview, setRange, setPlatform, reload } = useDashboard()
-  const [downloading, setDownloading] = useState(false)
   const { data: canCollect } = useCan({ resource: 'metrics', action: 'collect' })
 
   const latest = overview.data?.latest_date ?? null
@@ -50,25 +48,6 @@ export function FiltersBar({ title }: { title: React.ReactNode }) {
     onError: (text) => message.error(text || t('errors.request_failed')),
   })
 
-  const download = async () => {
-    setDownloading(true)
-    try {
-      await downloadFile(
-        '/api/dashboard/download',
-        `dashboard-${start ?? 'latest'}-${end ?? ''}.xlsx`,
-        {
-          start: filters.start,
-          end: filters.end,
-          platform: filters.platform,
-        }
-      )
-    } catch (error) {
-      message.error((error as HttpError).message || t('errors.request_failed'))
-    } finally {
-      setDownloading(false)
-    }
-  }
-
   const onRange = (values: [Dayjs | null, Dayjs | null] | null) => {
     if (!values?.[0] || !values[1]) return setRange(null)
     setRange({ start: values[0].format(DAY), end: values[1].format(DAY) })
@@ -77,15 +56,7 @@ export function FiltersBar({ title }: { title: React.ReactNode }) {
   return (
     <Card size="small" data-testid="dashboard-filters" styles={{ body: { padding: '12px 16px' } }}>
       <Space direction="vertical" size={8} style={{ width: '100%' }}>
-        <div
-          style={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            gap: 12,
-            alignItems: 'center',
-            justifyContent: 'space-between',
-          }}
-        >
+        <Toolbar>
           <Space size={12} wrap>
             <Typography.Title level={4} style={{ margin: 0 }} data-testid="dashboard-title">
               {title}
@@ -141,17 +112,21 @@ export function FiltersBar({ title }: { title: React.ReactNode }) {
               </Tooltip>
             )}
             <CanAccess resource="metrics" action="download" fallback={null}>
-              <Button
-                icon={<DownloadOutlined />}
-                loading={downloading}
-                onClick={download}
+              <DownloadButton
+                url="/api/dashboard/download"
+                fileName={`dashboard-${start ?? 'latest'}-${end ?? ''}.xlsx`}
+                query={() => ({
+                  start: filters.start,
+                  end: filters.end,
+                  platform: filters.platform,
+                })}
                 data-testid="dashboard-download"
               >
                 {t('dashboard.buttons.download')}
-              </Button>
+              </DownloadButton>
             </CanAccess>
           </Space>
-        </div>
+        </Toolbar>
         <LastCollected latestDate={latest} lastRun={overview.data?.last_run ?? null} />
         {collection.run && <CollectionProgress run={collection.run} onClose={collection.dismiss} />}
       </Space>

@@ -9,7 +9,7 @@ import { useApiQuery } from '../../../../lib/use-api-query'
 import { useMetricFormat } from '../../../../lib/format'
 import { rangeEndingOn, useLatestDate } from '../../../../lib/dates'
 import { LoadState } from '../../../../components/load-state'
-import { PlatformLogo } from '../../../../components/platform-badge'
+import { PlatformSelect } from '../../../../components/platform-select'
 
 const WINDOWS = [30, 90, 180, 365] as const
 const GRANULARITY: Record<(typeof WINDOWS)[number], Granularity> = {
@@ -86,21 +86,11 @@ export function TrendTab({
             label: t('chart_panel.last_days', { n: value }),
           }))}
         />
-        <Select<PlatformKey>
-          allowClear
-          value={platform ?? undefined}
-          onChange={(value) => setPlatform(value ?? null)}
-          placeholder={t('data_center.platform.all')}
-          style={{ width: 170 }}
-          options={accounts.map((account) => ({
-            value: account.platform,
-            label: (
-              <Space size={6}>
-                <PlatformLogo platform={account.platform} />
-                {t(`enum.platform.${account.platform}`)}
-              </Space>
-            ),
-          }))}
+        <PlatformSelect
+          value={platform}
+          onChange={setPlatform}
+          platforms={accounts.map((account) => account.platform)}
+          width={170}
         />
       </Space>
       <LoadState loading={loading || start === null} error={error} minHeight={280}>

@@ -1,17 +1,19 @@
-import { Select } from 'antd'
+import { Select, Space } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { PLATFORMS, type PlatformKey } from '@shared/constants'
-import { PlatformLogo } from '../../../components/platform-badge'
+import { PlatformLogo } from './platform-badge'
 
-/** One platform or, cleared, all platforms summed. */
+/** One platform (of `platforms`, every platform by default) or, cleared, all platforms summed. */
 export function PlatformSelect({
   value,
   onChange,
-  testId = 'platform-select',
+  platforms = PLATFORMS,
+  testId,
   width = 180,
 }: {
   value: PlatformKey | null
   onChange: (value: PlatformKey | null) => void
+  platforms?: readonly PlatformKey[]
   testId?: string
   width?: number | string
 }) {
@@ -25,13 +27,13 @@ export function PlatformSelect({
       style={{ width }}
       data-testid={testId}
       aria-label={t('data_center.platform.label')}
-      options={PLATFORMS.map((platform) => ({
+      options={platforms.map((platform) => ({
         value: platform,
         label: (
-          <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+          <Space size={6}>
             <PlatformLogo platform={platform} />
             {t(`enum.platform.${platform}`)}
-          </span>
+          </Space>
         ),
       }))}
     />
