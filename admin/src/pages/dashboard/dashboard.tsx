@@ -1,8 +1,6 @@
-import { Col, Row, Space } from 'antd'
+import { Col, Row } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { DashboardProvider } from './lib/context'
-import { FiltersBar } from './components/filters-bar'
-import { DashboardBody } from './components/dashboard-body'
+import { DashboardFrame } from './components/dashboard-frame'
 import { StatisticCards } from './components/statistic-cards'
 import { MonthlyViewsCard } from './components/monthly-views-card'
 import { PeriodRankingCard } from './components/period-ranking-card'
@@ -17,32 +15,22 @@ import { RankingListCard } from './components/ranking-list-card'
 export function DashboardPage() {
   const { t } = useTranslation()
   return (
-    <DashboardProvider>
-      <Space
-        direction="vertical"
-        size="middle"
-        style={{ width: '100%' }}
-        data-testid="dashboard-page"
-      >
-        <FiltersBar title={t('dashboard.titles.dashboard')} />
-        <DashboardBody>
-          {(overview) => (
-            <>
-              <StatisticCards overview={overview} />
-              <Row gutter={[16, 16]}>
-                <Col xs={24} xl={10}>
-                  <MonthlyViewsCard overview={overview} />
-                </Col>
-                <Col xs={24} xl={14}>
-                  <PeriodRankingCard />
-                </Col>
-              </Row>
-              <RankingListCard />
-            </>
-          )}
-        </DashboardBody>
-      </Space>
-    </DashboardProvider>
+    <DashboardFrame title={t('dashboard.titles.dashboard')} testId="dashboard-page">
+      {(overview) => (
+        <>
+          <StatisticCards overview={overview} />
+          <Row gutter={[16, 16]}>
+            <Col xs={24} xl={10}>
+              <MonthlyViewsCard overview={overview} />
+            </Col>
+            <Col xs={24} xl={14}>
+              <PeriodRankingCard />
+            </Col>
+          </Row>
+          <RankingListCard />
+        </>
+      )}
+    </DashboardFrame>
   )
 }
 

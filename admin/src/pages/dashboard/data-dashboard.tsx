@@ -1,12 +1,5 @@
-import { useState } from 'react'
-import { Col, Row, Space } from 'antd'
 import { useTranslation } from 'react-i18next'
-import type { HeadlineMetric } from '../../lib/metrics'
-import { DashboardProvider } from './lib/context'
-import { FiltersBar } from './components/filters-bar'
-import { DashboardBody } from './components/dashboard-body'
-import { HeadlineMetrics } from './components/headline-metrics'
-import { DailyChartCard } from './components/daily-chart-card'
+import { DailyMetrics, DashboardFrame } from './components/dashboard-frame'
 import { PlatformTotalsCard } from './components/platform-totals-card'
 import { CollectionRunsCard } from './components/collection-runs-card'
 
@@ -18,39 +11,15 @@ import { CollectionRunsCard } from './components/collection-runs-card'
  */
 export function DataDashboardPage() {
   const { t } = useTranslation()
-  const [metric, setMetric] = useState<HeadlineMetric>('fans')
   return (
-    <DashboardProvider>
-      <Space
-        direction="vertical"
-        size="middle"
-        style={{ width: '100%' }}
-        data-testid="data-dashboard-page"
-      >
-        <FiltersBar title={t('dashboard.titles.data_dashboard')} />
-        <DashboardBody>
-          {(overview) => (
-            <>
-              <HeadlineMetrics
-                metrics={overview.metrics}
-                range={overview.range}
-                selected={metric}
-                onSelect={setMetric}
-              />
-              <Row gutter={[16, 16]}>
-                <Col xs={24} xl={15}>
-                  <DailyChartCard metric={metric} onMetric={setMetric} />
-                </Col>
-                <Col xs={24} xl={9}>
-                  <CollectionRunsCard />
-                </Col>
-              </Row>
-              <PlatformTotalsCard />
-            </>
-          )}
-        </DashboardBody>
-      </Space>
-    </DashboardProvider>
+    <DashboardFrame title={t('dashboard.titles.data_dashboard')} testId="data-dashboard-page">
+      {(overview) => (
+        <>
+          <DailyMetrics overview={overview} side={<CollectionRunsCard />} />
+          <PlatformTotalsCard />
+        </>
+      )}
+    </DashboardFrame>
   )
 }
 

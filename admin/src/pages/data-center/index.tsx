@@ -1,5 +1,3 @@
-import { useCallback } from 'react'
-import { useSearchParams } from 'react-router'
 import { Button, Card, DatePicker, Segmented, Space, Tabs, Tooltip, Typography } from 'antd'
 import { ReloadOutlined } from '@ant-design/icons'
 import dayjs from 'dayjs'
@@ -10,19 +8,11 @@ import {
   type PlatformKey,
   type RankingPeriod,
 } from '@shared/constants'
-import { BRAND } from '../../config'
-import type { CategoryPanel as CategoryData, DataCenterPanel, FanTiers } from '../../lib/metrics'
-import { useApiQuery } from '../../lib/use-api-query'
-import { useMetricFormat } from '../../lib/format'
 import { DAY } from '../../lib/dates'
 import { PlatformSelect } from '../../components/platform-select'
-import { LoadState } from '../../components/load-state'
-import { TopLists } from './components/top-lists'
-import { IndexPanel } from './components/index-panel'
-import { GrowthVsYoutube } from './components/growth-vs-youtube'
-import { FanTierPanel } from './components/fan-tiers'
-import { CategoryPanel } from './components/category-panel'
 import { Toolbar } from '../../components/toolbar'
+import { useQueryPatch } from '../../lib/use-query-patch'
+import { useDataCenterPanels } from './components/panel-tabs'
 
 const PERIODS = Object.keys(RANKING_PERIOD_DAYS) as RankingPeriod[]
 const TABS = ['top', 'index', 'youtube', 'tiers', 'categories'] as const
@@ -30,7 +20,7 @@ type TabKey = (typeof TABS)[number]
 
 /** Period, platform, end date and tab live in the address, so a link (or a language switch) keeps them. */
 function useDataCenterParams() {
-  const [params, setParams] = useSearchParams()
+  const [params, set] = useQueryPatch({ replace: true })
   const period = (PERIODS as string[]).includes(params.get('period') ?? '')
     ? (params.get('period') as RankingPeriod)
     : '1w'
@@ -41,21 +31,6 @@ function useDataCenterParams() {
   const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
     ? (params.get('tab') as TabKey)
     : 'top'
-  const set = useCallback(
-    (patch: Record<string, string | null>) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current)
-          for (const [key, value] of Object.entries(patch)) {
-            if (value) next.set(key, value)
-            else next.delete(key)
-          }
-          return next
-        },
-        { replace: true }
-      ),
-    [setParams]
-  )
   return { period, platform, date, tab, set }
 }
 
@@ -66,38 +41,10 @@ function useDataCenterParams() {
  */
 export function DataCenter() {
   const { t } = useTranslation()
-  const format = useMetricFormat()
   const { period, platform, date, tab, set } = useDataCenterParams()
 
-  const panel = useApiQuery<DataCenterPanel>(`/api/${BRAND}_dashboard_panel`, {
-    period,
-    platform,
-    date,
-  })
-  const categories = useApiQuery<CategoryData>(
-    '/api/dashboard/category/platform',
-    { period, platform, date },
-    { enabled: tab === 'categories' }
-  )
-  const tiers = useApiQuery<FanTiers>(
-    '/api/dashboard/fans',
-    { platform_id: platform },
-    { enabled: tab === 'tiers' }
-  )
-
-  const data = panel.data
-  const range = data?.range
-  const refresh = () => {
-    void panel.refetch()
-    if (tab === 'categories') void categories.refetch()
-    if (tab === 'tiers') void tiers.refetch()
-  }
-
-  const withPanel = (draw: (value: DataCenterPanel) => React.ReactNode) => (
-    <LoadState loading={panel.loading} error={panel.error}>
-      {data ? draw(data) : null}
-    </LoadState>
-  )
+  const { panel, tabs, refresh } = useDataCenterPanels({ period, platform, date, tab })
+  const range = panel.data?.range
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="data-center">
@@ -153,53 +100,9 @@ export function DataCenter() {
           activeKey={tab}
           onChange={(key) => set({ tab: key === 'top' ? null : key })}
           destroyOnHidden
-          items={[
-            {
-              key: 'top',
-              label: <span data-testid="tab-top">{t('data_center.tabs.top')}</span>,
-              children: withPanel((value) => (
-                <TopLists
-                  end={value.range.end}
-                  format={format}
-                  lists={{
-                    weekly_growth: value.weekly_growth_top,
-                    monthly_views: value.monthly_views_top,
-                    monthly_fans: value.monthly_fans_top,
-                  }}
-                />
-              )),
-            },
-            {
-              key: 'index',
-              label: <span data-testid="tab-index">{t('data_center.tabs.index')}</span>,
-              children: withPanel((value) => <IndexPanel panel={value} format={format} />),
-            },
-            {
-              key: 'youtube',
-              label: <span data-testid="tab-youtube">{t('data_center.tabs.youtube')}</span>,
-              children: withPanel((value) => <GrowthVsYoutube panel={value} format={format} />),
-            },
-            {
-              key: 'tiers',
-              label: <span data-testid="tab-tiers">{t('data_center.tabs.tiers')}</span>,
-              children: (
-                <LoadState loading={tiers.loading} error={tiers.error}>
-                  {tiers.data ? <FanTierPanel tiers={tiers.data} format={format} /> : null}
-                </LoadState>
-              ),
-            },
-            {
-              key: 'categories',
-              label: <span data-testid="tab-categories">{t('data_center.tabs.categories')}</span>,
-              children: (
-                <LoadState loading={categories.loading} error={categories.error}>
-                  {categories.data ? (
-                    <CategoryPanel data={categories.data} format={format} />
-                  ) : null}
-                </LoadState>
-              ),
-            },
-          ]}
+          items={tabs([...TABS], (key) => (
+            <span data-testid={`tab-${key}`}>{t(`data_center.tabs.${key}`)}</span>
+          ))}
         />
       </Card>
     </Space>

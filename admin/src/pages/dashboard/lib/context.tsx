@@ -1,5 +1,5 @@
-import { createContext, useCallback, useContext, useMemo, useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { createContext, useContext, useMemo, useState } from 'react'
+import { useQueryPatch } from '../../../lib/use-query-patch'
 import { PLATFORMS, type PlatformKey } from '@shared/constants'
 import { BRAND } from '../../../config'
 import type { DashboardOverview } from '../../../lib/metrics'
@@ -49,7 +49,7 @@ export function DashboardProvider({
   fixedPlatform?: PlatformKey
   children: React.ReactNode
 }) {
-  const [params, setParams] = useSearchParams()
+  const [params, update] = useQueryPatch({ replace: true })
   const [version, setVersion] = useState(0)
 
   const start = params.get('start') ?? ''
@@ -64,22 +64,6 @@ export function DashboardProvider({
   }, [start, end, chosen, fixedPlatform])
 
   const overview = useApiQuery<DashboardOverview>(OVERVIEW_URL, { ...filters }, { version })
-
-  const update = useCallback(
-    (patch: Record<string, string | undefined>) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current)
-          for (const [key, value] of Object.entries(patch)) {
-            if (value) next.set(key, value)
-            else next.delete(key)
-          }
-          return next
-        },
-        { replace: true }
-      ),
-    [setParams]
-  )
 
   const value = useMemo<DashboardContextValue>(
     () => ({
