@@ -152,16 +152,7 @@ export interface CreatorDaily {
 /** GET /api/creator/chart/monthly */
 export interface CreatorMonthly {
   creator_id: number
-  months: {
-    month: string
-    fans: number
-    fans_diff: number
-    views: number
-    views_diff: number
-    likes_diff: number
-    comments_diff: number
-    videos_diff: number
-  }[]
+  months: (Gains & { month: string; videos_diff: number })[]
 }
 
 export interface RunFailure {
@@ -220,15 +211,9 @@ export interface DashboardOverview {
   last_run: CollectionRun | null
 }
 
-export interface RankingListItem extends CreatorRef {
+export interface RankingListItem extends CreatorRef, Gains {
   rank: number
   platforms: PlatformKey[]
-  fans: number
-  fans_diff: number
-  views: number
-  views_diff: number
-  likes_diff: number
-  comments_diff: number
   growth: number | null
   ad_price_krw: number | null
 }
@@ -248,15 +233,19 @@ export interface RankingListPage {
 export type SortOrder = 'desc' | 'asc'
 
 /** Fans, views, likes and comments with their gains: the figures every metric answer repeats. */
-export interface HeadlineFigures {
+/** Fans and views with what they gained, and what likes and comments gained. */
+export interface Gains {
   fans: number
   fans_diff: number
   views: number
   views_diff: number
-  likes: number
   likes_diff: number
-  comments: number
   comments_diff: number
+}
+
+export interface HeadlineFigures extends Gains {
+  likes: number
+  comments: number
 }
 
 export interface DailyRow extends HeadlineFigures {

@@ -2,12 +2,13 @@ import { Suspense, lazy, useEffect, useState } from 'react'
 import { useCan, useCustomMutation, type HttpError } from '@refinedev/core'
 import { useForm } from '@refinedev/antd'
 import { App, Button, Card, Form, Input, Select, Space, Spin, Switch, Upload } from 'antd'
-import { ArrowLeftOutlined, PaperClipOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons'
+import { PaperClipOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons'
 import type { UploadFile } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { BOARD_ATTACHMENT_EXTENSIONS, BOARD_LIMITS } from '@shared/board'
 import { useSaveFeedback } from '../../lib/feedback'
 import type { BoardAttachment, BoardCategoryRight, BoardPostDetail } from './types'
+import { BackTitle } from '../../components/back-title'
 
 const RichTextEditor = lazy(() => import('./components/rich-text-editor'))
 
@@ -118,15 +119,9 @@ export function BoardPostEdit({
   return (
     <Card
       title={
-        <Space>
-          <Button
-            type="text"
-            icon={<ArrowLeftOutlined />}
-            onClick={() => onDone(id)}
-            aria-label={t('board.back')}
-          />
+        <BackTitle onBack={() => onDone(id)} label={t('board.back')}>
           {id ? t('board.edit_title') : t('board.write_title')}
-        </Space>
+        </BackTitle>
       }
       loading={id !== undefined && query?.isLoading}
     >

@@ -13,7 +13,6 @@ import {
   Typography,
 } from 'antd'
 import {
-  ArrowLeftOutlined,
   DeleteOutlined,
   EditOutlined,
   PaperClipOutlined,
@@ -24,6 +23,7 @@ import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { downloadFile } from '../../lib/download'
 import type { BoardPostDetail } from './types'
+import { BackTitle } from '../../components/back-title'
 
 function formatSize(bytes: number) {
   if (bytes < 1024) return `${bytes} B`
@@ -66,16 +66,10 @@ export function BoardPostShow({
     <Card
       loading={query.isLoading}
       title={
-        <Space>
-          <Button
-            type="text"
-            icon={<ArrowLeftOutlined />}
-            onClick={onBack}
-            aria-label={t('board.back')}
-          />
+        <BackTitle onBack={onBack} label={t('board.back')}>
           {post?.pinned && <PushpinFilled style={{ color: '#fa541c' }} />}
           <span data-testid="board-post-title">{post?.title}</span>
-        </Space>
+        </BackTitle>
       }
       extra={
         post?.can_edit ? (

@@ -1,10 +1,11 @@
 import { useCan, useShow } from '@refinedev/core'
 import { Avatar, Button, Card, Descriptions, Result, Space } from 'antd'
-import { ArrowLeftOutlined, EditOutlined, MailOutlined, UserOutlined } from '@ant-design/icons'
+import { EditOutlined, MailOutlined, UserOutlined } from '@ant-design/icons'
 import { useNavigate, useParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { membershipItems } from '../../components/person-details'
 import type { StaffMember } from './types'
+import { BackTitle } from '../../components/back-title'
 
 /** /app/staff/:id — one person of the directory. */
 export function StaffShowPage() {
@@ -29,16 +30,10 @@ export function StaffShowPage() {
     <Card
       loading={query.isLoading}
       title={
-        <Space>
-          <Button
-            type="text"
-            icon={<ArrowLeftOutlined />}
-            onClick={() => navigate('/app/staff')}
-            aria-label={t('people.staff.back')}
-          />
+        <BackTitle onBack={() => navigate('/app/staff')} label={t('people.staff.back')}>
           <Avatar src={person?.avatar_url ?? undefined} icon={<UserOutlined />} />
           <span data-testid="staff-name">{person?.name}</span>
-        </Space>
+        </BackTitle>
       }
       extra={
         <Space>

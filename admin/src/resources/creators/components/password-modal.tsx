@@ -1,5 +1,4 @@
-import { useState } from 'react'
-import { Alert, Form, Input, Modal, Typography } from 'antd'
+import { Form, Input, Modal, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { LIMITS } from '@shared/constants'
 import { useCustomMutation } from '@refinedev/core'
@@ -7,7 +6,7 @@ import { fieldErrorsOf } from '../../../lib/form-errors'
 import { useFormRules } from '../../../lib/form-rules'
 import { NewPasswordFields } from '../../../components/new-password-fields'
 import type { Creator } from '../types'
-import { MissingCodeAlert, SecurityCodeItem } from './security-code-modal'
+import { SecurityCodeItem, useCodeFailure } from './security-code-modal'
 
 interface Values {
   email?: string
@@ -32,13 +31,19 @@ export function PasswordModal({
   const [form] = Form.useForm<Values>()
   const rules = useFormRules()
   const { mutate, mutation } = useCustomMutation()
-  const [missing, setMissing] = useState<string | null>(null)
-  const [problem, setProblem] = useState<string | null>(null)
+  const done = () => {
+    form.resetFields()
+    onDone()
+  }
+  const failure = useCodeFailure((error) => {
+    const names = ['email', 'password', 'password_confirmation', 'security_code']
+    const known = fieldErrorsOf(error).filter((item) => names.includes(String(item.name)))
+    form.setFields(known.length ? known : [{ name: 'security_code', errors: [error.message] }])
+  })
   const hasAccount = Boolean(creator.user)
 
   const submit = (values: Values) => {
-    setMissing(null)
-    setProblem(null)
+    failure.reset()
     mutate(
       {
         url: `/api/creators/${creator.id}/account-password`,
@@ -47,22 +52,7 @@ export function PasswordModal({
         successNotification: false,
         errorNotification: false,
       },
-      {
-        onSuccess: () => {
-          form.resetFields()
-          onDone()
-        },
-        onError: (error) => {
-          if (error.statusCode === 409) setMissing(error.message)
-          else if (error.statusCode === 422 || error.statusCode === 429) {
-            const names = ['email', 'password', 'password_confirmation', 'security_code']
-            const known = fieldErrorsOf(error).filter((item) => names.includes(String(item.name)))
-            form.setFields(
-              known.length ? known : [{ name: 'security_code', errors: [error.message] }]
-            )
-          } else setProblem(error.message || t('errors.request_failed'))
-        },
-      }
+      { onSuccess: done, onError: failure.show }
     )
   }
 
@@ -83,8 +73,7 @@ export function PasswordModal({
           ? t('creators.password.existing', { email: creator.user!.email })
           : t('creators.password.new_account')}
       </Typography.Paragraph>
-      {missing !== null && <MissingCodeAlert message={missing} />}
-      {problem && <Alert type="error" showIcon message={problem} style={{ marginBottom: 12 }} />}
+      {failure.notice}
       <Form form={form} layout="vertical" onFinish={submit} style={{ marginTop: 12 }}>
         {!hasAccount && (
           <Form.Item

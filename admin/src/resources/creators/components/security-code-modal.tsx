@@ -29,6 +29,41 @@ export function MissingCodeAlert({ message }: { message?: string }) {
   )
 }
 
+/**
+ * How a code dialog shows a failure: 409 (no security code set yet) with a
+ * link to Account Setting, a refusal (422, 429 unless `refusedOn` says
+ * otherwise) handed to `onRefused` for the fields, anything else above the
+ * form. `notice` renders the first and the last.
+ */
+export function useCodeFailure(
+  onRefused: (error: HttpError) => void,
+  {
+    refusedOn = [422, 429],
+    missingCode = true,
+  }: { refusedOn?: number[]; missingCode?: boolean } = {}
+) {
+  const { t } = useTranslation()
+  const [missing, setMissing] = useState<string | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  return {
+    reset: () => {
+      setMissing(null)
+      setProblem(null)
+    },
+    show: (error: HttpError) => {
+      if (missingCode && error.statusCode === 409) setMissing(error.message)
+      else if (refusedOn.includes(error.statusCode)) onRefused(error)
+      else setProblem(error.message || t('errors.request_failed'))
+    },
+    notice: (
+      <>
+        {missing !== null && <MissingCodeAlert message={missing} />}
+        {problem && <Alert type="error" showIcon message={problem} style={{ marginBottom: 12 }} />}
+      </>
+    ),
+  }
+}
+
 /** The security code field shared by every dialog that needs it. */
 export function SecurityCodeItem({
   name = 'security_code',
@@ -83,29 +118,30 @@ export function SecurityCodeModal({
   const { t } = useTranslation()
   const [form] = Form.useForm<{ security_code: string }>()
   const [busy, setBusy] = useState(false)
-  const [missing, setMissing] = useState<string | null>(null)
-  const [problem, setProblem] = useState<string | null>(null)
+  const failure = useCodeFailure((error) =>
+    form.setFields([
+      {
+        name: 'security_code',
+        errors: [fieldMessageOf(error, ['security_code', 'code']) ?? error.message],
+      },
+    ])
+  )
+  const { reset } = failure
 
   useEffect(() => {
     if (open) {
       form.resetFields()
-      setMissing(null)
-      setProblem(null)
+      reset()
     }
-  }, [open, form])
+  }, [open, form]) // eslint-disable-line react-hooks/exhaustive-deps
 
   const submit = async ({ security_code }: { security_code: string }) => {
     setBusy(true)
-    setProblem(null)
+    failure.reset()
     try {
       await onSubmit(security_code)
     } catch (caught) {
-      const error = caught as HttpError
-      if (error.statusCode === 409) setMissing(error.message)
-      else if (error.statusCode === 422 || error.statusCode === 429) {
-        const message = fieldMessageOf(error, ['security_code', 'code']) ?? error.message
-        form.setFields([{ name: 'security_code', errors: [message] }])
-      } else setProblem(error.message || t('errors.request_failed'))
+      failure.show(caught as HttpError)
     } finally {
       setBusy(false)
     }
@@ -124,8 +160,7 @@ export function SecurityCodeModal({
       data-testid="security-code-modal"
     >
       {description && <Typography.Paragraph type="secondary">{description}</Typography.Paragraph>}
-      {missing !== null && <MissingCodeAlert message={missing} />}
-      {problem && <Alert type="error" showIcon message={problem} style={{ marginBottom: 12 }} />}
+      {failure.notice}
       <Form form={form} layout="vertical" onFinish={submit} style={{ marginTop: 12 }}>
         <SecurityCodeItem autoFocus />
       </Form>

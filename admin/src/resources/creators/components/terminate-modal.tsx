@@ -1,10 +1,10 @@
-import { useState } from 'react'
-import { Alert, DatePicker, Form, Input, Modal, Typography } from 'antd'
+import { DatePicker, Form, Input, Modal, Typography } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { SECURITY_CODE_PATTERN } from '@shared/constants'
 import { useCustomMutation } from '@refinedev/core'
 import { fieldMessageOf } from '../../../lib/form-errors'
+import { useCodeFailure } from './security-code-modal'
 
 interface Values {
   termination_code: string
@@ -32,10 +32,28 @@ export function TerminateModal({
   const { t } = useTranslation()
   const [form] = Form.useForm<Values>()
   const { mutate, mutation } = useCustomMutation()
-  const [problem, setProblem] = useState<string | null>(null)
+  // A wrong termination code or date is refused (422); anything else shows above the form.
+  const failure = useCodeFailure(
+    (error) => {
+      const dateError = fieldMessageOf(error, ['cancel_date'])
+      const codeError = fieldMessageOf(error, ['termination_code'])
+      form.setFields([
+        ...(dateError ? [{ name: 'cancel_date' as const, errors: [dateError] }] : []),
+        ...(codeError || !dateError
+          ? [
+              {
+                name: 'termination_code' as const,
+                errors: [codeError ?? (error.message || t('errors.termination_code_error'))],
+              },
+            ]
+          : []),
+      ])
+    },
+    { refusedOn: [422], missingCode: false }
+  )
 
   const submit = (values: Values) => {
-    setProblem(null)
+    failure.reset()
     mutate(
       {
         url: `/api/creators/${creatorId}/terminate`,
@@ -52,25 +70,7 @@ export function TerminateModal({
           form.resetFields()
           onDone()
         },
-        onError: (error) => {
-          if (error.statusCode !== 422) {
-            setProblem(error.message || t('errors.request_failed'))
-            return
-          }
-          const dateError = fieldMessageOf(error, ['cancel_date'])
-          const codeError = fieldMessageOf(error, ['termination_code'])
-          form.setFields([
-            ...(dateError ? [{ name: 'cancel_date' as const, errors: [dateError] }] : []),
-            ...(codeError || !dateError
-              ? [
-                  {
-                    name: 'termination_code' as const,
-                    errors: [codeError ?? (error.message || t('errors.termination_code_error'))],
-                  },
-                ]
-              : []),
-          ])
-        },
+        onError: failure.show,
       }
     )
   }
@@ -89,7 +89,7 @@ export function TerminateModal({
       data-testid="terminate-modal"
     >
       <Typography.Paragraph type="secondary">{t('creators.terminate.body')}</Typography.Paragraph>
-      {problem && <Alert type="error" showIcon message={problem} style={{ marginBottom: 12 }} />}
+      {failure.notice}
       <Form
         form={form}
         layout="vertical"

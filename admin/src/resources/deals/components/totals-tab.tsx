@@ -15,6 +15,17 @@ interface TotalsRow {
 }
 
 /** The totals tab: deals signed and delivered per team and month of a year, charted and tabled. */
+/** The figures of a row after its month and team; the ones in won carry the sign. */
+const FIGURES = ['signed', 'signed_krw', 'delivered', 'delivered_krw'] as const
+const TITLES = {
+  signed: 'market.signed_count',
+  signed_krw: 'market.signed_krw',
+  delivered: 'market.delivered_count',
+  delivered_krw: 'market.delivered_krw',
+} as const
+const won = (key: (typeof FIGURES)[number], text: React.ReactNode) =>
+  key.endsWith('_krw') ? <>₩{text}</> : text
+
 export function TotalsTab() {
   const { t } = useTranslation()
   const { format, compact } = useNumberFormat()
@@ -65,18 +76,11 @@ export function TotalsTab() {
             <Table.Summary.Cell index={0} colSpan={2}>
               <strong>{t('market.total')}</strong>
             </Table.Summary.Cell>
-            <Table.Summary.Cell index={2} align="right">
-              {format(data.reduce((sum, row) => sum + row.signed, 0))}
-            </Table.Summary.Cell>
-            <Table.Summary.Cell index={3} align="right">
-              ₩{format(data.reduce((sum, row) => sum + row.signed_krw, 0))}
-            </Table.Summary.Cell>
-            <Table.Summary.Cell index={4} align="right">
-              {format(data.reduce((sum, row) => sum + row.delivered, 0))}
-            </Table.Summary.Cell>
-            <Table.Summary.Cell index={5} align="right">
-              ₩{format(data.reduce((sum, row) => sum + row.delivered_krw, 0))}
-            </Table.Summary.Cell>
+            {FIGURES.map((key, index) => (
+              <Table.Summary.Cell key={key} index={index + 2} align="right">
+                {won(key, format(data.reduce((sum, row) => sum + row[key], 0)))}
+              </Table.Summary.Cell>
+            ))}
           </Table.Summary.Row>
         )}
       >
@@ -86,28 +90,15 @@ export function TotalsTab() {
           title={t('market.team')}
           render={(value) => teamName(value)}
         />
-        <Table.Column<TotalsRow>
-          dataIndex="signed"
-          title={t('market.signed_count')}
-          align="right"
-        />
-        <Table.Column<TotalsRow>
-          dataIndex="signed_krw"
-          title={t('market.signed_krw')}
-          align="right"
-          render={(value) => `₩${format(value)}`}
-        />
-        <Table.Column<TotalsRow>
-          dataIndex="delivered"
-          title={t('market.delivered_count')}
-          align="right"
-        />
-        <Table.Column<TotalsRow>
-          dataIndex="delivered_krw"
-          title={t('market.delivered_krw')}
-          align="right"
-          render={(value) => `₩${format(value)}`}
-        />
+        {FIGURES.map((key) => (
+          <Table.Column<TotalsRow>
+            key={key}
+            dataIndex={key}
+            title={t(TITLES[key])}
+            align="right"
+            render={(value) => won(key, key.endsWith('_krw') ? format(value) : value)}
+          />
+        ))}
       </Table>
     </Space>
   )

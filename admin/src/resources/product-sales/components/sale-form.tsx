@@ -82,28 +82,19 @@ export function SaleForm({ modal, title }: { modal: ModalForm<Sale, SaleValues>;
           <Input maxLength={MARKET_LIMITS.productMax} />
         </Form.Item>
         <Space wrap>
-          <Form.Item name="items" label={t('commerce.items')} rules={[required]}>
-            <InputNumber min={0} max={MARKET_LIMITS.countMax} precision={0} />
-          </Form.Item>
-          <Form.Item name="orders" label={t('commerce.orders')} rules={[required]}>
-            <InputNumber min={0} max={MARKET_LIMITS.countMax} precision={0} />
-          </Form.Item>
-          <Form.Item name="gmv" label={t('commerce.gmv')} rules={[required]}>
-            <InputNumber
-              min={0}
-              max={MARKET_LIMITS.amountMax}
-              precision={2}
-              style={{ width: 160 }}
-            />
-          </Form.Item>
-          <Form.Item name="commission" label={t('commerce.commission')} rules={[required]}>
-            <InputNumber
-              min={0}
-              max={MARKET_LIMITS.amountMax}
-              precision={2}
-              style={{ width: 160 }}
-            />
-          </Form.Item>
+          {(['items', 'orders', 'gmv', 'commission'] as const).map((name) => {
+            const money = name === 'gmv' || name === 'commission'
+            return (
+              <Form.Item key={name} name={name} label={t(`commerce.${name}`)} rules={[required]}>
+                <InputNumber
+                  min={0}
+                  max={money ? MARKET_LIMITS.amountMax : MARKET_LIMITS.countMax}
+                  precision={money ? 2 : 0}
+                  style={money ? { width: 160 } : undefined}
+                />
+              </Form.Item>
+            )
+          })}
         </Space>
       </Form>
     </Modal>

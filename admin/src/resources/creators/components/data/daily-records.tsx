@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react'
 import { Space, Table, Tag, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { PlatformKey } from '@shared/constants'
-import type { PlatformAccount } from '../../types'
+import type { CreatorDataProps } from '../../types'
 import type { CreatorDaily, CreatorDailyRow, CreatorMonthly } from '../../../../lib/metrics'
 import { useApiQuery } from '../../../../lib/use-api-query'
 import { useMetricFormat } from '../../../../lib/format'
@@ -32,13 +32,7 @@ const DAILY_FIGURES = [
  * with a platform filter, and the monthly summary of the last 12 months
  * (GET /api/creator/chart/monthly).
  */
-export function DailyRecords({
-  creatorId,
-  accounts,
-}: {
-  creatorId: number
-  accounts: PlatformAccount[]
-}) {
+export function DailyRecords({ creatorId, accounts }: CreatorDataProps) {
   const { t } = useTranslation()
   const format = useMetricFormat()
   const { latest } = useLatestDate()

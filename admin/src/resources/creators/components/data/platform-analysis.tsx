@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { Space, Table, Tag, Tooltip, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
-import type { PlatformAccount } from '../../types'
+import type { CreatorDataProps } from '../../types'
 import type { CreatorDashboardDetail, PlatformFigures } from '../../../../lib/metrics'
 import { useApiQuery } from '../../../../lib/use-api-query'
 import { useMetricFormat } from '../../../../lib/format'
@@ -18,13 +18,7 @@ const PAIRS = ['fans', 'views', 'likes', 'comments'] as const
  * a range (default: the last 7 days ending on the newest snapshot), and the
  * fans per platform as bars.
  */
-export function PlatformAnalysis({
-  creatorId,
-  accounts,
-}: {
-  creatorId: number
-  accounts: PlatformAccount[]
-}) {
+export function PlatformAnalysis({ creatorId, accounts }: CreatorDataProps) {
   const { t } = useTranslation()
   const format = useMetricFormat()
   const [range, setRange] = useState<[string, string] | null>(null)

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react'
 import { Segmented, Select, Space } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { METRICS, type Metric, type PlatformKey } from '@shared/constants'
-import type { PlatformAccount } from '../../types'
+import type { CreatorDataProps } from '../../types'
 import type { Granularity, MetricSeries, SeriesMode } from '../../../../lib/metrics'
 import { LineChart } from '../../../../components/charts'
 import { useApiQuery } from '../../../../lib/use-api-query'
@@ -20,13 +20,7 @@ const GRANULARITY: Record<(typeof WINDOWS)[number], Granularity> = {
 }
 
 /** One metric of this creator over time (GET /api/metrics/series), all platforms summed or one. */
-export function TrendTab({
-  creatorId,
-  accounts,
-}: {
-  creatorId: number
-  accounts: PlatformAccount[]
-}) {
+export function TrendTab({ creatorId, accounts }: CreatorDataProps) {
   const { t } = useTranslation()
   const format = useMetricFormat()
   const { latest } = useLatestDate()
