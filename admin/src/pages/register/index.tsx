@@ -7,8 +7,8 @@ import {
   Card,
   Checkbox,
   Form,
+  type FormRule,
   Input,
-  Result,
   Segmented,
   Select,
   Typography,
@@ -27,6 +27,7 @@ import { applyServerErrors } from '../../lib/form-errors'
 import { NewPasswordFields } from '../../components/new-password-fields'
 import { useClientInfo } from '../../lib/client-info'
 import { PublicShell } from '../../components/public-shell'
+import { PublicResult } from '../../components/public-result'
 import { usePageTitle } from '../../components/page-title'
 
 interface Group {
@@ -72,6 +73,16 @@ export function RegisterPage() {
     whitespace: true,
     message: t('register.validation.required', { field: t(`register.fields.${field}`) }),
   })
+  const field = (
+    name: string,
+    rules: FormRule[],
+    input: React.ReactNode,
+    label: string = t(`register.fields.${name}`)
+  ) => (
+    <Form.Item name={name} label={label} rules={rules}>
+      {input}
+    </Form.Item>
+  )
   const sexRequired = i18n.language === 'zh'
 
   const teamOptions = useMemo(
@@ -111,35 +122,27 @@ export function RegisterPage() {
 
   if (client && !client.sign_up) {
     return (
-      <PublicShell>
-        <Card>
-          <Result
-            status="info"
-            title={t('register.not_support')}
-            subTitle={t('register.not_support_body')}
-            extra={<Link to="/login">{t('register.back_to_login')}</Link>}
-          />
-        </Card>
-      </PublicShell>
+      <PublicResult
+        status="info"
+        title={t('register.not_support')}
+        subTitle={t('register.not_support_body')}
+        extra={<Link to="/login">{t('register.back_to_login')}</Link>}
+      />
     )
   }
 
   if (done) {
     return (
-      <PublicShell>
-        <Card>
-          <Result
-            status="success"
-            title={t('register.success_title')}
-            subTitle={t('register.success_body')}
-            extra={
-              <Link to="/login">
-                <Button type="primary">{t('register.back_to_login')}</Button>
-              </Link>
-            }
-          />
-        </Card>
-      </PublicShell>
+      <PublicResult
+        status="success"
+        title={t('register.success_title')}
+        subTitle={t('register.success_body')}
+        extra={
+          <Link to="/login">
+            <Button type="primary">{t('register.back_to_login')}</Button>
+          </Link>
+        }
+      />
     )
   }
 
@@ -186,31 +189,20 @@ export function RegisterPage() {
           validateTrigger={['onChange', 'onBlur']}
           key={type}
         >
-          {type === 'company' && (
-            <Form.Item
-              name="company_name"
-              label={t('register.fields.company_name')}
-              rules={[required('company_name'), { max: 150 }]}
-            >
+          {type === 'company' &&
+            field(
+              'company_name',
+              [required('company_name'), { max: 150 }],
               <Input autoComplete="organization" />
-            </Form.Item>
+            )}
+          {field(
+            'name',
+            [required('name'), { max: LIMITS.nameMax }],
+            <Input autoComplete="name" />,
+            t(type === 'company' ? 'register.fields.contact_name' : 'register.fields.name')
           )}
-          <Form.Item
-            name="name"
-            label={t(type === 'company' ? 'register.fields.contact_name' : 'register.fields.name')}
-            rules={[required('name'), { max: LIMITS.nameMax }]}
-          >
-            <Input autoComplete="name" />
-          </Form.Item>
-          {type === 'creator' && (
-            <Form.Item
-              name="channel_name"
-              label={t('register.fields.channel_name')}
-              rules={[required('channel_name'), { max: 150 }]}
-            >
-              <Input />
-            </Form.Item>
-          )}
+          {type === 'creator' &&
+            field('channel_name', [required('channel_name'), { max: 150 }], <Input />)}
           {type === 'staff' && (
             <Form.Item
               name="team"
@@ -238,48 +230,41 @@ export function RegisterPage() {
               />
             </Form.Item>
           )}
-          <Form.Item
-            name="email"
-            label={t('register.fields.email')}
-            rules={[
+          {field(
+            'email',
+            [
               required('email'),
               { type: 'email', message: t('register.validation.email_invalid') },
               { max: LIMITS.emailMax },
-            ]}
-          >
+            ],
             <Input autoComplete="email" inputMode="email" />
-          </Form.Item>
-          <Form.Item
-            name="phone"
-            label={t('register.fields.phone')}
-            rules={[
+          )}
+          {field(
+            'phone',
+            [
               required('phone'),
               { pattern: PHONE_PATTERN, message: t('register.validation.phone_digits') },
               { max: LIMITS.phoneMax },
-            ]}
-          >
+            ],
             <Input
               inputMode="numeric"
               autoComplete="tel"
               placeholder={t('register.placeholders.phone')}
             />
-          </Form.Item>
-          {type === 'staff' && (
-            <Form.Item
-              name="register_code"
-              label={t('register.fields.register_code')}
-              rules={[
+          )}
+          {type === 'staff' &&
+            field(
+              'register_code',
+              [
                 required('register_code'),
                 {
                   pattern: REGISTER_CODE_PATTERN,
                   message: t('register.validation.register_code_caps'),
                 },
                 { max: LIMITS.registerCodeMax },
-              ]}
-            >
+              ],
               <Input placeholder={t('register.placeholders.register_code')} autoComplete="off" />
-            </Form.Item>
-          )}
+            )}
           <NewPasswordFields
             label={t('register.fields.password')}
             confirmation={t('register.fields.password_confirmation')}

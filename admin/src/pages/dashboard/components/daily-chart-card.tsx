@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { Card, Segmented, Space, Statistic, Typography } from 'antd'
+import { Card, Space, Statistic, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { HEADLINE_METRICS } from '@shared/constants'
 import type { DailySeries, HeadlineMetric } from '../../../lib/metrics'
@@ -9,6 +9,7 @@ import { useApiQuery } from '../../../lib/use-api-query'
 import { Chart } from '../../../components/charts'
 import { HEADLINES } from './headline-metrics'
 import { Diff } from './diff'
+import { Choice } from '../../../components/choice'
 
 type Mode = 'value' | 'diff'
 
@@ -66,25 +67,21 @@ export function DailyChartCard({
       style={{ height: '100%' }}
       extra={
         <Space size={8} wrap>
-          <Segmented<HeadlineMetric>
-            size="small"
+          <Choice<HeadlineMetric>
             value={metric}
             onChange={onMetric}
-            options={HEADLINE_METRICS.map((key) => ({
-              value: key,
-              label: t(`dashboard.metrics.${key}`),
-            }))}
-            data-testid="daily-metric"
+            values={HEADLINE_METRICS}
+            label={(key) => t(`dashboard.metrics.${key}`)}
+            testId="daily-metric"
           />
-          <Segmented<Mode>
-            size="small"
+          <Choice<Mode>
             value={mode}
             onChange={setMode}
-            options={[
-              { value: 'diff', label: t('dashboard.daily.mode_diff') },
-              { value: 'value', label: t('dashboard.daily.mode_value') },
-            ]}
-            data-testid="daily-mode"
+            values={['diff', 'value']}
+            label={(key) =>
+              t({ diff: 'dashboard.daily.mode_diff', value: 'dashboard.daily.mode_value' }[key])
+            }
+            testId="daily-mode"
           />
         </Space>
       }

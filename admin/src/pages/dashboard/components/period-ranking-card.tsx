@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { Card, Empty, List, Segmented, Space, Tooltip, Typography } from 'antd'
+import { Card, Empty, List, Space, Tooltip, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { PeriodRanking, PeriodRankingItem, RankingPeriodKind } from '../../../lib/metrics'
 import { useDashboard } from '../lib/context'
@@ -7,6 +7,7 @@ import { useDashboardFormat } from '../../../lib/format'
 import { useApiQuery } from '../../../lib/use-api-query'
 import { CreatorCell, RankBadge } from './ranking-list-card'
 import { Diff } from './diff'
+import { Choice } from '../../../components/choice'
 
 type PeriodSort = 'fans' | 'views'
 
@@ -34,25 +35,19 @@ export function PeriodRankingCard() {
 
   const controls = (
     <Space size={8} wrap>
-      <Segmented<RankingPeriodKind>
-        size="small"
+      <Choice<RankingPeriodKind>
         value={period}
         onChange={setPeriod}
-        options={[
-          { value: 'week', label: t('dashboard.period.week') },
-          { value: 'month', label: t('dashboard.period.month') },
-        ]}
-        data-testid="period-switch"
+        values={['week', 'month']}
+        label={(key) => t(`dashboard.period.${key}`)}
+        testId="period-switch"
       />
-      <Segmented<PeriodSort>
-        size="small"
+      <Choice<PeriodSort>
         value={sort}
         onChange={setSort}
-        options={[
-          { value: 'fans', label: t('dashboard.metrics.fans') },
-          { value: 'views', label: t('dashboard.metrics.views') },
-        ]}
-        data-testid="period-sort"
+        values={['fans', 'views']}
+        label={(key) => t(`dashboard.metrics.${key}`)}
+        testId="period-sort"
       />
     </Space>
   )

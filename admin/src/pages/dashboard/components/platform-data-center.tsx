@@ -1,9 +1,10 @@
 import { useState } from 'react'
-import { Card, Segmented, Tabs, Typography } from 'antd'
+import { Card, Tabs, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { RANKING_PERIOD_DAYS, type PlatformKey, type RankingPeriod } from '@shared/constants'
 import { useDashboard } from '../lib/context'
 import { useDataCenterPanels, type PanelTab } from '../../data-center/components/panel-tabs'
+import { Choice } from '../../../components/choice'
 
 const PERIODS = Object.keys(RANKING_PERIOD_DAYS) as RankingPeriod[]
 
@@ -24,11 +25,11 @@ export function PlatformDataCenter({ platform }: { platform: PlatformKey }) {
     <Card
       title={t('dashboard.data_center.title')}
       extra={
-        <Segmented<RankingPeriod>
-          size="small"
+        <Choice<RankingPeriod>
           value={period}
           onChange={setPeriod}
-          options={PERIODS.map((key) => ({ value: key, label: t(`data_center.period.${key}`) }))}
+          values={PERIODS}
+          label={(key) => t(`data_center.period.${key}`)}
         />
       }
       styles={{ body: { paddingTop: 4 } }}

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { Card, Segmented, Space, Table, Typography } from 'antd'
+import { Card, Space, Table, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { PlatformTotalRow, PlatformTotals } from '../../../lib/metrics'
 import { useDashboard } from '../lib/context'
@@ -8,6 +8,7 @@ import { useApiQuery } from '../../../lib/use-api-query'
 import { Chart } from '../../../components/charts'
 import { PlatformLogo } from '../../../components/platform-badge'
 import { Diff } from './diff'
+import { Choice } from '../../../components/choice'
 
 type BarMetric = 'fans' | 'fans_diff' | 'views' | 'views_diff'
 const BAR_METRICS: BarMetric[] = ['fans', 'fans_diff', 'views', 'views_diff']
@@ -71,14 +72,11 @@ export function PlatformTotalsCard() {
   return (
     <Card title={t('dashboard.platforms.title')} loading={isLoading} data-testid="platform-totals">
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-        <Segmented<BarMetric>
-          size="small"
+        <Choice<BarMetric>
           value={bar}
           onChange={setBar}
-          options={BAR_METRICS.map((key) => ({
-            value: key,
-            label: t(`dashboard.platforms.columns.${key}`),
-          }))}
+          values={BAR_METRICS}
+          label={(key) => t(`dashboard.platforms.columns.${key}`)}
         />
         <Chart
           kind="bar"

@@ -7,7 +7,6 @@ import {
   Card,
   Divider,
   Empty,
-  Segmented,
   Space,
   Spin,
   Table,
@@ -25,6 +24,7 @@ import { useRankingList } from '../hooks/use-ranking-list'
 import { PlatformLogo } from '../../../components/platform-badge'
 import { KIND_COLOR, avatarColor } from '../../../lib/colors'
 import { Diff } from './diff'
+import { Choice } from '../../../components/choice'
 
 const MEDALS = ['#f59f00', '#adb5bd', '#d9480f']
 
@@ -234,15 +234,12 @@ export function RankingListCard() {
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {t('dashboard.ranking.sort_by')}
           </Typography.Text>
-          <Segmented<DashboardSort>
-            size="small"
+          <Choice<DashboardSort>
             value={sort}
             onChange={setSort}
-            options={DASHBOARD_SORTS.map((key) => ({
-              value: key,
-              label: t(`dashboard.ranking.sorts.${key}`),
-            }))}
-            data-testid="ranking-sort"
+            values={DASHBOARD_SORTS}
+            label={(key) => t(`dashboard.ranking.sorts.${key}`)}
+            testId="ranking-sort"
           />
           <Tooltip
             title={t(

@@ -11,6 +11,16 @@ type Category = CategoryData['categories'][number]
 const PIE_SLICES = 7
 
 /** Categories of the valid creators: their share of all fans and what they gained in the period. */
+/** The table's figures after the category, and how each reads. */
+const FIGURES = [
+  ['creators', 'number'],
+  ['fans', 'compact'],
+  ['share', 'percent'],
+  ['fans_diff', 'signed'],
+  ['views_diff', 'compact'],
+  ['growth', 'signedPercent'],
+] as const
+
 export function CategoryPanel({ data, format }: { data: CategoryData; format: MetricFormat }) {
   const { t } = useTranslation()
   const name = useCallback(
@@ -56,42 +66,12 @@ export function CategoryPanel({ data, format }: { data: CategoryData; format: Me
                 title: t('data_center.columns.category'),
                 render: (_, row) => <Typography.Text strong>{name(row.category)}</Typography.Text>,
               },
-              {
-                key: 'creators',
-                title: t('data_center.columns.creators'),
-                align: 'right',
-                render: (_, row) => format.number(row.creators),
-              },
-              {
-                key: 'fans',
-                title: t('data_center.columns.fans'),
-                align: 'right',
-                render: (_, row) => format.compact(row.fans),
-              },
-              {
-                key: 'share',
-                title: t('data_center.columns.share'),
-                align: 'right',
-                render: (_, row) => format.percent(row.share),
-              },
-              {
-                key: 'fans_diff',
-                title: t('data_center.columns.fans_diff'),
-                align: 'right',
-                render: (_, row) => format.signed(row.fans_diff),
-              },
-              {
-                key: 'views_diff',
-                title: t('data_center.columns.views_diff'),
-                align: 'right',
-                render: (_, row) => format.compact(row.views_diff),
-              },
-              {
-                key: 'growth',
-                title: t('data_center.columns.growth'),
-                align: 'right',
-                render: (_, row) => format.signedPercent(row.growth),
-              },
+              ...FIGURES.map(([key, kind]) => ({
+                key,
+                title: t(`data_center.columns.${key}`),
+                align: 'right' as const,
+                render: (_: unknown, row: Category) => format[kind](row[key]),
+              })),
             ]}
           />
         </Card>
