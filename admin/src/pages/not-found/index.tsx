@@ -1,5 +1,3 @@
-import { Link } from 'react-router'
-import { Button } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { PublicResult } from '../../components/public-result'
 import { usePageTitle } from '../../components/page-title'
@@ -12,11 +10,7 @@ export function NotFoundPage() {
       status="404"
       title={t('not_found.title')}
       subTitle={t('not_found.body')}
-      extra={
-        <Link to="/">
-          <Button type="primary">{t('not_found.home')}</Button>
-        </Link>
-      }
+      action={{ to: '/', label: t('not_found.home') }}
     />
   )
 }

@@ -137,11 +137,7 @@ export function RegisterPage() {
         status="success"
         title={t('register.success_title')}
         subTitle={t('register.success_body')}
-        extra={
-          <Link to="/login">
-            <Button type="primary">{t('register.back_to_login')}</Button>
-          </Link>
-        }
+        action={{ to: '/login', label: t('register.back_to_login') }}
       />
     )
   }

@@ -1,19 +1,7 @@
 import { useMemo, useState } from 'react'
 import { useCan, useCustom, useCustomMutation } from '@refinedev/core'
 import { useSelect, useTable } from '@refinedev/antd'
-import {
-  Button,
-  Card,
-  Col,
-  Row,
-  Select,
-  Space,
-  Statistic,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd'
+import { Button, Card, Col, Row, Select, Space, Statistic, Tag, Tooltip, Typography } from 'antd'
 import {
   CheckOutlined,
   CheckCircleOutlined,
@@ -28,6 +16,7 @@ import { ALERT_KINDS, type AlertKind } from '@shared/alerts'
 import { useSaveFeedback } from '../../lib/feedback'
 import type { StudioUser } from '../../providers/identity'
 import { RulesDrawer, useRulesDrawer } from './components/rules-drawer'
+import { ListTable } from '../../components/list-table'
 
 interface AlertRow {
   id: number
@@ -326,19 +315,17 @@ export function AlertList() {
             </>
           )}
         </Space>
-        <Table<AlertRow>
+        <ListTable<AlertRow>
           {...tableProps}
-          rowKey="id"
-          size="middle"
-          data-testid="alert-table"
-          locale={{ emptyText: t('alerts.empty') }}
+          testId="alert-table"
+          empty={t('alerts.empty')}
           rowSelection={{
             selectedRowKeys: selected,
             onChange: (keys) => setSelected(keys as number[]),
             getCheckboxProps: (row) => ({ disabled: row.status === 'resolved' }),
           }}
         >
-          <Table.Column<AlertRow>
+          <ListTable.Column<AlertRow>
             dataIndex="severity"
             title={t('alerts.severity')}
             width={100}
@@ -346,12 +333,12 @@ export function AlertList() {
               <Tag color={SEVERITY_COLORS[value]}>{t(`alerts.severities.${value}`)}</Tag>
             )}
           />
-          <Table.Column<AlertRow>
+          <ListTable.Column<AlertRow>
             dataIndex="kind"
             title={t('alerts.kind')}
             render={(value) => t(`alerts.kinds.${value}`)}
           />
-          <Table.Column<AlertRow>
+          <ListTable.Column<AlertRow>
             title={t('alerts.creator')}
             render={(_, row) =>
               row.creator ? (
@@ -361,17 +348,17 @@ export function AlertList() {
               )
             }
           />
-          <Table.Column<AlertRow>
+          <ListTable.Column<AlertRow>
             dataIndex="platform"
             title={t('alerts.platform')}
             render={(value) => (value ? t(`enum.platform.${value}`) : '—')}
           />
-          <Table.Column<AlertRow> dataIndex="day" title={t('alerts.day')} width={110} />
-          <Table.Column<AlertRow>
+          <ListTable.Column<AlertRow> dataIndex="day" title={t('alerts.day')} width={110} />
+          <ListTable.Column<AlertRow>
             title={t('alerts.details')}
             render={(_, row) => <Typography.Text>{detail(row)}</Typography.Text>}
           />
-          <Table.Column<AlertRow>
+          <ListTable.Column<AlertRow>
             dataIndex="status"
             title={t('alerts.status_column')}
             render={(value: AlertRow['status'], row) => (
@@ -387,7 +374,7 @@ export function AlertList() {
               </Tooltip>
             )}
           />
-          <Table.Column<AlertRow>
+          <ListTable.Column<AlertRow>
             title={t('alerts.assignee')}
             width={170}
             render={(_, row) => (
@@ -407,7 +394,7 @@ export function AlertList() {
               />
             )}
           />
-          <Table.Column<AlertRow>
+          <ListTable.Column<AlertRow>
             width={200}
             render={(_, row) =>
               row.status === 'resolved' ? null : (
@@ -434,7 +421,7 @@ export function AlertList() {
               )
             }
           />
-        </Table>
+        </ListTable>
       </Card>
       <RulesDrawer drawer={rules} />
     </Space>

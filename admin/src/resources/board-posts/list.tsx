@@ -1,10 +1,11 @@
 import { useTable } from '@refinedev/antd'
-import { Avatar, Button, Card, Input, Space, Table, Tabs, Tag, Typography } from 'antd'
+import { Avatar, Button, Card, Input, Space, Tabs, Tag, Typography } from 'antd'
 import { EditOutlined, PaperClipOutlined, PushpinFilled, UserOutlined } from '@ant-design/icons'
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { useQueryPatch } from '../../lib/use-query-patch'
 import type { BoardCategoryRight, BoardListItem } from './types'
+import { ListTable } from '../../components/list-table'
 
 export const DRAFTS = 'drafts'
 export const ALL = 'all'
@@ -76,18 +77,16 @@ export function BoardPostList({ categories }: { categories: BoardCategoryRight[]
           ...(canWrite ? [{ key: DRAFTS, label: t('board.my_drafts') }] : []),
         ]}
       />
-      <Table<BoardListItem>
+      <ListTable<BoardListItem>
         {...tableProps}
-        rowKey="id"
-        size="middle"
-        data-testid="board-table"
-        locale={{ emptyText: q ? t('board.no_results') : t('board.empty') }}
+        testId="board-table"
+        empty={q ? t('board.no_results') : t('board.empty')}
         onRow={(row) => ({
           onClick: () => set({ id: String(row.id) }),
           style: { cursor: 'pointer' },
         })}
       >
-        <Table.Column<BoardListItem>
+        <ListTable.Column<BoardListItem>
           title={t('board.title_field')}
           render={(_, row) => (
             <Space direction="vertical" size={0}>
@@ -105,13 +104,13 @@ export function BoardPostList({ categories }: { categories: BoardCategoryRight[]
             </Space>
           )}
         />
-        <Table.Column<BoardListItem>
+        <ListTable.Column<BoardListItem>
           dataIndex="category"
           title={t('board.category')}
           width={150}
           render={(value) => <Tag color="blue">{t(`board.categories.${value}`)}</Tag>}
         />
-        <Table.Column<BoardListItem>
+        <ListTable.Column<BoardListItem>
           title={t('board.author')}
           width={170}
           render={(_, row) => (
@@ -125,18 +124,18 @@ export function BoardPostList({ categories }: { categories: BoardCategoryRight[]
             </Space>
           )}
         />
-        <Table.Column<BoardListItem>
+        <ListTable.Column<BoardListItem>
           title={t('board.date')}
           width={150}
           render={(_, row) => dayjs(row.published_at ?? row.updated_at).format('YYYY-MM-DD HH:mm')}
         />
-        <Table.Column<BoardListItem>
+        <ListTable.Column<BoardListItem>
           dataIndex="views"
           title={t('board.views_column')}
           width={80}
           align="right"
         />
-      </Table>
+      </ListTable>
     </Card>
   )
 }

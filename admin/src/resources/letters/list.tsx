@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useTable } from '@refinedev/antd'
-import { Avatar, Button, Card, Empty, Space, Table, Tabs, Tag, Typography } from 'antd'
+import { Avatar, Button, Card, Empty, Space, Tabs, Tag, Typography } from 'antd'
 import { EditOutlined, UserOutlined } from '@ant-design/icons'
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
@@ -9,6 +9,7 @@ import { useModalForms } from '../../lib/use-modal-forms'
 import { LetterCreate, useRecipientSelect } from './create'
 import { LetterShow } from './show'
 import type { Draft, LetterRow, Person } from './types'
+import { ListTable } from '../../components/list-table'
 
 /** Private letters: inbox and sent, unread in bold, read, reply, compose, delete my copy. */
 export function LetterList() {
@@ -68,18 +69,16 @@ export function LetterList() {
           { key: 'sent', label: t('letters.sent_box') },
         ]}
       />
-      <Table<LetterRow>
+      <ListTable<LetterRow>
         {...tableProps}
-        rowKey="id"
-        size="middle"
-        data-testid="letter-table"
-        locale={{ emptyText: <Empty description={t('letters.empty')} /> }}
+        testId="letter-table"
+        empty={<Empty description={t('letters.empty')} />}
         onRow={(row) => ({
           onClick: () => set({ id: String(row.id) }),
           style: { cursor: 'pointer' },
         })}
       >
-        <Table.Column<LetterRow>
+        <ListTable.Column<LetterRow>
           title={box === 'inbox' ? t('letters.from') : t('letters.to')}
           width={220}
           render={(_, row) => (
@@ -95,7 +94,7 @@ export function LetterList() {
             </Space>
           )}
         />
-        <Table.Column<LetterRow>
+        <ListTable.Column<LetterRow>
           title={t('letters.subject')}
           render={(_, row) => (
             <Space direction="vertical" size={0}>
@@ -116,13 +115,13 @@ export function LetterList() {
             </Space>
           )}
         />
-        <Table.Column<LetterRow>
+        <ListTable.Column<LetterRow>
           dataIndex="created_at"
           title={t('letters.date')}
           width={160}
           render={(value) => dayjs(value).format('YYYY-MM-DD HH:mm')}
         />
-      </Table>
+      </ListTable>
 
       <LetterShow
         id={params.get('id')}

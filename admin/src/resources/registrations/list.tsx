@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useInvalidate } from '@refinedev/core'
 import { useTable } from '@refinedev/antd'
-import { App, Button, Form, Input, Modal, Radio, Select, Space, Table, Tag, Typography } from 'antd'
+import { App, Button, Form, Input, Modal, Radio, Select, Space, Tag, Typography } from 'antd'
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons'
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
@@ -9,6 +9,7 @@ import { TEAMS } from '@shared/constants'
 import { REJECT_REASON_MAX, STAFF_ROLES } from '@shared/people'
 import { useCustomForm } from '../../lib/use-custom-form'
 import type { StudioUser } from '../../providers/identity'
+import { ListTable } from '../../components/list-table'
 
 type Registration = StudioUser & { sex: string | null; rejected_reason: string | null }
 
@@ -67,21 +68,19 @@ export function RegistrationList() {
         <Radio.Button value="pending">{t('people.registrations.pending')}</Radio.Button>
         <Radio.Button value="rejected">{t('people.registrations.rejected')}</Radio.Button>
       </Radio.Group>
-      <Table<Registration>
+      <ListTable<Registration>
         {...tableProps}
-        rowKey="id"
-        size="middle"
-        data-testid="registrations-table"
-        locale={{ emptyText: t('people.registrations.empty') }}
+        testId="registrations-table"
+        empty={t('people.registrations.empty')}
       >
-        <Table.Column<Registration> dataIndex="name" title={t('account.name')} />
-        <Table.Column<Registration> dataIndex="email" title={t('account.email')} />
-        <Table.Column<Registration>
+        <ListTable.Column<Registration> dataIndex="name" title={t('account.name')} />
+        <ListTable.Column<Registration> dataIndex="email" title={t('account.email')} />
+        <ListTable.Column<Registration>
           dataIndex="account_type"
           title={t('account.account_type')}
           render={(value) => <Tag>{t(`enum.account_type.${value}`)}</Tag>}
         />
-        <Table.Column<Registration>
+        <ListTable.Column<Registration>
           title={t('people.registrations.details')}
           render={(_, row) => (
             <Space direction="vertical" size={0}>
@@ -99,13 +98,13 @@ export function RegistrationList() {
             </Space>
           )}
         />
-        <Table.Column<Registration>
+        <ListTable.Column<Registration>
           dataIndex="created_at"
           title={t('people.registrations.submitted')}
           render={(value) => dayjs(value).format('YYYY-MM-DD HH:mm')}
         />
         {status === 'pending' && (
-          <Table.Column<Registration>
+          <ListTable.Column<Registration>
             render={(_, row) => (
               <Space>
                 <Button
@@ -133,7 +132,7 @@ export function RegistrationList() {
             )}
           />
         )}
-      </Table>
+      </ListTable>
 
       <Modal
         open={Boolean(approving)}

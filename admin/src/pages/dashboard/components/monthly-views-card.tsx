@@ -2,13 +2,11 @@ import { useMemo } from 'react'
 import { Card, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { DashboardOverview } from '../../../lib/metrics'
-import { useDashboardFormat } from '../../../lib/format'
-import { Chart } from '../../../components/charts'
+import { PlatformBars } from './platform-bars'
 
 /** Average monthly views per platform over the last year (or the days there are). */
 export function MonthlyViewsCard({ overview }: { overview: DashboardOverview }) {
   const { t } = useTranslation()
-  const f = useDashboardFormat()
   const rows = overview.monthly_views_per_platform
   const data = useMemo(
     () =>
@@ -34,16 +32,10 @@ export function MonthlyViewsCard({ overview }: { overview: DashboardOverview }) 
       style={{ height: '100%' }}
       data-testid="monthly-views"
     >
-      <Chart
-        kind="bar"
+      <PlatformBars
         data={data}
-        formatValue={f.format}
-        formatAxis={f.compact}
-        formatLabel={f.compact}
-        dense
         name={t('dashboard.stats.avg_monthly_views')}
         color="#e8590c"
-        empty={t('dashboard.empty.title')}
         testId="monthly-views-chart"
       />
     </Card>

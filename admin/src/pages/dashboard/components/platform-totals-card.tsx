@@ -5,7 +5,7 @@ import type { PlatformTotalRow, PlatformTotals } from '../../../lib/metrics'
 import { useDashboard } from '../lib/context'
 import { useDashboardFormat } from '../../../lib/format'
 import { useApiQuery } from '../../../lib/use-api-query'
-import { Chart } from '../../../components/charts'
+import { PlatformBars } from './platform-bars'
 import { PlatformLogo } from '../../../components/platform-badge'
 import { Diff } from './diff'
 import { Choice } from '../../../components/choice'
@@ -78,15 +78,9 @@ export function PlatformTotalsCard() {
           values={BAR_METRICS}
           label={(key) => t(`dashboard.platforms.columns.${key}`)}
         />
-        <Chart
-          kind="bar"
+        <PlatformBars
           data={bars}
-          formatValue={f.format}
-          formatAxis={f.compact}
-          formatLabel={f.compact}
-          dense
           name={t(`dashboard.platforms.columns.${bar}`)}
-          empty={t('dashboard.empty.title')}
           testId="platform-totals-chart"
         />
         <Table<PlatformTotalRow>
