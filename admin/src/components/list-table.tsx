@@ -18,3 +18,11 @@ export function ListTable<T extends object>({
 }
 
 ListTable.Column = Table.Column
+
+/** A small table of everything at once (no pages): a card's figures, a team's members. */
+export function StaticTable<T extends object>(table: TableProps<T>) {
+  return <Table<T> size="small" pagination={false} {...table} />
+}
+
+StaticTable.Column = Table.Column
+StaticTable.Summary = Table.Summary

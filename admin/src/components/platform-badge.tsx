@@ -1,4 +1,4 @@
-import { Space, Tag, Tooltip, Typography } from 'antd'
+import { Space, Tag, Tooltip, Typography, type SpaceProps } from 'antd'
 import { LinkOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { ACCESS_STATUS, type PlatformKey } from '@shared/constants'
@@ -120,5 +120,24 @@ export function PlatformLink({
     </a>
   ) : (
     <span data-testid={`channel-link-${platform}`}>{body}</span>
+  )
+}
+
+/** Several platforms' logos in a row, each named in its tooltip. */
+export function PlatformLogos({
+  platforms,
+  ...space
+}: { platforms: PlatformKey[] } & Omit<SpaceProps, 'children'>) {
+  const { t } = useTranslation()
+  return (
+    <Space size={3} wrap {...space}>
+      {platforms.map((platform) => (
+        <Tooltip key={platform} title={t(`enum.platform.${platform}`)}>
+          <span>
+            <PlatformLogo platform={platform} size={18} />
+          </span>
+        </Tooltip>
+      ))}
+    </Space>
   )
 }

@@ -12,7 +12,6 @@ import {
   Select,
   Space,
   Switch,
-  Table,
   Tabs,
   Tag,
   Typography,
@@ -27,6 +26,7 @@ import {
 import { useTranslation } from 'react-i18next'
 import { useSaveFeedback } from '../../lib/feedback'
 import { useRefreshIdentity, type StudioUser } from '../../providers/identity'
+import { StaticTable } from '../../components/list-table'
 
 interface TeamRow {
   id: number
@@ -269,14 +269,8 @@ function TeamMembers({ team, isAdmin }: { team: string; isAdmin: boolean }) {
           {t('people.members.add')}
         </Button>
       </Space>
-      <Table<Member>
-        rowKey="id"
-        size="small"
-        dataSource={members}
-        loading={query.isLoading}
-        pagination={false}
-      >
-        <Table.Column<Member>
+      <StaticTable<Member> rowKey="id" dataSource={members} loading={query.isLoading}>
+        <StaticTable.Column<Member>
           title={t('account.name')}
           render={(_, row) => (
             <Space>
@@ -285,13 +279,13 @@ function TeamMembers({ team, isAdmin }: { team: string; isAdmin: boolean }) {
             </Space>
           )}
         />
-        <Table.Column<Member> dataIndex="email" title={t('account.email')} />
-        <Table.Column<Member>
+        <StaticTable.Column<Member> dataIndex="email" title={t('account.email')} />
+        <StaticTable.Column<Member>
           dataIndex="role"
           title={t('account.role')}
           render={(role) => t(`enum.role.${role}`)}
         />
-        <Table.Column<Member>
+        <StaticTable.Column<Member>
           title={t('account.manager')}
           render={(_, row) =>
             isAdmin ? (
@@ -307,7 +301,7 @@ function TeamMembers({ team, isAdmin }: { team: string; isAdmin: boolean }) {
             ) : null
           }
         />
-        <Table.Column<Member>
+        <StaticTable.Column<Member>
           render={(_, row) => (
             <Popconfirm
               title={t('people.members.remove_confirm', { name: row.name })}
@@ -319,7 +313,7 @@ function TeamMembers({ team, isAdmin }: { team: string; isAdmin: boolean }) {
             </Popconfirm>
           )}
         />
-      </Table>
+      </StaticTable>
     </Space>
   )
 }

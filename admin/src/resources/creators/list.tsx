@@ -25,6 +25,16 @@ import { ImportModal } from './components/import-modal'
 import { DeleteCreatorButton } from './components/delete-creator-button'
 import { GuardedButton } from '../../components/guarded-button'
 
+/** The detail and edit buttons of a row: the creator screens carry the id in the query string. */
+const rowButton = (id: number) => ({
+  hideText: true,
+  size: 'small' as const,
+  resource: 'creators',
+  recordItemId: id,
+  meta: { query: { id } },
+})
+const TEMPLATE = { url: '/api/creators/template', fileName: 'creators-template.xlsx' }
+const EXPORT = { url: '/api/creators/export', fileName: 'creators.xlsx' }
 const nowrap = () => ({ style: { whiteSpace: 'nowrap' as const } })
 
 function valuesOf(filters: CrudFilter[]): FilterValues {
@@ -140,20 +150,14 @@ export function CreatorList() {
           <Space wrap>
             <CompareTray />
             <DownloadButton
-              url="/api/creators/template"
-              fileName="creators-template.xlsx"
+              {...TEMPLATE}
               icon={<FileExcelOutlined />}
               data-testid="download-template"
             >
               {t('creators.buttons.template')}
             </DownloadButton>
             <CanAccess resource="creators" action="export" fallback={null}>
-              <DownloadButton
-                url="/api/creators/export"
-                fileName="creators.xlsx"
-                query={exportQuery}
-                data-testid="export"
-              >
+              <DownloadButton {...EXPORT} query={exportQuery} data-testid="export">
                 {t('creators.buttons.export')}
               </DownloadButton>
             </CanAccess>
@@ -331,20 +335,8 @@ export function CreatorList() {
             fixed="right"
             render={(_, record) => (
               <Space size={4}>
-                <ShowButton
-                  hideText
-                  size="small"
-                  resource="creators"
-                  recordItemId={record.id}
-                  meta={{ query: { id: record.id } }}
-                />
-                <EditButton
-                  hideText
-                  size="small"
-                  resource="creators"
-                  recordItemId={record.id}
-                  meta={{ query: { id: record.id } }}
-                />
+                <ShowButton {...rowButton(record.id)} />
+                <EditButton {...rowButton(record.id)} />
                 <DeleteCreatorButton
                   hideText
                   id={record.id}

@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { Card, Space, Table, Typography } from 'antd'
+import { Card, Space, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { PlatformKey } from '@shared/constants'
 import type { CreatorDashboardDetail, PlatformFigures } from '../../../lib/metrics'
@@ -7,6 +7,7 @@ import type { MetricFormat } from '../../../lib/format'
 import { PlatformLogo } from '../../../components/platform-badge'
 import { CreatorCell } from '../../data-center/components/creator-cell'
 import { LoadState } from '../../../components/load-state'
+import { StaticTable } from '../../../components/list-table'
 
 type Figures = Omit<PlatformFigures, 'platform' | 'source' | 'adapter'>
 
@@ -97,10 +98,8 @@ export function SideBySide({
       data-testid="side-by-side"
     >
       <LoadState loading={loading} error={error}>
-        <Table<Row>
-          size="small"
+        <StaticTable<Row>
           rowKey="key"
-          pagination={false}
           dataSource={rows}
           scroll={{ x: 200 + creators.length * 200 }}
           columns={[

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { Card, Space, Table, Typography } from 'antd'
+import { Card, Space, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { PlatformTotalRow, PlatformTotals } from '../../../lib/metrics'
 import { useDashboard } from '../lib/context'
@@ -9,6 +9,7 @@ import { PlatformBars } from './platform-bars'
 import { PlatformLogo } from '../../../components/platform-badge'
 import { Diff } from './diff'
 import { Choice } from '../../../components/choice'
+import { StaticTable } from '../../../components/list-table'
 
 type BarMetric = 'fans' | 'fans_diff' | 'views' | 'views_diff'
 const BAR_METRICS: BarMetric[] = ['fans', 'fans_diff', 'views', 'views_diff']
@@ -83,10 +84,8 @@ export function PlatformTotalsCard() {
           name={t(`dashboard.platforms.columns.${bar}`)}
           testId="platform-totals-chart"
         />
-        <Table<PlatformTotalRow>
-          size="small"
+        <StaticTable<PlatformTotalRow>
           rowKey="platform"
-          pagination={false}
           dataSource={rows}
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: t('dashboard.empty.title') }}
@@ -119,16 +118,16 @@ export function PlatformTotalsCard() {
           ]}
           summary={() =>
             total && rows.length ? (
-              <Table.Summary.Row style={{ fontWeight: 600 }}>
-                <Table.Summary.Cell index={0}>
+              <StaticTable.Summary.Row style={{ fontWeight: 600 }}>
+                <StaticTable.Summary.Cell index={0}>
                   <Typography.Text strong>{t('dashboard.platforms.total')}</Typography.Text>
-                </Table.Summary.Cell>
+                </StaticTable.Summary.Cell>
                 {COLUMNS.map(({ key, kind }, index) => (
-                  <Table.Summary.Cell key={key} index={index + 1} align="right">
+                  <StaticTable.Summary.Cell key={key} index={index + 1} align="right">
                     {figure(kind, total[key] as number | null)}
-                  </Table.Summary.Cell>
+                  </StaticTable.Summary.Cell>
                 ))}
-              </Table.Summary.Row>
+              </StaticTable.Summary.Row>
             ) : null
           }
           data-testid="platform-totals-table"

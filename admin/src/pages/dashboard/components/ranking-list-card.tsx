@@ -21,7 +21,7 @@ import type { RankingListItem, SortOrder } from '../../../lib/metrics'
 import { useDashboard } from '../lib/context'
 import { useDashboardFormat } from '../../../lib/format'
 import { useRankingList } from '../hooks/use-ranking-list'
-import { PlatformLogo } from '../../../components/platform-badge'
+import { PlatformLogos } from '../../../components/platform-badge'
 import { KIND_COLOR, avatarColor } from '../../../lib/colors'
 import { Diff } from './diff'
 import { Choice } from '../../../components/choice'
@@ -129,21 +129,12 @@ export function RankingListCard() {
         dataIndex: 'platforms',
         title: t('dashboard.fields.platforms'),
         render: (platforms: RankingListItem['platforms']) => (
-          <Space
-            size={3}
-            wrap
+          <PlatformLogos
+            platforms={platforms}
             style={{ maxWidth: 160 }}
             data-testid="ranking-platforms"
             data-platforms={platforms.join(',')}
-          >
-            {platforms.map((platform) => (
-              <Tooltip key={platform} title={t(`enum.platform.${platform}`)}>
-                <span>
-                  <PlatformLogo platform={platform} size={18} />
-                </span>
-              </Tooltip>
-            ))}
-          </Space>
+          />
         ),
       },
       {

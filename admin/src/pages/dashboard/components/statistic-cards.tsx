@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next'
 import { CREATOR_KINDS, PLATFORMS } from '@shared/constants'
 import type { DashboardOverview } from '../../../lib/metrics'
 import { useDashboardFormat } from '../../../lib/format'
-import { PlatformLogo } from '../../../components/platform-badge'
+import { PlatformLogo, PlatformLogos } from '../../../components/platform-badge'
 import { KIND_COLOR } from '../../../lib/colors'
 import { Diff } from './diff'
 
@@ -146,15 +146,7 @@ export function StatisticCards({
       title={t('dashboard.stats.active_platforms')}
       value={`${f.format(active.count)} / ${PLATFORMS.length}`}
     >
-      <Space size={3} wrap>
-        {active.platforms.map((platform) => (
-          <Tooltip key={platform} title={t(`enum.platform.${platform}`)}>
-            <span>
-              <PlatformLogo platform={platform} size={18} />
-            </span>
-          </Tooltip>
-        ))}
-      </Space>
+      <PlatformLogos platforms={active.platforms} />
     </StatCard>
   )
 

@@ -1,9 +1,10 @@
 import { useCallback, useMemo } from 'react'
-import { Card, Col, Row, Table, Typography } from 'antd'
+import { Card, Col, Row, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Chart } from '../../../components/charts'
 import type { CategoryPanel as CategoryData } from '../../../lib/metrics'
 import type { MetricFormat } from '../../../lib/format'
+import { StaticTable } from '../../../components/list-table'
 
 type Category = CategoryData['categories'][number]
 
@@ -53,10 +54,8 @@ export function CategoryPanel({ data, format }: { data: CategoryData; format: Me
           title={t('data_center.categories.table_title')}
           data-testid="category-table"
         >
-          <Table<Category>
-            size="small"
+          <StaticTable<Category>
             rowKey="category"
-            pagination={false}
             dataSource={rows}
             scroll={{ x: 600 }}
             locale={{ emptyText: t('data_center.no_data') }}

@@ -1,9 +1,10 @@
 import { useCallback, useMemo } from 'react'
-import { Card, Col, Row, Table, Typography } from 'antd'
+import { Card, Col, Row, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Chart } from '../../../components/charts'
 import type { FanTiers } from '../../../lib/metrics'
 import type { MetricFormat } from '../../../lib/format'
+import { StaticTable } from '../../../components/list-table'
 
 /** A tier's name: 'Newbie (under 1K)', '1K–5K' … '1M+'. */
 export function useTierLabel(format: MetricFormat) {
@@ -62,10 +63,8 @@ export function FanTierPanel({ tiers, format }: { tiers: FanTiers; format: Metri
       </Col>
       <Col xs={24} xl={8}>
         <Card size="small" title={t('data_center.tiers.table_title')}>
-          <Table
-            size="small"
+          <StaticTable
             rowKey="key"
-            pagination={false}
             dataSource={tiers.tiers}
             columns={[
               { key: 'tier', title: t('data_center.tiers.tier'), render: (_, tier) => label(tier) },
@@ -83,15 +82,15 @@ export function FanTierPanel({ tiers, format }: { tiers: FanTiers; format: Metri
               },
             ]}
             summary={() => (
-              <Table.Summary.Row>
-                <Table.Summary.Cell index={0}>
+              <StaticTable.Summary.Row>
+                <StaticTable.Summary.Cell index={0}>
                   <Typography.Text strong>{t('data_center.columns.total')}</Typography.Text>
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={1} align="right">
+                </StaticTable.Summary.Cell>
+                <StaticTable.Summary.Cell index={1} align="right">
                   <Typography.Text strong>{format.number(total)}</Typography.Text>
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={2} />
-              </Table.Summary.Row>
+                </StaticTable.Summary.Cell>
+                <StaticTable.Summary.Cell index={2} />
+              </StaticTable.Summary.Row>
             )}
           />
         </Card>

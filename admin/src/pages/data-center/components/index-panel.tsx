@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { Card, Col, Progress, Row, Statistic, Table, Typography } from 'antd'
+import { Card, Col, Progress, Row, Statistic, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Chart } from '../../../components/charts'
 import type { DataCenterPanel, ScoreItem } from '../../../lib/metrics'
@@ -7,6 +7,7 @@ import type { MetricFormat } from '../../../lib/format'
 import { CreatorCell } from './creator-cell'
 import { FormulaHelp } from './formula-help'
 import { RankBadge } from './rank-badge'
+import { StaticTable } from '../../../components/list-table'
 
 /** Scores are capped: 0.5 × min(index, 500) twice, so 500 is the top. */
 const SCORE_MAX = 500
@@ -94,10 +95,8 @@ export function IndexPanel({ panel, format }: { panel: DataCenterPanel; format: 
         </Col>
       </Row>
       <Card size="small" title={t('data_center.index.ranking_title')} data-testid="score-ranking">
-        <Table<ScoreItem>
-          size="small"
+        <StaticTable<ScoreItem>
           rowKey="creator_id"
-          pagination={false}
           dataSource={ranking}
           scroll={{ x: 900 }}
           locale={{ emptyText: t('data_center.no_data') }}
@@ -146,7 +145,6 @@ export function IndexPanel({ panel, format }: { panel: DataCenterPanel; format: 
                 <Progress
                   percent={Math.min(100, (item.score / SCORE_MAX) * 100)}
                   format={() => format.index(item.score)}
-                  size="small"
                   strokeColor="#3b5bdb"
                 />
               ),

@@ -1,4 +1,4 @@
-import { Card, Col, Row, Table, Typography } from 'antd'
+import { Card, Col, Row, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useTranslation } from 'react-i18next'
 import type { RankedCreator } from '../../../lib/metrics'
@@ -6,6 +6,7 @@ import type { MetricFormat } from '../../../lib/format'
 import { rangeEndingOn } from '../../../lib/dates'
 import { CreatorCell } from './creator-cell'
 import { RankBadge } from './rank-badge'
+import { StaticTable } from '../../../components/list-table'
 
 type ListKey = 'weekly_growth' | 'monthly_views' | 'monthly_fans'
 
@@ -100,10 +101,8 @@ export function TopLists({
               data-testid={`top-${key}`}
               style={{ height: '100%' }}
             >
-              <Table<RankedCreator>
-                size="small"
+              <StaticTable<RankedCreator>
                 rowKey="creator_id"
-                pagination={false}
                 dataSource={lists[key]}
                 columns={columns[key]}
                 locale={{ emptyText: t('data_center.no_data') }}

@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react'
 import { useCustom } from '@refinedev/core'
-import { Card, Select, Space, Table } from 'antd'
+import { Card, Select, Space } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Chart } from '../../../components/charts'
 import { useNumberFormat } from '../../../lib/format'
+import { StaticTable } from '../../../components/list-table'
 
 interface TotalsRow {
   team: string | null
@@ -64,34 +65,32 @@ export function TotalsTab() {
           testId="totals-chart"
         />
       </Card>
-      <Table<TotalsRow>
+      <StaticTable<TotalsRow>
         rowKey={(row) => `${row.team}-${row.month}`}
-        size="small"
         dataSource={rows}
         loading={query.isLoading}
-        pagination={false}
         data-testid="totals-table"
         summary={(data) => (
-          <Table.Summary.Row>
-            <Table.Summary.Cell index={0} colSpan={2}>
+          <StaticTable.Summary.Row>
+            <StaticTable.Summary.Cell index={0} colSpan={2}>
               <strong>{t('market.total')}</strong>
-            </Table.Summary.Cell>
+            </StaticTable.Summary.Cell>
             {FIGURES.map((key, index) => (
-              <Table.Summary.Cell key={key} index={index + 2} align="right">
+              <StaticTable.Summary.Cell key={key} index={index + 2} align="right">
                 {won(key, format(data.reduce((sum, row) => sum + row[key], 0)))}
-              </Table.Summary.Cell>
+              </StaticTable.Summary.Cell>
             ))}
-          </Table.Summary.Row>
+          </StaticTable.Summary.Row>
         )}
       >
-        <Table.Column<TotalsRow> dataIndex="month" title={t('market.month')} />
-        <Table.Column<TotalsRow>
+        <StaticTable.Column<TotalsRow> dataIndex="month" title={t('market.month')} />
+        <StaticTable.Column<TotalsRow>
           dataIndex="team"
           title={t('market.team')}
           render={(value) => teamName(value)}
         />
         {FIGURES.map((key) => (
-          <Table.Column<TotalsRow>
+          <StaticTable.Column<TotalsRow>
             key={key}
             dataIndex={key}
             title={t(TITLES[key])}
@@ -99,7 +98,7 @@ export function TotalsTab() {
             render={(value) => won(key, key.endsWith('_krw') ? format(value) : value)}
           />
         ))}
-      </Table>
+      </StaticTable>
     </Space>
   )
 }

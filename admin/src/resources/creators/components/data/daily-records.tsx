@@ -13,6 +13,7 @@ import { Chart } from '../../../../components/charts'
 import { PlatformLogo } from '../../../../components/platform-badge'
 import { DayRangePicker } from '../../../../components/day-range-picker'
 import { PlatformSelect } from '../../../../components/platform-select'
+import { StaticTable } from '../../../../components/list-table'
 
 const DEFAULT_DAYS = 30
 
@@ -126,11 +127,9 @@ export function DailyRecords({ creatorId, accounts }: CreatorDataProps) {
             height={220}
             empty={t('creator_data.no_snapshots')}
           />
-          <Table
-            size="small"
+          <StaticTable
             rowKey="month"
             dataSource={months}
-            pagination={false}
             scroll={{ x: 'max-content' }}
             locale={{ emptyText: t('creator_data.no_snapshots') }}
             data-testid="monthly-table"

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { Space, Table, Tag, Tooltip, Typography } from 'antd'
+import { Space, Tag, Tooltip, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { CreatorDataProps } from '../../types'
 import type { CreatorDashboardDetail, PlatformFigures } from '../../../../lib/metrics'
@@ -9,6 +9,7 @@ import { LoadState } from '../../../../components/load-state'
 import { Chart } from '../../../../components/charts'
 import { PlatformLogo } from '../../../../components/platform-badge'
 import { DayRangePicker } from '../../../../components/day-range-picker'
+import { StaticTable } from '../../../../components/list-table'
 
 /** The figures shown with what they gained over the range. */
 const PAIRS = ['fans', 'views', 'likes', 'comments'] as const
@@ -68,10 +69,8 @@ export function PlatformAnalysis({ creatorId, accounts }: CreatorDataProps) {
         </Typography.Text>
       </Space>
       <LoadState loading={loading} error={error}>
-        <Table<PlatformFigures>
-          size="small"
+        <StaticTable<PlatformFigures>
           rowKey="platform"
-          pagination={false}
           dataSource={data?.platforms ?? []}
           scroll={{ x: 680 }}
           locale={{ emptyText: t('creator_data.no_snapshots') }}
@@ -115,19 +114,19 @@ export function PlatformAnalysis({ creatorId, accounts }: CreatorDataProps) {
           ]}
           summary={() =>
             data && data.platforms.length > 1 ? (
-              <Table.Summary.Row>
-                <Table.Summary.Cell index={0}>
+              <StaticTable.Summary.Row>
+                <StaticTable.Summary.Cell index={0}>
                   <Typography.Text strong>{t('data_center.columns.total')}</Typography.Text>
-                </Table.Summary.Cell>
+                </StaticTable.Summary.Cell>
                 {PAIRS.map((key, index) => (
-                  <Table.Summary.Cell key={key} index={index + 1} align="right">
+                  <StaticTable.Summary.Cell key={key} index={index + 1} align="right">
                     <strong>{pair(data.total[key], data.total[`${key}_diff`])}</strong>
-                  </Table.Summary.Cell>
+                  </StaticTable.Summary.Cell>
                 ))}
-                <Table.Summary.Cell index={5} align="right">
+                <StaticTable.Summary.Cell index={5} align="right">
                   <strong>{format.signedPercent(data.total.growth)}</strong>
-                </Table.Summary.Cell>
-              </Table.Summary.Row>
+                </StaticTable.Summary.Cell>
+              </StaticTable.Summary.Row>
             ) : null
           }
         />
