@@ -7,7 +7,7 @@ import type {
   PrivateLevel,
 } from '@shared/constants'
 
-/** Shapes of the creators API (see the shared contract of issue 3). */
+/** Shapes of the creators API as the admin reads them (GET /api/creators, /api/creators/:id and their parts). */
 
 export interface TeamRef {
   id: number
