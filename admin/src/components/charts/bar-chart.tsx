@@ -12,6 +12,7 @@ export default function BarChart({
   color = '#0c8599',
   labels = true,
   dense = false,
+  plain = false,
 }: ChartProps) {
   const max = Math.max(0, ...data.map((datum) => datum.value))
   const row = dense
@@ -23,8 +24,16 @@ export default function BarChart({
       height={height ?? Math.max(row.min, data.length * row.height + 50)}
       xField="label"
       yField="value"
-      scale={{ y: { domainMin: 0, domainMax: max > 0 ? max * row.headroom : 1, nice: false } }}
-      style={{ fill: color, maxWidth: row.width, radiusTopRight: 3, radiusBottomRight: 3 }}
+      scale={
+        plain
+          ? undefined
+          : { y: { domainMin: 0, domainMax: max > 0 ? max * row.headroom : 1, nice: false } }
+      }
+      style={
+        plain
+          ? { fill: color }
+          : { fill: color, maxWidth: row.width, radiusTopRight: 3, radiusBottomRight: 3 }
+      }
       label={
         labels
           ? {
@@ -40,9 +49,8 @@ export default function BarChart({
       axis={{
         y: {
           labelFormatter: (value: number) => (formatAxis ?? formatValue)(value),
-          labelAutoRotate: false,
           title: false,
-          tickCount: 4,
+          ...(plain ? {} : { labelAutoRotate: false, tickCount: 4 }),
         },
         x: { title: false },
       }}

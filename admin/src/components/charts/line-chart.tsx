@@ -8,7 +8,7 @@ export default function LineChart({
   formatValue,
   formatAxis,
   colors,
-  points = true,
+  plain = false,
 }: LineChartProps) {
   const many = new Set(data.map((datum) => datum.series)).size > 1
   return (
@@ -19,26 +19,28 @@ export default function LineChart({
       yField="value"
       colorField="series"
       scale={colors ? { color: { range: colors } } : undefined}
-      point={points && data.length <= 120 ? { sizeField: 2 } : undefined}
-      style={{ lineWidth: 2 }}
+      point={!plain && data.length <= 120 ? { sizeField: 2 } : undefined}
+      style={plain ? undefined : { lineWidth: 2 }}
       axis={{
         y: {
           labelFormatter: (value: number) => (formatAxis ?? formatValue)(value),
           title: false,
-          tickCount: 5,
+          ...(plain ? {} : { tickCount: 5 }),
         },
-        x: { title: false, labelAutoRotate: false, labelAutoHide: true },
+        x: plain ? { title: false } : { title: false, labelAutoRotate: false, labelAutoHide: true },
       }}
       legend={
-        many
-          ? {
-              color: {
-                position: 'top',
-                layout: { justifyContent: 'center' },
-                itemLabelFontSize: 12,
-              },
-            }
-          : false
+        plain
+          ? undefined
+          : many
+            ? {
+                color: {
+                  position: 'top',
+                  layout: { justifyContent: 'center' },
+                  itemLabelFontSize: 12,
+                },
+              }
+            : false
       }
       tooltip={{ items: [{ channel: 'y', valueFormatter: (value: number) => formatValue(value) }] }}
       animate={false}

@@ -2,7 +2,13 @@ import { Pie } from '@ant-design/plots'
 import type { ChartProps } from './types'
 
 /** A doughnut of shares (sex, device, categories, sales per platform). Loaded on demand. */
-export default function PieChart({ data, height = 220, formatValue, labels = true }: ChartProps) {
+export default function PieChart({
+  data,
+  height = 220,
+  formatValue,
+  labels = true,
+  plain = false,
+}: ChartProps) {
   return (
     <Pie
       data={data}
@@ -21,7 +27,9 @@ export default function PieChart({ data, height = 220, formatValue, labels = tru
           : false
       }
       legend={{
-        color: { position: 'bottom', layout: { justifyContent: 'center' }, itemLabelFontSize: 11 },
+        color: plain
+          ? { position: 'bottom' }
+          : { position: 'bottom', layout: { justifyContent: 'center' }, itemLabelFontSize: 11 },
       }}
       tooltip={{ items: [{ channel: 'y', valueFormatter: (value: number) => formatValue(value) }] }}
       animate={false}

@@ -30,6 +30,8 @@ export interface ChartProps extends Formats {
   data: ChartDatum[]
   /** Values written on the bars, columns and slices (default on). */
   labels?: boolean
+  /** The plot library's own look, only the colour and the formats set (the sales charts). */
+  plain?: boolean
   /** Bars: the dashboards' tighter rows. Columns: gains up in green, losses down in red. */
   dense?: boolean
   signed?: boolean
@@ -39,6 +41,6 @@ export interface LineChartProps extends Formats {
   data: SeriesDatum[]
   /** Colours of the series in order of first appearance. */
   colors?: string[]
-  /** A dot on each point of short lines (default on). */
-  points?: boolean
+  /** The plot library's own look: no dots, its line width and legend (the sales charts). */
+  plain?: boolean
 }

@@ -47,8 +47,9 @@ export function DailyMetrics({
   side: React.ReactNode
 }) {
   const [metric, setMetric] = useState<HeadlineMetric>('fans')
+  // The page's own gaps between the three: a column of the same spacing.
   return (
-    <>
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <HeadlineMetrics
         metrics={overview.metrics}
         range={overview.range}
@@ -64,6 +65,6 @@ export function DailyMetrics({
           {side}
         </Col>
       </Row>
-    </>
+    </Space>
   )
 }

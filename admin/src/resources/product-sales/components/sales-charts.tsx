@@ -23,13 +23,7 @@ export function SalesCharts({
     <Row gutter={[16, 16]}>
       <Col xs={24} xl={12}>
         <Card size="small" title={t('commerce.by_month')}>
-          <LineChart
-            data={months}
-            height={260}
-            formatValue={won}
-            formatAxis={compact}
-            points={false}
-          />
+          <LineChart data={months} height={260} formatValue={won} formatAxis={compact} plain />
         </Card>
       </Col>
       <Col xs={24} md={12} xl={6}>
@@ -43,6 +37,7 @@ export function SalesCharts({
             height={260}
             formatValue={won}
             labels={false}
+            plain
           />
         </Card>
       </Col>
@@ -56,6 +51,7 @@ export function SalesCharts({
             formatAxis={compact}
             color="#1783FF"
             labels={false}
+            plain
           />
         </Card>
       </Col>
