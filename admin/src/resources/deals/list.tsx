@@ -144,7 +144,7 @@ function DealBoard({ staffSide }: { staffSide: boolean }) {
                       deal={deal}
                       staffSide={staffSide}
                       onMove={(target) => move(deal, target)}
-                      onEdit={() => edit.show(deal.id)}
+                      onEdit={() => edit.showRecord(deal)}
                     />
                   ))}
                 </Space>

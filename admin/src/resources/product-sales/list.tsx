@@ -202,7 +202,7 @@ export function ProductSaleList() {
                   <Button
                     size="small"
                     icon={<EditOutlined />}
-                    onClick={() => edit.show(row.id)}
+                    onClick={() => edit.showRecord(row)}
                     aria-label={t('commerce.edit')}
                   />
                   <Popconfirm

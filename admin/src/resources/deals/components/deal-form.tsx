@@ -45,8 +45,8 @@ export function DealForm({
   staffSide: boolean
 }) {
   const { t } = useTranslation()
-  const { action, formProps, modalProps, open, query } = modal
-  const deal = query?.data?.data
+  const { action, formProps, modalProps, open, record } = modal
+  const deal = record
   const creators = useCreatorSelect({ known: deal?.creator, enabled: open && staffSide })
   const { selectProps: staff } = useSelect<StudioUser>({
     resource: 'users',

@@ -39,8 +39,8 @@ function valuesOf(sale: Sale | undefined, action: 'create' | 'edit'): Partial<Sa
 /** One product's sales by a creator on a platform in a month. */
 export function SaleForm({ modal, title }: { modal: ModalForm<Sale, SaleValues>; title: string }) {
   const { t } = useTranslation()
-  const { action, formProps, modalProps, open, query } = modal
-  const sale = query?.data?.data
+  const { action, formProps, modalProps, open, record } = modal
+  const sale = record
   const creators = useCreatorSelect({ known: sale?.creator, enabled: open })
   const finish = settle(formProps.onFinish)
   const required = { required: true, message: t('commerce.required') }
