@@ -19,11 +19,9 @@ function formatters(language: string) {
 }
 
 /** Compact at and above 100,000 (a card's big number), `below` under it. */
-const aboveLakh =
+const compactFrom100k =
   (compact: (value: Value) => string, below: (value: Value) => string) => (value: Value) =>
-    Math.abs(Number(value)) >= 100_000 && !Number.isNaN(Number(value)) && value !== null
-      ? compact(value)
-      : below(value)
+    Math.abs(Number(value)) >= 100_000 ? compact(value) : below(value)
 
 /** Numbers in the reader's language (1,234,567 · 1.234.567 …), a compact form (12K, 1.2만, 12万) and money. */
 export function useNumberFormat() {
@@ -55,9 +53,9 @@ export function useDashboardFormat() {
       format,
       compact,
       /** Compact above 100,000 (a card's big number), full below. */
-      short: aboveLakh(compact, format),
+      short: compactFrom100k(compact, format),
       signed,
-      signedCompact: aboveLakh(make({ ...COMPACT, ...SIGNED }), signed),
+      signedCompact: compactFrom100k(make({ ...COMPACT, ...SIGNED }), signed),
       /** A rate (0.0235) as a signed percentage (+2.35%). */
       percent: make({ style: 'percent', maximumFractionDigits: 2, ...SIGNED }),
       krw: make({ style: 'currency', currency: 'KRW', ...COMPACT }),
