@@ -28,3 +28,10 @@ export async function downloadFile(
   setTimeout(() => URL.revokeObjectURL(href), 10_000)
   return name
 }
+
+/** A multipart body holding one file (an upload: a workbook, an attachment, a picture). */
+export function fileBody(file: Blob, field = 'file') {
+  const body = new FormData()
+  body.append(field, file)
+  return body
+}

@@ -9,6 +9,7 @@ import { useRefreshIdentity, type StudioUser } from '../../providers/identity'
 import { membershipItems } from '../../components/person-details'
 import { useSaveFeedback } from '../../lib/feedback'
 import { useCustomForm } from '../../lib/use-custom-form'
+import { fileBody } from '../../lib/download'
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif'
 
@@ -46,8 +47,7 @@ export function ProfileCard({ user, loading }: { user?: StudioUser; loading: boo
       message.error(t('people.account.avatar_too_large', { max: AVATAR_MAX_BYTES / 1024 / 1024 }))
       return
     }
-    const body = new FormData()
-    body.append('avatar', file)
+    const body = fileBody(file, 'avatar')
     avatar('post', body, t('people.account.avatar_saved'))
   }
 

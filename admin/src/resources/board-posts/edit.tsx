@@ -9,6 +9,7 @@ import { BOARD_ATTACHMENT_EXTENSIONS, BOARD_LIMITS } from '@shared/board'
 import { useSaveFeedback } from '../../lib/feedback'
 import type { BoardAttachment, BoardCategoryRight, BoardPostDetail } from './types'
 import { BackTitle } from '../../components/back-title'
+import { fileBody } from '../../lib/download'
 
 const RichTextEditor = lazy(() => import('./components/rich-text-editor'))
 
@@ -181,8 +182,7 @@ export function BoardPostEdit({
             onChange={({ fileList }) => setFiles(fileList)}
             customRequest={async ({ file, onSuccess, onError }) => {
               try {
-                const body = new FormData()
-                body.append('file', file as Blob)
+                const body = fileBody(file as Blob)
                 const response = await uploadFile({
                   url: '/api/board/attachments',
                   method: 'post',

@@ -35,7 +35,9 @@ const rowButton = (id: number) => ({
 })
 const TEMPLATE = { url: '/api/creators/template', fileName: 'creators-template.xlsx' }
 const EXPORT = { url: '/api/creators/export', fileName: 'creators.xlsx' }
+/** Header and cells on one line. */
 const nowrap = () => ({ style: { whiteSpace: 'nowrap' as const } })
+const nowrapCells = { onHeaderCell: nowrap, onCell: nowrap }
 
 function valuesOf(filters: CrudFilter[]): FilterValues {
   const values: FilterValues = {}
@@ -232,8 +234,7 @@ export function CreatorList() {
           <Table.Column<CreatorListItem>
             dataIndex="contractor_name"
             title={t('creators.fields.contractor_name')}
-            onHeaderCell={nowrap}
-            onCell={nowrap}
+            {...nowrapCells}
           />
           <Table.Column<CreatorListItem>
             onHeaderCell={nowrap}
@@ -248,8 +249,7 @@ export function CreatorList() {
           <Table.Column<CreatorListItem>
             dataIndex="category"
             title={t('creators.fields.category')}
-            onHeaderCell={nowrap}
-            onCell={nowrap}
+            {...nowrapCells}
             render={(value: string) => t(`enum.category.${value}`, { defaultValue: value })}
           />
           <Table.Column<CreatorListItem>

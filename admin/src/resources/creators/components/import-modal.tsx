@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { useCustom, useCustomMutation } from '@refinedev/core'
 import type { AxiosProgressEvent } from 'axios'
 import type { CreatorImport } from '../types'
+import { fileBody } from '../../../lib/download'
 
 const MAX_BYTES = 20 * 1024 * 1024
 const POLL_MS = 1000
@@ -81,8 +82,7 @@ export function ImportModal({
       return
     }
     setStep('uploading')
-    const body = new FormData()
-    body.append('file', file)
+    const body = fileBody(file)
     send(
       {
         url: '/api/creators/imports',

@@ -3,7 +3,7 @@ import { useCustomMutation, type HttpError } from '@refinedev/core'
 import { App, Alert, Button, Modal, Space, Table, Upload } from 'antd'
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { downloadFile } from '../../../lib/download'
+import { downloadFile, fileBody } from '../../../lib/download'
 
 interface RowError {
   row: number
@@ -34,8 +34,7 @@ export function ImportModal({
   const upload = (file: File) => {
     setErrors([])
     setResult(null)
-    const body = new FormData()
-    body.append('file', file)
+    const body = fileBody(file)
     importFile(
       {
         url: '/api/products/sales/import',

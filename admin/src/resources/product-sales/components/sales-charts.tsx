@@ -1,4 +1,4 @@
-import { Card, Col, Row } from 'antd'
+import { Card, Col, Row, type ColProps } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Chart, LineChart } from '../../../components/charts'
 import type { SalesSummary } from '../types'
@@ -15,46 +15,41 @@ export function SalesCharts({
 }) {
   const { t } = useTranslation()
   const won = (value: number) => `₩${format(value)}`
+  /** The plot library's own look, in won, without values written on the marks. */
+  const look = { height: 260, formatValue: won, labels: false, plain: true }
   const months = summary.months.flatMap((row) => [
     { x: row.month, value: row.gmv_krw, series: t('commerce.gmv') },
     { x: row.month, value: row.commission_krw, series: t('commerce.commission') },
   ])
+  const panel = (title: string, span: ColProps, chart: React.ReactNode) => (
+    <Col xs={24} {...span}>
+      <Card size="small" title={title}>
+        {chart}
+      </Card>
+    </Col>
+  )
+  const byPlatform = summary.platforms.map((row) => ({
+    label: t(`enum.platform.${row.platform}`),
+    value: row.gmv_krw,
+  }))
+  const byCreator = summary.creators.map((row) => ({ label: row.name, value: row.gmv_krw }))
   return (
     <Row gutter={[16, 16]}>
-      <Col xs={24} xl={12}>
-        <Card size="small" title={t('commerce.by_month')}>
-          <LineChart data={months} height={260} formatValue={won} formatAxis={compact} plain />
-        </Card>
-      </Col>
-      <Col xs={24} md={12} xl={6}>
-        <Card size="small" title={t('commerce.by_platform')}>
-          <Chart
-            kind="pie"
-            data={summary.platforms.map((row) => ({
-              label: t(`enum.platform.${row.platform}`),
-              value: row.gmv_krw,
-            }))}
-            height={260}
-            formatValue={won}
-            labels={false}
-            plain
-          />
-        </Card>
-      </Col>
-      <Col xs={24} md={12} xl={6}>
-        <Card size="small" title={t('commerce.top_creators')}>
-          <Chart
-            kind="bar"
-            data={summary.creators.map((row) => ({ label: row.name, value: row.gmv_krw }))}
-            height={260}
-            formatValue={won}
-            formatAxis={compact}
-            color="#1783FF"
-            labels={false}
-            plain
-          />
-        </Card>
-      </Col>
+      {panel(
+        t('commerce.by_month'),
+        { xl: 12 },
+        <LineChart data={months} height={260} formatValue={won} formatAxis={compact} plain />
+      )}
+      {panel(
+        t('commerce.by_platform'),
+        { md: 12, xl: 6 },
+        <Chart kind="pie" data={byPlatform} {...look} />
+      )}
+      {panel(
+        t('commerce.top_creators'),
+        { md: 12, xl: 6 },
+        <Chart kind="bar" data={byCreator} {...look} formatAxis={compact} color="#1783FF" />
+      )}
     </Row>
   )
 }
