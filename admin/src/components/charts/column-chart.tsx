@@ -54,9 +54,12 @@ export default function ColumnChart({
         y: {
           labelFormatter: (value: number) => (formatAxis ?? formatValue)(value),
           title: false,
-          tickCount: signed ? 5 : 4,
+          // Stacked series keep the plot library's own ticks and labels.
+          ...(stacked ? {} : { tickCount: signed ? 5 : 4 }),
         },
-        x: { title: false, labelAutoRotate: false, ...(signed ? { labelAutoHide: true } : {}) },
+        x: stacked
+          ? { title: false }
+          : { title: false, labelAutoRotate: false, ...(signed ? { labelAutoHide: true } : {}) },
       }}
       tooltip={{
         items: [{ channel: 'y', name, valueFormatter: (value: number) => formatValue(value) }],
