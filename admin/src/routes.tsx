@@ -5,30 +5,33 @@ import { PLATFORM_DASHBOARDS } from './providers/resources'
 import { Screen } from './components/screen'
 import type { PublicDocKey } from './pages/public-docs'
 
-const NotSupportedPage = lazy(() => import('./pages/not-supported'))
-const SettingsPage = lazy(() => import('./pages/settings'))
-const StudioLogPage = lazy(() => import('./pages/studio-log'))
+/* Screens over a REST resource (resources/<resource>/) */
+const CreatorList = lazy(() => import('./resources/creators/list'))
+const CreatorShow = lazy(() => import('./resources/creators/show'))
+const CreatorCreate = lazy(() => import('./resources/creators/create'))
+const CreatorEdit = lazy(() => import('./resources/creators/edit'))
+const StaffList = lazy(() => import('./resources/staff/list'))
+const StaffShow = lazy(() => import('./resources/staff/show'))
+const StaffEdit = lazy(() => import('./resources/staff/edit'))
+const DealList = lazy(() => import('./resources/deals/list'))
+const ProductSaleList = lazy(() => import('./resources/product-sales/list'))
+const BoardScreen = lazy(() => import('./resources/board-posts'))
+const LetterList = lazy(() => import('./resources/letters/list'))
+const AlertList = lazy(() => import('./resources/alerts/list'))
+const AuditLogList = lazy(() => import('./resources/audit-logs/list'))
+
+/* Dashboards and the other custom screens (pages/<feature>/) */
+const DashboardPage = lazy(() => import('./pages/dashboard/dashboard'))
+const DataDashboardPage = lazy(() => import('./pages/dashboard/data-dashboard'))
+const PlatformDashboardPage = lazy(() => import('./pages/dashboard/platform-dashboard'))
+const DataCenterPage = lazy(() => import('./pages/data-center'))
+const TotalComparePage = lazy(() => import('./pages/compare/total-compare'))
+const CreatorComparePage = lazy(() => import('./pages/compare/creator-compare'))
 const AccountPage = lazy(() => import('./pages/account'))
+const SettingsPage = lazy(() => import('./pages/settings'))
 const DiagnosticsPage = lazy(() => import('./pages/diagnostics'))
+const NotSupportedPage = lazy(() => import('./pages/not-supported'))
 const PublicDocPage = lazy(() => import('./pages/public-docs'))
-const CreatorListPage = lazy(() => import('./resources/creators/list'))
-const CreatorShowPage = lazy(() => import('./resources/creators/show'))
-const CreatorCreatePage = lazy(() => import('./resources/creators/create'))
-const CreatorEditPage = lazy(() => import('./resources/creators/edit'))
-const DataCenterPage = lazy(() => import('./resources/data-center'))
-const TotalComparePage = lazy(() => import('./resources/compare/total-compare'))
-const CreatorComparePage = lazy(() => import('./resources/compare/creator-compare'))
-const DashboardPage = lazy(() => import('./resources/dashboard/dashboard'))
-const DataDashboardPage = lazy(() => import('./resources/dashboard/data-dashboard'))
-const PlatformDashboardPage = lazy(() => import('./resources/dashboard/platform-dashboard'))
-const BoardPage = lazy(() => import('./pages/board'))
-const PrivateLetterPage = lazy(() => import('./pages/private-letter'))
-const AlertDashboardPage = lazy(() => import('./pages/alert-dashboard'))
-const MarketDashboardPage = lazy(() => import('./pages/market'))
-const ProductsPage = lazy(() => import('./pages/products'))
-const StaffListPage = lazy(() => import('./resources/staff/list'))
-const StaffShowPage = lazy(() => import('./resources/staff/show'))
-const StaffEditPage = lazy(() => import('./resources/staff/edit'))
 
 /**
  * Every route under /app of SPEC §2 and the menu resource whose permission
@@ -40,15 +43,15 @@ const APP_ROUTES: { path: string; resource: string; page?: React.ReactNode }[] =
   { path: 'modify_account', resource: 'account', page: <AccountPage /> },
   { path: 'settings', resource: 'settings', page: <SettingsPage /> },
   { path: 'test2', resource: 'settings', page: <DiagnosticsPage /> },
-  { path: `${BRAND}_studio_log`, resource: 'studio_log', page: <StudioLogPage /> },
-  { path: 'customers', resource: 'creators', page: <CreatorListPage /> },
-  { path: 'creator_info', resource: 'creators', page: <CreatorShowPage /> },
-  { path: 'add_creator', resource: 'creators', page: <CreatorCreatePage /> },
-  { path: 'modify_creator', resource: 'creators', page: <CreatorEditPage /> },
-  { path: 'private_letter', resource: 'private_letter', page: <PrivateLetterPage /> },
+  { path: `${BRAND}_studio_log`, resource: 'studio_log', page: <AuditLogList /> },
+  { path: 'customers', resource: 'creators', page: <CreatorList /> },
+  { path: 'creator_info', resource: 'creators', page: <CreatorShow /> },
+  { path: 'add_creator', resource: 'creators', page: <CreatorCreate /> },
+  { path: 'modify_creator', resource: 'creators', page: <CreatorEdit /> },
+  { path: 'private_letter', resource: 'private_letter', page: <LetterList /> },
   { path: 'creator_video_list', resource: 'video_dashboard' },
   { path: 'dashboard', resource: 'dashboard', page: <DashboardPage /> },
-  { path: 'products', resource: 'products', page: <ProductsPage /> },
+  { path: 'products', resource: 'products', page: <ProductSaleList /> },
   { path: 'data_analysis', resource: 'growth_board' },
   { path: 'data_report', resource: 'data_center', page: <DataCenterPage /> },
   { path: 'total_compare', resource: 'total_compare', page: <TotalComparePage /> },
@@ -63,23 +66,23 @@ const APP_ROUTES: { path: string; resource: string; page?: React.ReactNode }[] =
   { path: 'video_detailSection', resource: 'video_dashboard' },
   { path: 'video_compare', resource: 'video_compare' },
   { path: 'creator_compare', resource: 'creator_compare', page: <CreatorComparePage /> },
-  { path: 'board', resource: 'board', page: <BoardPage /> },
+  { path: 'board', resource: 'board', page: <BoardScreen /> },
   { path: 'creator_adjustment', resource: 'creator_adjustment' },
   { path: `${BRAND}_report`, resource: 'report' },
   { path: 'report_page', resource: 'report' },
   { path: `${BRAND}_labs`, resource: 'labs' },
   { path: 'upload_main', resource: 'upload' },
   { path: 'upload_main/upload_station', resource: 'upload' },
-  { path: 'market_dashboard', resource: 'market_dashboard', page: <MarketDashboardPage /> },
-  { path: 'alert_dashboard', resource: 'alert_dashboard', page: <AlertDashboardPage /> },
+  { path: 'market_dashboard', resource: 'market_dashboard', page: <DealList /> },
+  { path: 'alert_dashboard', resource: 'alert_dashboard', page: <AlertList /> },
   { path: 'outside_creator', resource: 'outside_creator' },
   { path: 'outside_video', resource: 'outside_video' },
   { path: 'connect_cr_data', resource: 'connect_creator_data' },
   { path: 'connect_video_data', resource: 'connect_creator_data' },
   { path: 'connect_task_data', resource: 'connect_task_data' },
-  { path: 'staff', resource: 'staff', page: <StaffListPage /> },
-  { path: 'staff/:id', resource: 'staff', page: <StaffShowPage /> },
-  { path: 'staff/:id/edit', resource: 'staff', page: <StaffEditPage /> },
+  { path: 'staff', resource: 'staff', page: <StaffList /> },
+  { path: 'staff/:id', resource: 'staff', page: <StaffShow /> },
+  { path: 'staff/:id/edit', resource: 'staff', page: <StaffEdit /> },
 ]
 
 export const appRoutes = (

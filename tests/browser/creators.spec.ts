@@ -448,12 +448,23 @@ test.group('creator screens', (group) => {
     assert.match(created.brandNo, /^[A-Z]+-\d{5}$/)
   })
 
-  test('add a creator with platform settings: a wrong code does not add it twice', async ({
+  test('add a creator with platform settings in one request: whole or nothing', async ({
     visit,
     assert,
   }) => {
     const admin = await userWithCode('admin')
+    await makeCreator({
+      brandNo: 'MCN-90009',
+      channelName: 'Holds The Uid',
+      contractorName: '김도현',
+      accounts: [{ platform: 'bilibili', uid: '4455667788', fans: 1_000 }],
+    })
     const page = await signedIn(visit, admin)
+    const writes: string[] = []
+    page.on('request', (request) => {
+      if (request.method() !== 'GET' && request.url().includes('/api/creators'))
+        writes.push(`${request.method()} ${new URL(request.url()).pathname}`)
+    })
     await page.goto('/app/add_creator')
     await page.locator('[data-testid=creator-form-create]').waitFor()
     await page.locator('#contractor_name').fill('오세훈')
@@ -462,19 +473,34 @@ test.group('creator screens', (group) => {
     await page.getByRole('tab', { name: /Bilibili/ }).click()
     await page.locator('#accounts_bilibili_uid').fill('4455667788')
     await page.locator('#accounts_bilibili_token').fill('tok_sehun_1')
+    await page.getByRole('tab', { name: 'Basic' }).click()
     await page.locator('[data-testid=save-creator]').click()
 
-    await saveBehindSecurityCode(page)
+    // Another creator holds the uid: the one request writes nothing and the error opens its tab.
+    await page
+      .locator('.ant-form-item:has(#accounts_bilibili_uid) .ant-form-item-explain-error')
+      .first()
+      .waitFor()
+    assert.equal(
+      await page.getByRole('tab', { name: /Bilibili/ }).getAttribute('aria-selected'),
+      'true'
+    )
+    assert.equal(await page.locator('[data-testid=security-code-input]').count(), 0)
+    assert.isNull(await Creator.findBy('channel_name', 'Sehun Plays'))
+
+    await page.locator('#accounts_bilibili_uid').fill('4455667799')
+    await page.locator('[data-testid=save-creator]').click()
     await page.waitForURL('**/app/creator_info?id=*')
     await page.locator('[data-testid=channel-link-bilibili]').waitFor()
 
+    assert.deepEqual(writes, ['POST /api/creators', 'POST /api/creators'])
     const created = await Creator.query().where('channel_name', 'Sehun Plays')
     assert.lengthOf(created, 1)
     const account = await CreatorPlatformAccount.query()
       .where('creator_id', created[0].id)
       .where('platform', 'bilibili')
       .firstOrFail()
-    assert.equal(account.uid, '4455667788')
+    assert.equal(account.uid, '4455667799')
     assert.equal(account.getToken(), 'tok_sehun_1')
   })
 
@@ -535,6 +561,9 @@ test.group('creator screens', (group) => {
       'true'
     )
     await screenshot(page, 'en-creator-form-weibo')
+    // One request, one transaction: the refused save wrote none of the other changes either.
+    await sunny.refresh()
+    assert.notEqual(sunny.remark, 'Prefers morning shoots.')
     await page.locator('#accounts_weibo_cookie_2').fill('{"SUBP": "def"}')
     await page.locator('[data-testid=save-creator]').click()
     await modal.locator('[data-testid=security-code-input]').fill(SECURITY_CODE)

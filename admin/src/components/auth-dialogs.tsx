@@ -1,8 +1,8 @@
 import { Button, Modal, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { DIALOG_BACKDROP_TIMEOUT_MS } from '@shared/constants'
-import { authStore, useAuthStore } from '../state/auth_store'
-import { session } from '../state/session'
+import { authStore, useAuthStore } from '../providers/auth-store'
+import { session } from '../providers/session'
 
 /** Closing any dialog reloads the root once the backdrop has faded (SPEC §4). */
 function reloadRoot() {

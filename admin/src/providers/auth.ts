@@ -1,8 +1,8 @@
 import type { AuthProvider } from '@refinedev/core'
 import { API_STATUS } from '@shared/constants'
-import { api } from '../api/client'
-import { authStore, type AuthDialog } from '../state/auth_store'
-import { session } from '../state/session'
+import { api } from './http'
+import { authStore, type AuthDialog } from './auth-store'
+import { session } from './session'
 import { forgetUserInfo, loadUserInfo } from './identity'
 
 export interface LoginValues {

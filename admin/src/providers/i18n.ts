@@ -5,7 +5,7 @@ import en from '../locales/en.json'
 import ko from '../locales/ko.json'
 import zh from '../locales/zh.json'
 import ja from '../locales/ja.json'
-import { codeOf, getLanguage, localeOf, setLanguage } from '../state/session'
+import { codeOf, getLanguage, localeOf, setLanguage } from './session'
 
 type Messages = { [key: string]: string | Messages }
 

@@ -10,6 +10,7 @@ router
     router.get('/summary', [AlertsController, 'summary'])
     router.get('/rules', [AlertsController, 'rules'])
     router.put('/rules', [AlertsController, 'updateRules'])
+    router.patch('/rules', [AlertsController, 'updateRules'])
     router.post('/scan', [AlertsController, 'scan'])
     router.post('/bulk', [AlertsController, 'bulk'])
     router.post('/:id/acknowledge', [AlertsController, 'acknowledge'])

@@ -11,6 +11,7 @@ router
     router.post('/posts', [BoardController, 'store'])
     router.get('/posts/:id', [BoardController, 'show'])
     router.put('/posts/:id', [BoardController, 'update'])
+    router.patch('/posts/:id', [BoardController, 'update'])
     router.delete('/posts/:id', [BoardController, 'destroy'])
     router.post('/attachments', [BoardController, 'upload'])
     router.get('/attachments/:id', [BoardController, 'download'])

@@ -12,6 +12,7 @@ router
     router.post('/market/deals', [MarketController, 'store'])
     router.get('/market/deals/:id', [MarketController, 'show'])
     router.put('/market/deals/:id', [MarketController, 'update'])
+    router.patch('/market/deals/:id', [MarketController, 'update'])
     router.post('/market/deals/:id/stage', [MarketController, 'stage'])
     router.get('/market/totals', [MarketController, 'totals'])
 
@@ -21,6 +22,7 @@ router
     router.get('/products/sales/template', [ProductSalesController, 'template'])
     router.post('/products/sales/import', [ProductSalesController, 'import'])
     router.put('/products/sales/:id', [ProductSalesController, 'update'])
+    router.patch('/products/sales/:id', [ProductSalesController, 'update'])
     router.delete('/products/sales/:id', [ProductSalesController, 'destroy'])
   })
   .prefix('/api')

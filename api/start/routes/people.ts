@@ -22,6 +22,7 @@ router
     router.get('/users', [UsersController, 'index'])
     router.get('/users/:id', [UsersController, 'show'])
     router.put('/users/:id', [UsersController, 'update'])
+    router.patch('/users/:id', [UsersController, 'update'])
 
     router.get('/teams', [TeamsController, 'index'])
     router.get('/teams/:team/members', [TeamsController, 'members'])

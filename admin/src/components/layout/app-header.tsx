@@ -31,13 +31,13 @@ export function AppHeader() {
   const navigate = useNavigate()
   const { data: user } = useGetIdentity<StudioUser>()
   const { mutate: logout } = useLogout()
-  const { query: lettersQuery } = useCustom<{ data: { unread: number } }>({
+  const { query: lettersQuery } = useCustom<{ unread: number }>({
     url: '/api/letters/unread',
     method: 'get',
     queryOptions: { refetchInterval: POLL_MS, refetchIntervalInBackground: false },
     errorNotification: false,
   })
-  const unreadLetters = lettersQuery.data?.data?.data?.unread ?? 0
+  const unreadLetters = lettersQuery.data?.data?.unread ?? 0
 
   return (
     <Layout.Header

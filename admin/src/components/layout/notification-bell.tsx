@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react'
-import { useCustom } from '@refinedev/core'
+import { useState } from 'react'
+import { useCustom, useCustomMutation } from '@refinedev/core'
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query'
 import { Badge, Button, Empty, List, Popover, Space, Tooltip, Typography } from 'antd'
 import { BellOutlined } from '@ant-design/icons'
 import dayjs from 'dayjs'
@@ -7,7 +8,7 @@ import relativeTime from 'dayjs/plugin/relativeTime'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { HEADLINE_PAGE_SIZE } from '@shared/constants'
-import { api } from '../../api/client'
+import { useCustomPages } from '../../lib/use-custom-pages'
 
 dayjs.extend(relativeTime)
 
@@ -34,55 +35,60 @@ export function NotificationBell() {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const [open, setOpen] = useState(false)
-  const [items, setItems] = useState<Item[]>([])
-  const [total, setTotal] = useState(0)
-  const [loading, setLoading] = useState(false)
-  const { query } = useCustom<{ data: { unread: number } }>({
+  const client = useQueryClient()
+  const { query } = useCustom<{ unread: number }>({
     url: '/api/headline-notifications/unread',
     method: 'get',
     queryOptions: { refetchInterval: POLL_MS, refetchIntervalInBackground: false },
     errorNotification: false,
   })
-  const unread = query.data?.data?.data?.unread ?? 0
+  const unread = query.data?.data?.unread ?? 0
+  const list = useCustomPages<Page>({
+    url: '/api/headline-notifications',
+    query: {},
+    pageSize: HEADLINE_PAGE_SIZE,
+    hasMore: (page, loaded) => loaded < page.total,
+    enabled: open,
+    version: unread,
+  })
+  const items = list.data?.pages.flatMap((page) => page.items) ?? []
+  const loading = list.isFetching
+  const { mutate: post } = useCustomMutation()
+  const send = (url: string, onSuccess: () => void) =>
+    post(
+      { url, method: 'post', values: {}, successNotification: false, errorNotification: false },
+      { onSuccess }
+    )
 
-  const load = useCallback(async (offset: number) => {
-    setLoading(true)
-    try {
-      const response = await api.get('/api/headline-notifications', {
-        params: { offset, limit: HEADLINE_PAGE_SIZE },
-      })
-      const page: Page = response.data.data
-      setItems((current) => (offset === 0 ? page.items : [...current, ...page.items]))
-      setTotal(page.total)
-    } finally {
-      setLoading(false)
-    }
-  }, [])
-
-  useEffect(() => {
-    if (open) void load(0)
-  }, [open, load, unread])
-
-  const openItem = async (item: Item) => {
-    if (!item.read) {
-      await api.post(`/api/headline-notifications/${item.id}/read`).catch(() => undefined)
-      void query.refetch()
-    }
+  const openItem = (item: Item) => {
+    if (!item.read) send(`/api/headline-notifications/${item.id}/read`, () => void query.refetch())
     setOpen(false)
     if (item.link) navigate(item.link)
   }
 
-  const readAll = async () => {
-    await api.post('/api/headline-notifications/read-all')
-    setItems((current) => current.map((item) => ({ ...item, read: true })))
-    void query.refetch()
-  }
+  const readAll = () =>
+    send('/api/headline-notifications/read-all', () => {
+      client.setQueriesData<InfiniteData<Page>>(
+        { queryKey: ['custom-pages', '/api/headline-notifications'] },
+        (data) =>
+          data
+            ? {
+                ...data,
+                pages: data.pages.map((page) => ({
+                  ...page,
+                  items: page.items.map((row) => ({ ...row, read: true })),
+                })),
+              }
+            : data
+      )
+      void query.refetch()
+    })
 
   const content = (
     <div style={{ width: 360 }} data-testid="notification-list">
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }}>
         <Typography.Text strong>{t('notifications.title')}</Typography.Text>
-        <Button type="link" size="small" disabled={!unread} onClick={() => void readAll()}>
+        <Button type="link" size="small" disabled={!unread} onClick={readAll}>
           {t('notifications.read_all')}
         </Button>
       </Space>
@@ -119,9 +125,9 @@ export function NotificationBell() {
           </List.Item>
         )}
         loadMore={
-          items.length < total ? (
+          list.hasNextPage ? (
             <div style={{ textAlign: 'center', marginTop: 8 }}>
-              <Button size="small" loading={loading} onClick={() => void load(items.length)}>
+              <Button size="small" loading={loading} onClick={() => void list.fetchNextPage()}>
                 {t('notifications.load_more')}
               </Button>
             </div>

@@ -1,10 +1,9 @@
-import { useState } from 'react'
 import { App, Button, Card, Form, Input } from 'antd'
 import { LockOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { LIMITS } from '@shared/constants'
-import { api } from '../../api/client'
-import { applyServerErrors } from '../../components/form-errors'
+import { NewPasswordFields } from '../../components/new-password-fields'
+import { useCustomForm } from '../../lib/use-custom-form'
 
 interface Values {
   current_password: string
@@ -17,24 +16,16 @@ export function PasswordCard() {
   const { t } = useTranslation()
   const { message } = App.useApp()
   const [form] = Form.useForm<Values>()
-  const [saving, setSaving] = useState(false)
-
-  const submit = async (values: Values) => {
-    setSaving(true)
-    try {
-      const response = await api.put('/api/user/password', values)
+  const { submit, saving } = useCustomForm<Values, { message?: string }>({
+    url: '/api/user/password',
+    form,
+    fallbackField: 'current_password',
+    fallbackOn: [422],
+    onSuccess: (data) => {
       form.resetFields()
-      message.success(response.data?.message ?? t('people.account.password_saved'))
-    } catch (error: any) {
-      if (!applyServerErrors(form, error)) {
-        if (error?.statusCode === 422)
-          form.setFields([{ name: 'current_password', errors: [error.message] }])
-        else message.error(error?.message || t('errors.request_failed'))
-      }
-    } finally {
-      setSaving(false)
-    }
-  }
+      message.success(data?.message ?? t('people.account.password_saved'))
+    },
+  })
 
   return (
     <Card
@@ -52,36 +43,17 @@ export function PasswordCard() {
         >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item
-          name="password"
+        <NewPasswordFields
           label={t('people.account.new_password')}
-          rules={[
+          confirmation={t('people.account.confirm_password')}
+          required={[
             {
               required: true,
-              min: LIMITS.passwordMin,
               message: t('register.validation.password_min', { min: LIMITS.passwordMin }),
             },
-            { max: LIMITS.passwordMax },
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="password_confirmation"
-          label={t('people.account.confirm_password')}
-          dependencies={['password']}
-          rules={[
             { required: true, message: t('register.validation.password_mismatch') },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                !value || getFieldValue('password') === value
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('register.validation.password_mismatch'))),
-            }),
           ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        />
         <Button type="primary" htmlType="submit" loading={saving}>
           {t('people.account.change_password')}
         </Button>

@@ -1,13 +1,15 @@
 import { useState } from 'react'
-import { App, Avatar, Button, Card, Descriptions, Form, Input, Space, Tag, Upload } from 'antd'
+import { App, Avatar, Button, Card, Descriptions, Form, Input, Space, Upload } from 'antd'
 import { CameraOutlined, DeleteOutlined, UserOutlined } from '@ant-design/icons'
-import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { LIMITS, PHONE_PATTERN } from '@shared/constants'
 import { AVATAR_MAX_BYTES } from '@shared/people'
-import { api } from '../../api/client'
+import { useCustomMutation } from '@refinedev/core'
 import { useRefreshIdentity, type StudioUser } from '../../providers/identity'
-import { applyServerErrors } from '../../components/form-errors'
+import { membershipItems } from '../../components/person-details'
+import { useSaveFeedback } from '../../lib/feedback'
+import { useCustomForm } from '../../lib/use-custom-form'
+import { fileBody } from '../../lib/download'
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif'
 
@@ -18,49 +20,50 @@ export function ProfileCard({ user, loading }: { user?: StudioUser; loading: boo
   const refresh = useRefreshIdentity()
   const [form] = Form.useForm<{ name: string; phone: string }>()
   const [editing, setEditing] = useState(false)
-  const [saving, setSaving] = useState(false)
-  const [uploading, setUploading] = useState(false)
-  const format = (value: string | null | undefined) =>
-    value ? dayjs(value).format('YYYY-MM-DD HH:mm') : t('common.none')
+  const feedback = useSaveFeedback()
 
-  const upload = async (file: File) => {
+  const { mutate: send, mutation: avatarCall } = useCustomMutation()
+  const avatar = (method: 'post' | 'delete', values: FormData | object, done?: string) =>
+    send(
+      {
+        url: '/api/user/avatar',
+        method,
+        values,
+        successNotification: false,
+        errorNotification: false,
+      },
+      {
+        onSuccess: async () => {
+          await refresh()
+          if (done) message.success(done)
+        },
+        onError: method === 'post' ? feedback.failed : undefined,
+      }
+    )
+  const uploading = avatarCall.isPending && avatarCall.variables?.method === 'post'
+
+  const upload = (file: File) => {
     if (file.size > AVATAR_MAX_BYTES) {
       message.error(t('people.account.avatar_too_large', { max: AVATAR_MAX_BYTES / 1024 / 1024 }))
       return
     }
-    setUploading(true)
-    try {
-      const body = new FormData()
-      body.append('avatar', file)
-      await api.post('/api/user/avatar', body)
-      await refresh()
-      message.success(t('people.account.avatar_saved'))
-    } catch (error: any) {
-      message.error(error?.message || t('errors.request_failed'))
-    } finally {
-      setUploading(false)
-    }
+    const body = fileBody(file, 'avatar')
+    avatar('post', body, t('people.account.avatar_saved'))
   }
 
-  const removeAvatar = async () => {
-    await api.delete('/api/user/avatar')
-    await refresh()
-  }
+  const removeAvatar = () => avatar('delete', {})
 
-  const save = async (values: { name: string; phone: string }) => {
-    setSaving(true)
-    try {
-      await api.put('/api/user/update', { name: values.name, phone: values.phone || null })
+  const { submit, saving } = useCustomForm<{ name: string; phone: string | null }>({
+    url: '/api/user/update',
+    form: form as never,
+    onSuccess: async () => {
       await refresh()
       setEditing(false)
       message.success(t('people.account.profile_saved'))
-    } catch (error: any) {
-      if (!applyServerErrors(form, error))
-        message.error(error?.message || t('errors.request_failed'))
-    } finally {
-      setSaving(false)
-    }
-  }
+    },
+  })
+  const save = (values: { name: string; phone: string }) =>
+    submit({ name: values.name, phone: values.phone || null })
 
   return (
     <Card
@@ -159,35 +162,27 @@ export function ProfileCard({ user, loading }: { user?: StudioUser; loading: boo
               </Space>
             </Form>
           ) : (
-            <Descriptions column={1} size="small" data-testid="account-profile">
-              <Descriptions.Item label={t('account.name')}>{user.name}</Descriptions.Item>
-              <Descriptions.Item label={t('account.email')}>{user.email}</Descriptions.Item>
-              <Descriptions.Item label={t('account.phone')}>
-                {user.phone ?? t('common.none')}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('account.role')}>
-                {t(`enum.role.${user.role}`)}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('account.account_type')}>
-                {t(`enum.account_type.${user.account_type}`)}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('account.teams')}>
-                {user.teams.length
-                  ? user.teams.map((team) => (
-                      <Tag key={team.id} color={team.is_manager ? 'gold' : 'blue'}>
-                        {t(`enum.team.${team.key}`, { defaultValue: team.name })}
-                        {team.is_manager ? ` · ${t('account.manager')}` : ''}
-                      </Tag>
-                    ))
-                  : t('account.no_team')}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('account.last_login')}>
-                {format(user.last_login_at)}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('account.member_since')}>
-                {format(user.created_at)}
-              </Descriptions.Item>
-            </Descriptions>
+            <Descriptions
+              column={1}
+              size="small"
+              data-testid="account-profile"
+              items={[
+                { key: 'name', label: t('account.name'), children: user.name },
+                { key: 'email', label: t('account.email'), children: user.email },
+                {
+                  key: 'phone',
+                  label: t('account.phone'),
+                  children: user.phone ?? t('common.none'),
+                },
+                { key: 'role', label: t('account.role'), children: t(`enum.role.${user.role}`) },
+                {
+                  key: 'account_type',
+                  label: t('account.account_type'),
+                  children: t(`enum.account_type.${user.account_type}`),
+                },
+                ...membershipItems(t, user),
+              ]}
+            />
           )}
         </Space>
       )}

@@ -1,10 +1,11 @@
-import { useState } from 'react'
 import { useCustom } from '@refinedev/core'
 import { App, Button, Card, Form, Input, Tag, Typography } from 'antd'
 import { SafetyOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { LIMITS, SECURITY_CODE_PATTERN } from '@shared/constants'
-import { api } from '../../api/client'
+import { LIMITS } from '@shared/constants'
+import { NewCodeFields } from '../../components/new-code-fields'
+import { useFormRules } from '../../lib/form-rules'
+import { useCustomForm } from '../../lib/use-custom-form'
 
 interface Values {
   current_password: string
@@ -21,34 +22,23 @@ export function SecurityCodeCard() {
   const { t } = useTranslation()
   const { message } = App.useApp()
   const [form] = Form.useForm<Values>()
-  const [saving, setSaving] = useState(false)
-  const { query } = useCustom<{ status: number; data: { configured: boolean } }>({
+  const rules = useFormRules()
+  const { query } = useCustom<{ configured: boolean }>({
     url: '/api/user/security-code',
     method: 'get',
     errorNotification: false,
   })
-  const configured = query.data?.data?.data?.configured
-
-  const submit = async (values: Values) => {
-    setSaving(true)
-    try {
-      await api.put('/api/user/security-code', values)
+  const configured = query.data?.data?.configured
+  const { submit, saving } = useCustomForm<Values>({
+    url: '/api/user/security-code',
+    form,
+    fallbackField: 'current_password',
+    onSuccess: () => {
       form.resetFields()
       message.success(t('account.security_code.saved'))
       void query.refetch()
-    } catch (error: any) {
-      const errors: { field: string; message: string }[] = error?.response?.data?.errors ?? []
-      if (errors.length)
-        form.setFields(
-          errors.map((item) => ({ name: item.field as keyof Values, errors: [item.message] }))
-        )
-      else if (error?.statusCode === 422 || error?.statusCode === 429)
-        form.setFields([{ name: 'current_password', errors: [error.message] }])
-      else message.error(error?.message || t('errors.request_failed'))
-    } finally {
-      setSaving(false)
-    }
-  }
+    },
+  })
 
   return (
     <Card
@@ -78,53 +68,16 @@ export function SecurityCodeCard() {
           name="current_password"
           label={t('account.security_code.current_password')}
           rules={[
-            {
-              required: true,
-              message: t('register.validation.required', {
-                field: t('account.security_code.current_password'),
-              }),
-            },
+            rules.required(t('account.security_code.current_password')),
             { max: LIMITS.passwordMax },
           ]}
         >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item
-          name="code"
+        <NewCodeFields
           label={t('account.security_code.code')}
-          rules={[
-            {
-              required: true,
-              message: t('register.validation.required', {
-                field: t('account.security_code.code'),
-              }),
-            },
-            { pattern: SECURITY_CODE_PATTERN, message: t('creators.security.code_pattern') },
-          ]}
-        >
-          <Input.Password inputMode="numeric" maxLength={12} autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="code_confirmation"
-          label={t('account.security_code.confirmation')}
-          dependencies={['code']}
-          rules={[
-            {
-              required: true,
-              message: t('register.validation.required', {
-                field: t('account.security_code.confirmation'),
-              }),
-            },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                !value || value === getFieldValue('code')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('account.security_code.mismatch'))),
-            }),
-          ]}
-        >
-          <Input.Password inputMode="numeric" maxLength={12} autoComplete="new-password" />
-        </Form.Item>
+          confirmation={t('account.security_code.confirmation')}
+        />
         <Button type="primary" htmlType="submit" loading={saving} data-testid="security-code-save">
           {t(configured ? 'account.security_code.change' : 'account.security_code.save')}
         </Button>

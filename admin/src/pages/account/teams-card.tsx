@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react'
-import { useCustom } from '@refinedev/core'
+import { useCustom, useCustomMutation } from '@refinedev/core'
+import { useSelect } from '@refinedev/antd'
 import {
   App,
   Avatar,
@@ -11,7 +12,6 @@ import {
   Select,
   Space,
   Switch,
-  Table,
   Tabs,
   Tag,
   Typography,
@@ -24,8 +24,9 @@ import {
   UserOutlined,
 } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { api } from '../../api/client'
+import { useSaveFeedback } from '../../lib/feedback'
 import { useRefreshIdentity, type StudioUser } from '../../providers/identity'
+import { StaticTable } from '../../components/list-table'
 
 interface TeamRow {
   id: number
@@ -54,32 +55,38 @@ export function TeamsCard({ user }: { user: StudioUser }) {
   const { message } = App.useApp()
   const refresh = useRefreshIdentity()
   const [choice, setChoice] = useState<string>()
-  const [busy, setBusy] = useState(false)
-  const { query } = useCustom<{ data: TeamRow[] }>({
+  const { query } = useCustom<TeamRow[]>({
     url: '/api/teams',
     method: 'get',
     errorNotification: false,
   })
-  const teams = query.data?.data?.data ?? []
+  const teams = query.data?.data ?? []
   const teamLabel = (team: { key: string; name: string }) =>
     t(`enum.team.${team.key}`, { defaultValue: team.name })
+  const { mutate, mutation } = useCustomMutation<{ message?: string }>()
 
-  const change = async (team: string, action: 'import' | 'export') => {
-    setBusy(true)
-    try {
-      const response = await api.post('/api/user/set_team', { team, action })
-      message.success(response.data?.message)
-      setChoice(undefined)
-      await Promise.all([refresh(), query.refetch()])
-    } catch (error: any) {
-      message.error(
-        error?.message ||
-          t(action === 'import' ? 'people.teams.join_failed' : 'people.teams.leave_failed')
-      )
-    } finally {
-      setBusy(false)
-    }
-  }
+  const change = (team: string, action: 'import' | 'export') =>
+    mutate(
+      {
+        url: '/api/user/set_team',
+        method: 'post',
+        values: { team, action },
+        successNotification: false,
+        errorNotification: false,
+      },
+      {
+        onSuccess: async ({ data }) => {
+          message.success(data?.message)
+          setChoice(undefined)
+          await Promise.all([refresh(), query.refetch()])
+        },
+        onError: (error) =>
+          message.error(
+            error?.message ||
+              t(action === 'import' ? 'people.teams.join_failed' : 'people.teams.leave_failed')
+          ),
+      }
+    )
 
   const mine = teams.filter((team) => team.is_member)
   const others = teams.filter((team) => !team.is_member)
@@ -142,7 +149,7 @@ export function TeamsCard({ user }: { user: StudioUser }) {
             type="primary"
             icon={<LoginOutlined />}
             disabled={!choice}
-            loading={busy}
+            loading={mutation.isPending}
             onClick={() => choice && change(choice, 'import')}
             data-testid="join-team"
           >
@@ -185,38 +192,53 @@ function MembersCard({ teams, me }: { teams: TeamRow[]; me: StudioUser }) {
 
 function TeamMembers({ team, isAdmin }: { team: string; isAdmin: boolean }) {
   const { t } = useTranslation()
-  const { message } = App.useApp()
+  const feedback = useSaveFeedback()
   const [search, setSearch] = useState('')
   const [adding, setAdding] = useState<number>()
-  const { query } = useCustom<{ data: Member[] }>({
+  const { query } = useCustom<Member[]>({
     url: `/api/teams/${team}/members`,
     method: 'get',
     errorNotification: false,
   })
-  const members = useMemo(() => query.data?.data?.data ?? [], [query.data])
-  const candidates = useCustom<Member[]>({
-    url: '/api/users',
-    method: 'get',
-    config: { query: { q: search || undefined, _start: 0, _end: 20 } },
+  const members = useMemo(() => query.data?.data ?? [], [query.data])
+  const { selectProps: candidates } = useSelect<Member>({
+    resource: 'users',
+    optionValue: 'id',
+    optionLabel: (user) => `${user.name} · ${user.email}`,
+    pagination: { currentPage: 1, pageSize: 20, mode: 'server' },
+    onSearch: (value) => {
+      setSearch(value)
+      return [{ field: 'q', operator: 'eq', value: value || undefined }]
+    },
     queryOptions: { enabled: search.length > 0 },
     errorNotification: false,
   })
   const options = useMemo(
     () =>
-      (candidates.query.data?.data ?? [])
-        .filter((user) => !members.some((member) => member.id === user.id))
-        .map((user) => ({ value: user.id, label: `${user.name} · ${user.email}` })),
-    [candidates.query.data, members]
+      search
+        ? (candidates.options ?? []).filter(
+            (option) => !members.some((member) => member.id === option.value)
+          )
+        : [],
+    [candidates.options, members, search]
   )
-
-  const act = async (run: () => Promise<unknown>) => {
-    try {
-      await run()
-      await query.refetch()
-    } catch (error: any) {
-      message.error(error?.message || t('errors.request_failed'))
-    }
-  }
+  const { mutate } = useCustomMutation()
+  const act = (
+    method: 'post' | 'put' | 'delete',
+    url: string,
+    values: object,
+    onDone?: () => void
+  ) =>
+    mutate(
+      { url, method, values, successNotification: false, errorNotification: false },
+      {
+        onSuccess: () => {
+          onDone?.()
+          void query.refetch()
+        },
+        onError: feedback.failed,
+      }
+    )
 
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
@@ -224,7 +246,7 @@ function TeamMembers({ team, isAdmin }: { team: string; isAdmin: boolean }) {
         <Select
           showSearch
           filterOption={false}
-          onSearch={setSearch}
+          onSearch={candidates.onSearch}
           value={adding}
           onChange={setAdding}
           options={options}
@@ -238,24 +260,17 @@ function TeamMembers({ team, isAdmin }: { team: string; isAdmin: boolean }) {
           icon={<UserAddOutlined />}
           disabled={!adding}
           onClick={() =>
-            act(async () => {
-              await api.post(`/api/teams/${team}/members`, { user_id: adding })
+            act('post', `/api/teams/${team}/members`, { user_id: adding }, () =>
               setAdding(undefined)
-            })
+            )
           }
           data-testid="add-member"
         >
           {t('people.members.add')}
         </Button>
       </Space>
-      <Table<Member>
-        rowKey="id"
-        size="small"
-        dataSource={members}
-        loading={query.isLoading}
-        pagination={false}
-      >
-        <Table.Column<Member>
+      <StaticTable<Member> rowKey="id" dataSource={members} loading={query.isLoading}>
+        <StaticTable.Column<Member>
           title={t('account.name')}
           render={(_, row) => (
             <Space>
@@ -264,13 +279,13 @@ function TeamMembers({ team, isAdmin }: { team: string; isAdmin: boolean }) {
             </Space>
           )}
         />
-        <Table.Column<Member> dataIndex="email" title={t('account.email')} />
-        <Table.Column<Member>
+        <StaticTable.Column<Member> dataIndex="email" title={t('account.email')} />
+        <StaticTable.Column<Member>
           dataIndex="role"
           title={t('account.role')}
           render={(role) => t(`enum.role.${role}`)}
         />
-        <Table.Column<Member>
+        <StaticTable.Column<Member>
           title={t('account.manager')}
           render={(_, row) =>
             isAdmin ? (
@@ -278,9 +293,7 @@ function TeamMembers({ team, isAdmin }: { team: string; isAdmin: boolean }) {
                 size="small"
                 checked={row.is_manager}
                 onChange={(checked) =>
-                  act(() =>
-                    api.put(`/api/teams/${team}/members/${row.id}`, { is_manager: checked })
-                  )
+                  act('put', `/api/teams/${team}/members/${row.id}`, { is_manager: checked })
                 }
               />
             ) : row.is_manager ? (
@@ -288,11 +301,11 @@ function TeamMembers({ team, isAdmin }: { team: string; isAdmin: boolean }) {
             ) : null
           }
         />
-        <Table.Column<Member>
+        <StaticTable.Column<Member>
           render={(_, row) => (
             <Popconfirm
               title={t('people.members.remove_confirm', { name: row.name })}
-              onConfirm={() => act(() => api.delete(`/api/teams/${team}/members/${row.id}`))}
+              onConfirm={() => act('delete', `/api/teams/${team}/members/${row.id}`, {})}
             >
               <Button size="small" danger type="link">
                 {t('people.members.remove')}
@@ -300,7 +313,7 @@ function TeamMembers({ team, isAdmin }: { team: string; isAdmin: boolean }) {
             </Popconfirm>
           )}
         />
-      </Table>
+      </StaticTable>
     </Space>
   )
 }

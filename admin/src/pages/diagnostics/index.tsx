@@ -1,9 +1,7 @@
-import { useEffect, useState } from 'react'
-import { usePermissions } from '@refinedev/core'
+import { useCustom, usePermissions } from '@refinedev/core'
 import { Badge, Card, Col, Descriptions, Row, Tag } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { api } from '../../api/client'
-import { useClientInfo } from '../../api/client_info'
+import { useClientInfo } from '../../lib/client-info'
 
 interface Health {
   database: string
@@ -17,14 +15,14 @@ export function DiagnosticsPage() {
   const { t } = useTranslation()
   const client = useClientInfo()
   const { data: permissions } = usePermissions<Record<string, string[]>>({})
-  const [health, setHealth] = useState<Health | null>(null)
-
-  useEffect(() => {
-    api
-      .get('/api/health', { validateStatus: () => true })
-      .then((response) => setHealth(response.data?.data ?? null))
-      .catch(() => setHealth(null))
-  }, [])
+  // A failing check answers 503 with the same body: show what it says.
+  const { query } = useCustom<Health>({
+    url: '/api/health',
+    method: 'get',
+    queryOptions: { retry: false },
+    errorNotification: false,
+  })
+  const health = query.data?.data ?? ((query.error?.data as Health | undefined) || null)
 
   const state = (value?: string) => (
     <Badge status={value === 'ok' ? 'success' : 'error'} text={value ?? '…'} />

@@ -1,27 +1,17 @@
-import { Link } from 'react-router'
-import { Button, Card, Result } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { PublicShell } from '../../components/public-shell'
+import { PublicResult } from '../../components/public-result'
 import { usePageTitle } from '../../components/page-title'
 
 export function NotFoundPage() {
   const { t } = useTranslation()
   usePageTitle('404')
   return (
-    <PublicShell>
-      <Card>
-        <Result
-          status="404"
-          title={t('not_found.title')}
-          subTitle={t('not_found.body')}
-          extra={
-            <Link to="/">
-              <Button type="primary">{t('not_found.home')}</Button>
-            </Link>
-          }
-        />
-      </Card>
-    </PublicShell>
+    <PublicResult
+      status="404"
+      title={t('not_found.title')}
+      subTitle={t('not_found.body')}
+      action={{ to: '/', label: t('not_found.home') }}
+    />
   )
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import {
   Alert,
@@ -7,8 +7,8 @@ import {
   Card,
   Checkbox,
   Form,
+  type FormRule,
   Input,
-  Result,
   Segmented,
   Select,
   Typography,
@@ -22,20 +22,18 @@ import {
   SEXES,
   type AccountType,
 } from '@shared/constants'
-import { api } from '../../api/client'
-import { useClientInfo } from '../../api/client_info'
+import { useCustom, useCustomMutation } from '@refinedev/core'
+import { applyServerErrors } from '../../lib/form-errors'
+import { NewPasswordFields } from '../../components/new-password-fields'
+import { useClientInfo } from '../../lib/client-info'
 import { PublicShell } from '../../components/public-shell'
+import { PublicResult } from '../../components/public-result'
 import { usePageTitle } from '../../components/page-title'
 
 interface Group {
   id: number
   key: string
   name: string
-}
-
-interface ServerError {
-  field: string
-  message: string
 }
 
 /**
@@ -53,27 +51,38 @@ export function RegisterPage() {
     : 'staff'
   const [form] = Form.useForm()
   const { modal } = App.useApp()
-  const [groups, setGroups] = useState<Group[]>([])
-  const [groupsFailed, setGroupsFailed] = useState(false)
-  const [submitting, setSubmitting] = useState(false)
   const [done, setDone] = useState(false)
   const [formError, setFormError] = useState<string | null>(null)
-
-  useEffect(() => {
-    api
-      .get('/api/resource', {
-        params: { key: 'group' },
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      })
-      .then((response) => setGroups(response.data?.data?.user_group ?? []))
-      .catch(() => setGroupsFailed(true))
-  }, [])
+  const { query: groupsQuery } = useCustom<{ user_group?: Group[] }>({
+    url: '/api/resource',
+    method: 'get',
+    config: {
+      query: { key: 'group' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    },
+    queryOptions: { retry: false },
+    errorNotification: false,
+  })
+  const groups = useMemo(() => groupsQuery.data?.data?.user_group ?? [], [groupsQuery.data])
+  const groupsFailed = groupsQuery.isError
+  const { mutate: register, mutation } = useCustomMutation()
+  const submitting = mutation.isPending
 
   const required = (field: string) => ({
     required: true,
     whitespace: true,
     message: t('register.validation.required', { field: t(`register.fields.${field}`) }),
   })
+  const field = (
+    name: string,
+    rules: FormRule[],
+    input: React.ReactNode,
+    label: string = t(`register.fields.${name}`)
+  ) => (
+    <Form.Item name={name} label={label} rules={rules}>
+      {input}
+    </Form.Item>
+  )
   const sexRequired = i18n.language === 'zh'
 
   const teamOptions = useMemo(
@@ -85,8 +94,7 @@ export function RegisterPage() {
     [groups, t]
   )
 
-  const onFinish = async (values: Record<string, unknown>) => {
-    setSubmitting(true)
+  const onFinish = (values: Record<string, unknown>) => {
     setFormError(null)
     const body = new URLSearchParams()
     body.set('account_type', type)
@@ -94,57 +102,43 @@ export function RegisterPage() {
       if (value === undefined || value === null || value === '') continue
       body.set(key, key === 'terms' ? (value ? '1' : '') : String(value))
     }
-    try {
-      await api.post('/api/user/register', body)
-      setDone(true)
-    } catch (error: any) {
-      const errors: ServerError[] = error?.response?.data?.errors ?? []
-      if (errors.length) {
-        form.setFields(
-          errors.map((item) => ({
-            name: item.field === 'password_confirmation' ? 'password_confirmation' : item.field,
-            errors: [item.message],
-          }))
-        )
-      } else {
-        setFormError(error?.message ?? t('errors.request_failed'))
+    register(
+      {
+        url: '/api/user/register',
+        method: 'post',
+        values: body,
+        successNotification: false,
+        errorNotification: false,
+      },
+      {
+        onSuccess: () => setDone(true),
+        onError: (error) => {
+          if (!applyServerErrors(form, error))
+            setFormError(error?.message ?? t('errors.request_failed'))
+        },
       }
-    } finally {
-      setSubmitting(false)
-    }
+    )
   }
 
   if (client && !client.sign_up) {
     return (
-      <PublicShell>
-        <Card>
-          <Result
-            status="info"
-            title={t('register.not_support')}
-            subTitle={t('register.not_support_body')}
-            extra={<Link to="/login">{t('register.back_to_login')}</Link>}
-          />
-        </Card>
-      </PublicShell>
+      <PublicResult
+        status="info"
+        title={t('register.not_support')}
+        subTitle={t('register.not_support_body')}
+        extra={<Link to="/login">{t('register.back_to_login')}</Link>}
+      />
     )
   }
 
   if (done) {
     return (
-      <PublicShell>
-        <Card>
-          <Result
-            status="success"
-            title={t('register.success_title')}
-            subTitle={t('register.success_body')}
-            extra={
-              <Link to="/login">
-                <Button type="primary">{t('register.back_to_login')}</Button>
-              </Link>
-            }
-          />
-        </Card>
-      </PublicShell>
+      <PublicResult
+        status="success"
+        title={t('register.success_title')}
+        subTitle={t('register.success_body')}
+        action={{ to: '/login', label: t('register.back_to_login') }}
+      />
     )
   }
 
@@ -191,31 +185,20 @@ export function RegisterPage() {
           validateTrigger={['onChange', 'onBlur']}
           key={type}
         >
-          {type === 'company' && (
-            <Form.Item
-              name="company_name"
-              label={t('register.fields.company_name')}
-              rules={[required('company_name'), { max: 150 }]}
-            >
+          {type === 'company' &&
+            field(
+              'company_name',
+              [required('company_name'), { max: 150 }],
               <Input autoComplete="organization" />
-            </Form.Item>
+            )}
+          {field(
+            'name',
+            [required('name'), { max: LIMITS.nameMax }],
+            <Input autoComplete="name" />,
+            t(type === 'company' ? 'register.fields.contact_name' : 'register.fields.name')
           )}
-          <Form.Item
-            name="name"
-            label={t(type === 'company' ? 'register.fields.contact_name' : 'register.fields.name')}
-            rules={[required('name'), { max: LIMITS.nameMax }]}
-          >
-            <Input autoComplete="name" />
-          </Form.Item>
-          {type === 'creator' && (
-            <Form.Item
-              name="channel_name"
-              label={t('register.fields.channel_name')}
-              rules={[required('channel_name'), { max: 150 }]}
-            >
-              <Input />
-            </Form.Item>
-          )}
+          {type === 'creator' &&
+            field('channel_name', [required('channel_name'), { max: 150 }], <Input />)}
           {type === 'staff' && (
             <Form.Item
               name="team"
@@ -243,80 +226,47 @@ export function RegisterPage() {
               />
             </Form.Item>
           )}
-          <Form.Item
-            name="email"
-            label={t('register.fields.email')}
-            rules={[
+          {field(
+            'email',
+            [
               required('email'),
               { type: 'email', message: t('register.validation.email_invalid') },
               { max: LIMITS.emailMax },
-            ]}
-          >
+            ],
             <Input autoComplete="email" inputMode="email" />
-          </Form.Item>
-          <Form.Item
-            name="phone"
-            label={t('register.fields.phone')}
-            rules={[
+          )}
+          {field(
+            'phone',
+            [
               required('phone'),
               { pattern: PHONE_PATTERN, message: t('register.validation.phone_digits') },
               { max: LIMITS.phoneMax },
-            ]}
-          >
+            ],
             <Input
               inputMode="numeric"
               autoComplete="tel"
               placeholder={t('register.placeholders.phone')}
             />
-          </Form.Item>
-          {type === 'staff' && (
-            <Form.Item
-              name="register_code"
-              label={t('register.fields.register_code')}
-              rules={[
+          )}
+          {type === 'staff' &&
+            field(
+              'register_code',
+              [
                 required('register_code'),
                 {
                   pattern: REGISTER_CODE_PATTERN,
                   message: t('register.validation.register_code_caps'),
                 },
                 { max: LIMITS.registerCodeMax },
-              ]}
-            >
+              ],
               <Input placeholder={t('register.placeholders.register_code')} autoComplete="off" />
-            </Form.Item>
-          )}
-          <Form.Item
-            name="password"
+            )}
+          <NewPasswordFields
             label={t('register.fields.password')}
-            rules={[
-              required('password'),
-              {
-                min: LIMITS.passwordMin,
-                message: t('register.validation.password_min', { min: LIMITS.passwordMin }),
-              },
-              { max: LIMITS.passwordMax },
-            ]}
+            confirmation={t('register.fields.password_confirmation')}
+            required={[required('password'), required('password_confirmation')]}
             hasFeedback
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            name="password_confirmation"
-            label={t('register.fields.password_confirmation')}
-            dependencies={['password']}
-            hasFeedback
-            rules={[
-              required('password_confirmation'),
-              ({ getFieldValue }) => ({
-                validator: (_, value) =>
-                  !value || getFieldValue('password') === value
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('register.validation.password_mismatch'))),
-              }),
-            ]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
+          />
           <Form.Item
             name="terms"
             valuePropName="checked"

@@ -3,10 +3,10 @@ import { Card, Space, Tabs, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { LanguageSwitcher } from '../../components/language-switcher'
-import { IpAllowlistTab } from './ip-allowlist-tab'
-import { RegisterCodesTab } from './register-codes-tab'
+import { IpAllowlistList } from '../../resources/ip-allowlist/list'
+import { RegisterCodeList } from '../../resources/register-codes/list'
 import { TerminationCodeTab } from './termination-code-tab'
-import { RegistrationsTab } from './registrations-tab'
+import { RegistrationList } from '../../resources/registrations/list'
 
 /** /app/settings: preferences for everybody; allow-list, register codes and the termination code for those allowed. */
 export function SettingsPage() {
@@ -38,7 +38,7 @@ export function SettingsPage() {
             label: t('settings.tabs.ip_allowlist'),
             children: (
               <CanAccess resource="ip-allowlist" action="list">
-                <IpAllowlistTab />
+                <IpAllowlistList />
               </CanAccess>
             ),
           },
@@ -49,12 +49,12 @@ export function SettingsPage() {
           {
             key: 'registrations',
             label: t('people.registrations.tab'),
-            children: <RegistrationsTab />,
+            children: <RegistrationList />,
           },
         ]
       : []),
     ...(codesAccess.data?.can
-      ? [{ key: 'codes', label: t('settings.tabs.register_codes'), children: <RegisterCodesTab /> }]
+      ? [{ key: 'codes', label: t('settings.tabs.register_codes'), children: <RegisterCodeList /> }]
       : []),
     ...(terminationAccess.data?.can
       ? [

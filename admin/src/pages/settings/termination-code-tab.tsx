@@ -4,8 +4,9 @@ import { Alert, App, Button, Form, Input, Space, Tag, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { SECURITY_CODE_PATTERN } from '@shared/constants'
-import { api } from '../../api/client'
+import { NewCodeFields } from '../../components/new-code-fields'
+import { useFormRules } from '../../lib/form-rules'
+import { useCustomForm } from '../../lib/use-custom-form'
 
 interface Values {
   code: string
@@ -23,35 +24,28 @@ export function TerminationCodeTab() {
   const { t } = useTranslation()
   const { message } = App.useApp()
   const [form] = Form.useForm<Values>()
-  const [saving, setSaving] = useState(false)
+  const rules = useFormRules()
   const [missing, setMissing] = useState<string | null>(null)
-  const { query } = useCustom<{ status: number; data: Status }>({
+  const { query } = useCustom<Status>({ url: '/api/settings/termination-code', method: 'get' })
+  const status = query.data?.data
+  const { submit: send, saving } = useCustomForm<Values>({
     url: '/api/settings/termination-code',
-    method: 'get',
-  })
-  const status = query.data?.data?.data
-
-  const submit = async (values: Values) => {
-    setSaving(true)
-    setMissing(null)
-    try {
-      await api.put('/api/settings/termination-code', values)
+    form,
+    fallbackField: 'security_code',
+    onSuccess: () => {
       form.resetFields()
       message.success(t('settings.termination.saved'))
-      await query.refetch()
-    } catch (error: any) {
-      const errors: { field: string; message: string }[] = error?.response?.data?.errors ?? []
-      if (error?.statusCode === 409) setMissing(error.message)
-      else if (errors.length)
-        form.setFields(
-          errors.map((item) => ({ name: item.field as keyof Values, errors: [item.message] }))
-        )
-      else if (error?.statusCode === 422 || error?.statusCode === 429)
-        form.setFields([{ name: 'security_code', errors: [error.message] }])
-      else message.error(error?.message || t('errors.request_failed'))
-    } finally {
-      setSaving(false)
-    }
+      void query.refetch()
+    },
+    onError: (error) => {
+      if (error.statusCode !== 409) return false
+      setMissing(error.message)
+      return true
+    },
+  })
+  const submit = (values: Values) => {
+    setMissing(null)
+    send(values)
   }
 
   return (
@@ -82,48 +76,15 @@ export function TerminationCodeTab() {
         />
       )}
       <Form form={form} layout="vertical" onFinish={submit} autoComplete="off">
-        <Form.Item
-          name="code"
+        <NewCodeFields
           label={t('settings.termination.code')}
-          rules={[
-            {
-              required: true,
-              message: t('register.validation.required', { field: t('settings.termination.code') }),
-            },
-            { pattern: SECURITY_CODE_PATTERN, message: t('creators.security.code_pattern') },
-          ]}
-        >
-          <Input.Password inputMode="numeric" maxLength={12} autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="code_confirmation"
-          label={t('settings.termination.confirmation')}
-          dependencies={['code']}
-          rules={[
-            {
-              required: true,
-              message: t('register.validation.required', {
-                field: t('settings.termination.confirmation'),
-              }),
-            },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                !value || value === getFieldValue('code')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('account.security_code.mismatch'))),
-            }),
-          ]}
-        >
-          <Input.Password inputMode="numeric" maxLength={12} autoComplete="new-password" />
-        </Form.Item>
+          confirmation={t('settings.termination.confirmation')}
+        />
         <Form.Item
           name="security_code"
           label={t('creators.security.code')}
           extra={t('settings.termination.security_code_help')}
-          rules={[
-            { required: true, message: t('creators.security.code_required') },
-            { pattern: SECURITY_CODE_PATTERN, message: t('creators.security.code_pattern') },
-          ]}
+          rules={[{ required: true, message: t('creators.security.code_required') }, rules.code]}
         >
           <Input.Password inputMode="numeric" maxLength={12} autoComplete="one-time-code" />
         </Form.Item>

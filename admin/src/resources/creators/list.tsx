@@ -8,29 +8,36 @@ import {
   getDefaultSortOrder,
   useTable,
 } from '@refinedev/antd'
-import { App, Avatar, Button, Card, Space, Table, Tag, Tooltip, Typography } from 'antd'
-import {
-  DownloadOutlined,
-  FileExcelOutlined,
-  StarOutlined,
-  UploadOutlined,
-  WarningFilled,
-} from '@ant-design/icons'
+import { Avatar, Card, Space, Table, Tag, Tooltip, Typography } from 'antd'
+import { FileExcelOutlined, StarOutlined, UploadOutlined, WarningFilled } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import type { CreatorListItem, CreatorSummary } from './types'
-import { downloadFile, failureOf, unwrap } from './lib/http'
-import { useNumberFormat } from './lib/format'
-import { KIND_COLOR, avatarColor } from './lib/ui'
+import { DownloadButton } from '../../components/download-button'
+import { useNumberFormat } from '../../lib/format'
+import { KIND_COLOR, avatarColor } from '../../lib/colors'
 import { SummaryCards, type SummaryKey } from './components/summary-cards'
 import { TokenStrip } from './components/token-strip'
 import { FILTER_FIELDS, ListFilters, type FilterValues } from './components/list-filters'
-import { PlatformStatusTag } from './components/platform-badge'
+import { PlatformStatusTag } from '../../components/platform-badge'
 import { FavoriteStar } from './components/favorite-star'
 import { CompareTray } from './components/compare-tray'
 import { ImportModal } from './components/import-modal'
 import { DeleteCreatorButton } from './components/delete-creator-button'
+import { GuardedButton } from '../../components/guarded-button'
 
+/** The detail and edit buttons of a row: the creator screens carry the id in the query string. */
+const rowButton = (id: number) => ({
+  hideText: true,
+  size: 'small' as const,
+  resource: 'creators',
+  recordItemId: id,
+  meta: { query: { id } },
+})
+const TEMPLATE = { url: '/api/creators/template', fileName: 'creators-template.xlsx' }
+const EXPORT = { url: '/api/creators/export', fileName: 'creators.xlsx' }
+/** Header and cells on one line. */
 const nowrap = () => ({ style: { whiteSpace: 'nowrap' as const } })
+const nowrapCells = { onHeaderCell: nowrap, onCell: nowrap }
 
 function valuesOf(filters: CrudFilter[]): FilterValues {
   const values: FilterValues = {}
@@ -51,10 +58,8 @@ function valuesOf(filters: CrudFilter[]): FilterValues {
 export function CreatorList() {
   const { t } = useTranslation()
   const { format } = useNumberFormat()
-  const { message } = App.useApp()
   const invalidate = useInvalidate()
   const [importOpen, setImportOpen] = useState(false)
-  const [downloading, setDownloading] = useState<'template' | 'export' | null>(null)
 
   const { tableProps, filters, setFilters, sorters, setCurrentPage, tableQuery } =
     useTable<CreatorListItem>({
@@ -63,10 +68,11 @@ export function CreatorList() {
       sorters: { initial: [{ field: 'id', order: 'desc' }] },
       syncWithLocation: true,
     })
-  const { query: summaryQuery } = useCustom({ url: '/api/creators/summary', method: 'get' })
+  const { query: summaryQuery } = useCustom<CreatorSummary>({
+    url: '/api/creators/summary',
+    method: 'get',
+  })
   const summary = summaryQuery.data?.data
-    ? unwrap<CreatorSummary>(summaryQuery.data.data)
-    : undefined
   const values = useMemo(() => valuesOf(filters), [filters])
 
   const apply = (patch: FilterValues) => {
@@ -105,25 +111,11 @@ export function CreatorList() {
     void refetchSummary()
   }, [invalidate, refetchSummary])
 
-  const download = async (kind: 'template' | 'export') => {
-    setDownloading(kind)
-    try {
-      if (kind === 'template')
-        await downloadFile('/api/creators/template', 'creators-template.xlsx')
-      else {
-        const params: Record<string, string> = { ...(values as Record<string, string>) }
-        if (sorters[0]) {
-          params._sort = sorters[0].field
-          params._order = sorters[0].order
-        }
-        await downloadFile('/api/creators/export', 'creators.xlsx', params)
-      }
-    } catch (error) {
-      message.error(failureOf(error).message || t('errors.request_failed'))
-    } finally {
-      setDownloading(null)
-    }
-  }
+  /** The export follows the list: its filters and its order. */
+  const exportQuery = () => ({
+    ...(values as Record<string, string>),
+    ...(sorters[0] ? { _sort: sorters[0].field, _order: sorters[0].order } : {}),
+  })
 
   const total = tableQuery.data?.total ?? 0
 
@@ -159,33 +151,27 @@ export function CreatorList() {
         extra={
           <Space wrap>
             <CompareTray />
-            <Button
+            <DownloadButton
+              {...TEMPLATE}
               icon={<FileExcelOutlined />}
-              loading={downloading === 'template'}
-              onClick={() => download('template')}
               data-testid="download-template"
             >
               {t('creators.buttons.template')}
-            </Button>
+            </DownloadButton>
             <CanAccess resource="creators" action="export" fallback={null}>
-              <Button
-                icon={<DownloadOutlined />}
-                loading={downloading === 'export'}
-                onClick={() => download('export')}
-                data-testid="export"
-              >
+              <DownloadButton {...EXPORT} query={exportQuery} data-testid="export">
                 {t('creators.buttons.export')}
-              </Button>
+              </DownloadButton>
             </CanAccess>
-            <CanAccess resource="creators" action="import" fallback={null}>
-              <Button
-                icon={<UploadOutlined />}
-                onClick={() => setImportOpen(true)}
-                data-testid="import"
-              >
-                {t('buttons.import')}
-              </Button>
-            </CanAccess>
+            <GuardedButton
+              resource="creators"
+              action="import"
+              icon={<UploadOutlined />}
+              onClick={() => setImportOpen(true)}
+              data-testid="import"
+            >
+              {t('buttons.import')}
+            </GuardedButton>
             <CreateButton resource="creators" data-testid="add-creator">
               {t('creators.buttons.add')}
             </CreateButton>
@@ -248,8 +234,7 @@ export function CreatorList() {
           <Table.Column<CreatorListItem>
             dataIndex="contractor_name"
             title={t('creators.fields.contractor_name')}
-            onHeaderCell={nowrap}
-            onCell={nowrap}
+            {...nowrapCells}
           />
           <Table.Column<CreatorListItem>
             onHeaderCell={nowrap}
@@ -264,8 +249,7 @@ export function CreatorList() {
           <Table.Column<CreatorListItem>
             dataIndex="category"
             title={t('creators.fields.category')}
-            onHeaderCell={nowrap}
-            onCell={nowrap}
+            {...nowrapCells}
             render={(value: string) => t(`enum.category.${value}`, { defaultValue: value })}
           />
           <Table.Column<CreatorListItem>
@@ -351,20 +335,8 @@ export function CreatorList() {
             fixed="right"
             render={(_, record) => (
               <Space size={4}>
-                <ShowButton
-                  hideText
-                  size="small"
-                  resource="creators"
-                  recordItemId={record.id}
-                  meta={{ query: { id: record.id } }}
-                />
-                <EditButton
-                  hideText
-                  size="small"
-                  resource="creators"
-                  recordItemId={record.id}
-                  meta={{ query: { id: record.id } }}
-                />
+                <ShowButton {...rowButton(record.id)} />
+                <EditButton {...rowButton(record.id)} />
                 <DeleteCreatorButton
                   hideText
                   id={record.id}

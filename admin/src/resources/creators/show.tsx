@@ -1,12 +1,11 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import { CanAccess, useShow } from '@refinedev/core'
+import { useShow } from '@refinedev/core'
 import { EditButton } from '@refinedev/antd'
-import { App, Button, Card, Col, Row, Space } from 'antd'
+import { App, Card, Col, Row, Space } from 'antd'
 import { KeyOutlined, StopOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import type { Creator } from './types'
-import { failureOf, unwrap } from './lib/http'
 import { HeaderCard } from './components/header-card'
 import { PrivateInfoCard } from './components/private-info-card'
 import { MemoPanel } from './components/memo-panel'
@@ -18,6 +17,7 @@ import { TerminateModal } from './components/terminate-modal'
 import { PasswordModal } from './components/password-modal'
 import { DeleteCreatorButton } from './components/delete-creator-button'
 import { CreatorNotFound, useCreatorIdParam } from './components/creator-not-found'
+import { GuardedButton } from '../../components/guarded-button'
 
 /** /app/creator_info?id=…: everything the studio knows about one creator. */
 export function CreatorShow() {
@@ -35,12 +35,12 @@ export function CreatorShow() {
 
   if (id === null) return <CreatorNotFound />
   if (query.isError) {
-    const failure = failureOf(query.error)
-    return <CreatorNotFound message={failure.status === 404 ? undefined : failure.message} />
+    const error = query.error
+    return <CreatorNotFound message={error?.statusCode === 404 ? undefined : error?.message} />
   }
   if (query.isLoading || !query.data?.data) return <Card loading style={{ minHeight: 320 }} />
 
-  const creator = unwrap<Creator>(query.data.data)
+  const creator = query.data.data
   const refetch = () => void query.refetch()
 
   const actions = (
@@ -52,26 +52,26 @@ export function CreatorShow() {
         data-testid="edit-creator"
       />
       {creator.contract_status === 'valid' && (
-        <CanAccess resource="creators" action="terminate" fallback={null}>
-          <Button
-            danger
-            icon={<StopOutlined />}
-            onClick={() => setDialog('terminate')}
-            data-testid="terminate"
-          >
-            {t('creators.terminate.button')}
-          </Button>
-        </CanAccess>
-      )}
-      <CanAccess resource="creators" action="change_password" fallback={null}>
-        <Button
-          icon={<KeyOutlined />}
-          onClick={() => setDialog('password')}
-          data-testid="change-password"
+        <GuardedButton
+          resource="creators"
+          action="terminate"
+          danger
+          icon={<StopOutlined />}
+          onClick={() => setDialog('terminate')}
+          data-testid="terminate"
         >
-          {t('creators.password.button')}
-        </Button>
-      </CanAccess>
+          {t('creators.terminate.button')}
+        </GuardedButton>
+      )}
+      <GuardedButton
+        resource="creators"
+        action="change_password"
+        icon={<KeyOutlined />}
+        onClick={() => setDialog('password')}
+        data-testid="change-password"
+      >
+        {t('creators.password.button')}
+      </GuardedButton>
       <DeleteCreatorButton
         id={creator.id}
         name={creator.channel_name}

@@ -7,7 +7,7 @@ import type {
   PrivateLevel,
 } from '@shared/constants'
 
-/** Shapes of the creators API (see the shared contract of issue 3). */
+/** Shapes of the creators API as the admin reads them (GET /api/creators, /api/creators/:id and their parts). */
 
 export interface TeamRef {
   id: number
@@ -63,7 +63,8 @@ export interface PortraitBucket {
 
 export type PortraitSet = Partial<Record<string, PortraitBucket[]>>
 
-export interface Creator {
+/** What a creator's row in the list and its detail both carry. */
+interface CreatorBase {
   id: number
   brand_no: string
   contract_no: string | null
@@ -71,19 +72,28 @@ export interface Creator {
   contractor_name: string
   channel_name: string
   channel_name_zh: string | null
+  category: CreatorCategory
+  nationality: string | null
+  contract_status: ContractStatus
+  cp_team: TeamRef | null
+  total_fans: number
+  failing: boolean
+  is_new: boolean
+  favorite: boolean
+  created_at: string
+}
+
+export interface Creator extends CreatorBase {
   channel_intro_zh: string | null
   youtube_channel_name: string | null
   youtube_url: string | null
-  category: CreatorCategory
   avatar_url: string | null
-  nationality: string | null
   area_code: string | null
   gender: string | null
   company_ref: string | null
   contract_date: string | null
   end_date: string | null
   cancel_date: string | null
-  contract_status: ContractStatus
   has_authorization_doc: boolean
   ip_business_exclusive: boolean
   video_exclusive_china: boolean
@@ -94,40 +104,19 @@ export interface Creator {
   remark: string | null
   sns_kr: string | null
   sns_zh: string | null
-  cp_team: TeamRef | null
   uploader: { id: number; name: string } | null
   user: { id: number; email: string; status: string } | null
   baidu_app_id: string | null
   baidu_token_present: boolean
-  total_fans: number
-  failing: boolean
-  is_new: boolean
-  favorite: boolean
   private: Partial<Record<PrivateField, PrivateValue>>
   accounts: PlatformAccount[]
   ad_prices: AdPrice[]
   portraits: { fans?: PortraitSet; non_fans?: PortraitSet } | null
   memo_count: number
-  created_at: string
   updated_at: string
 }
 
-export interface CreatorListItem {
-  id: number
-  brand_no: string
-  contract_no: string | null
-  kind: CreatorKind
-  contractor_name: string
-  channel_name: string
-  channel_name_zh: string | null
-  category: CreatorCategory
-  nationality: string | null
-  contract_status: ContractStatus
-  cp_team: TeamRef | null
-  total_fans: number
-  failing: boolean
-  is_new: boolean
-  favorite: boolean
+export interface CreatorListItem extends CreatorBase {
   phone_masked: string | null
   accounts: {
     platform: PlatformKey
@@ -136,7 +125,6 @@ export interface CreatorListItem {
     token_status: number
     cookie_status: number
   }[]
-  created_at: string
 }
 
 export interface CreatorSummary {
@@ -174,4 +162,10 @@ export interface CreatorImport {
   updated_count: number
   errors: { row: number; column: string | null; message: string }[]
   finished_at: string | null
+}
+
+/** What each tab of a creator's data analysis is given. */
+export interface CreatorDataProps {
+  creatorId: number
+  accounts: PlatformAccount[]
 }

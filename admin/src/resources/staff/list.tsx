@@ -1,13 +1,15 @@
 import { useMemo } from 'react'
 import { useCan, type CrudFilter } from '@refinedev/core'
 import { getDefaultSortOrder, useTable } from '@refinedev/antd'
-import { Avatar, Button, Card, Input, Select, Space, Table, Tag, Typography } from 'antd'
+import { Avatar, Button, Card, Input, Select, Space, Tag, Typography } from 'antd'
 import { EditOutlined, EyeOutlined, UserOutlined } from '@ant-design/icons'
 import dayjs from 'dayjs'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { ROLES, TEAMS, USER_STATUSES } from '@shared/constants'
+import { TeamTags } from '../../components/person-details'
 import type { StaffMember } from './types'
+import { ListTable } from '../../components/list-table'
 
 const STATUS_COLORS: Record<string, string> = {
   active: 'green',
@@ -86,14 +88,12 @@ export function StaffListPage() {
           />
         )}
       </Space>
-      <Table<StaffMember>
+      <ListTable<StaffMember>
         {...tableProps}
-        rowKey="id"
-        size="middle"
-        data-testid="staff-table"
+        testId="staff-table"
         onRow={(row) => ({ onDoubleClick: () => navigate(`/app/staff/${row.id}`) })}
       >
-        <Table.Column<StaffMember>
+        <ListTable.Column<StaffMember>
           dataIndex="name"
           title={t('account.name')}
           sorter
@@ -107,28 +107,22 @@ export function StaffListPage() {
             </Space>
           )}
         />
-        <Table.Column<StaffMember>
+        <ListTable.Column<StaffMember>
           dataIndex="email"
           title={t('account.email')}
           sorter
           defaultSortOrder={getDefaultSortOrder('email', sorters)}
         />
-        <Table.Column<StaffMember>
+        <ListTable.Column<StaffMember>
           dataIndex="phone"
           title={t('account.phone')}
           render={(value) => value ?? t('common.none')}
         />
-        <Table.Column<StaffMember>
+        <ListTable.Column<StaffMember>
           title={t('people.staff.team')}
-          render={(_, row) =>
-            row.teams.map((team) => (
-              <Tag key={team.id} color={team.is_manager ? 'gold' : 'blue'}>
-                {t(`enum.team.${team.key}`, { defaultValue: team.name })}
-              </Tag>
-            ))
-          }
+          render={(_, row) => <TeamTags teams={row.teams} />}
         />
-        <Table.Column<StaffMember>
+        <ListTable.Column<StaffMember>
           dataIndex="role"
           title={t('account.role')}
           sorter
@@ -136,7 +130,7 @@ export function StaffListPage() {
           render={(role) => t(`enum.role.${role}`)}
         />
         {admin && (
-          <Table.Column<StaffMember>
+          <ListTable.Column<StaffMember>
             dataIndex="status"
             title={t('people.staff.status')}
             render={(status) => (
@@ -144,14 +138,14 @@ export function StaffListPage() {
             )}
           />
         )}
-        <Table.Column<StaffMember>
+        <ListTable.Column<StaffMember>
           dataIndex="last_login_at"
           title={t('account.last_login')}
           sorter
           defaultSortOrder={getDefaultSortOrder('last_login_at', sorters)}
           render={(value) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : t('common.none'))}
         />
-        <Table.Column<StaffMember>
+        <ListTable.Column<StaffMember>
           render={(_, row) => (
             <Space>
               <Button
@@ -171,7 +165,7 @@ export function StaffListPage() {
             </Space>
           )}
         />
-      </Table>
+      </ListTable>
     </Card>
   )
 }

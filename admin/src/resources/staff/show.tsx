@@ -1,10 +1,11 @@
 import { useCan, useShow } from '@refinedev/core'
-import { Avatar, Button, Card, Descriptions, Result, Space, Tag } from 'antd'
-import { ArrowLeftOutlined, EditOutlined, MailOutlined, UserOutlined } from '@ant-design/icons'
-import dayjs from 'dayjs'
+import { Avatar, Button, Card, Descriptions, Result, Space } from 'antd'
+import { EditOutlined, MailOutlined, UserOutlined } from '@ant-design/icons'
 import { useNavigate, useParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import { membershipItems } from '../../components/person-details'
 import type { StaffMember } from './types'
+import { BackTitle } from '../../components/back-title'
 
 /** /app/staff/:id — one person of the directory. */
 export function StaffShowPage() {
@@ -14,8 +15,6 @@ export function StaffShowPage() {
   const { data: canEdit } = useCan({ resource: 'users', action: 'update' })
   const { query } = useShow<StaffMember>({ resource: 'users', id, errorNotification: false })
   const person = query.data?.data
-  const format = (value: string | null) =>
-    value ? dayjs(value).format('YYYY-MM-DD HH:mm') : t('common.none')
 
   if (query.isError) {
     return (
@@ -31,16 +30,10 @@ export function StaffShowPage() {
     <Card
       loading={query.isLoading}
       title={
-        <Space>
-          <Button
-            type="text"
-            icon={<ArrowLeftOutlined />}
-            onClick={() => navigate('/app/staff')}
-            aria-label={t('people.staff.back')}
-          />
+        <BackTitle onBack={() => navigate('/app/staff')} label={t('people.staff.back')}>
           <Avatar src={person?.avatar_url ?? undefined} icon={<UserOutlined />} />
           <span data-testid="staff-name">{person?.name}</span>
-        </Space>
+        </BackTitle>
       }
       extra={
         <Space>
@@ -60,34 +53,22 @@ export function StaffShowPage() {
       }
     >
       {person && (
-        <Descriptions column={{ xs: 1, md: 2 }} bordered size="small">
-          <Descriptions.Item label={t('account.email')}>{person.email}</Descriptions.Item>
-          <Descriptions.Item label={t('account.phone')}>
-            {person.phone ?? t('common.none')}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('account.role')}>
-            {t(`enum.role.${person.role}`)}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('people.staff.status')}>
-            {t(`people.status.${person.status}`)}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('account.teams')} span={2}>
-            {person.teams.length
-              ? person.teams.map((team) => (
-                  <Tag key={team.id} color={team.is_manager ? 'gold' : 'blue'}>
-                    {t(`enum.team.${team.key}`, { defaultValue: team.name })}
-                    {team.is_manager ? ` · ${t('account.manager')}` : ''}
-                  </Tag>
-                ))
-              : t('account.no_team')}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('account.last_login')}>
-            {format(person.last_login_at)}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('account.member_since')}>
-            {format(person.created_at)}
-          </Descriptions.Item>
-        </Descriptions>
+        <Descriptions
+          column={{ xs: 1, md: 2 }}
+          bordered
+          size="small"
+          items={[
+            { key: 'email', label: t('account.email'), children: person.email },
+            { key: 'phone', label: t('account.phone'), children: person.phone ?? t('common.none') },
+            { key: 'role', label: t('account.role'), children: t(`enum.role.${person.role}`) },
+            {
+              key: 'status',
+              label: t('people.staff.status'),
+              children: t(`people.status.${person.status}`),
+            },
+            ...membershipItems(t, person, 2),
+          ]}
+        />
       )}
     </Card>
   )

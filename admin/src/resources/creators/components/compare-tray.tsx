@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { Badge, Button, Popover, Space, Typography } from 'antd'
 import { SwapOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { COMPARE_MAX, useCompare } from '../lib/compare'
+import { COMPARE_MAX, useCompare } from '../../../lib/compare'
 
 /** How many creators wait in the compare tray (kept in this browser), with a way to empty it. */
 export function CompareTray() {

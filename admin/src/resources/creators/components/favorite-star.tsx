@@ -1,9 +1,9 @@
 import { useState } from 'react'
-import { App, Button, Tooltip } from 'antd'
+import { useCustomMutation } from '@refinedev/core'
+import { Button, Tooltip } from 'antd'
 import { StarFilled, StarOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { api } from '../../../api/client'
-import { failureOf } from '../lib/http'
+import { useSaveFeedback } from '../../../lib/feedback'
 
 /** Adds or removes the creator from my favorites (/api/user/favorites). */
 export function FavoriteStar({
@@ -18,24 +18,29 @@ export function FavoriteStar({
   size?: 'small' | 'middle'
 }) {
   const { t } = useTranslation()
-  const { message } = App.useApp()
+  const feedback = useSaveFeedback()
   const [value, setValue] = useState<boolean | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { mutate, mutation } = useCustomMutation()
   const current = value ?? favorite
 
-  const toggle = async () => {
-    setBusy(true)
-    try {
-      if (current) await api.delete(`/api/user/favorites/${creatorId}`)
-      else await api.post('/api/user/favorites', { creator_id: creatorId })
-      setValue(!current)
-      onChange?.(!current)
-    } catch (error) {
-      message.error(failureOf(error).message || t('errors.request_failed'))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const toggle = () =>
+    mutate(
+      {
+        ...(current
+          ? { url: `/api/user/favorites/${creatorId}`, method: 'delete' as const }
+          : { url: '/api/user/favorites', method: 'post' as const }),
+        values: current ? {} : { creator_id: creatorId },
+        successNotification: false,
+        errorNotification: false,
+      },
+      {
+        onSuccess: () => {
+          setValue(!current)
+          onChange?.(!current)
+        },
+        onError: feedback.failed,
+      }
+    )
 
   const label = t(current ? 'creators.actions.unfavorite' : 'creators.actions.favorite')
   return (
@@ -43,7 +48,7 @@ export function FavoriteStar({
       <Button
         type="text"
         size={size}
-        loading={busy}
+        loading={mutation.isPending}
         aria-label={label}
         aria-pressed={current}
         data-testid={`favorite-${creatorId}`}

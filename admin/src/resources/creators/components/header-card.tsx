@@ -13,12 +13,12 @@ import {
 import { CheckOutlined, PlusOutlined, WarningFilled, YoutubeOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import type { Creator } from '../types'
-import { useCompare, COMPARE_MAX } from '../lib/compare'
-import { formatDate, useNumberFormat } from '../lib/format'
-import { KIND_COLOR, avatarColor } from '../lib/ui'
+import { useCompare, COMPARE_MAX } from '../../../lib/compare'
+import { formatDate, useNumberFormat } from '../../../lib/format'
+import { KIND_COLOR, avatarColor } from '../../../lib/colors'
 import { FavoriteStar } from './favorite-star'
 import { CompareTray } from './compare-tray'
-import { PlatformLink } from './platform-badge'
+import { PlatformLink } from '../../../components/platform-badge'
 
 /** Contract status with its dates: valid (green) or terminated (grey, with the cancel date). */
 export function ContractStatusTag({

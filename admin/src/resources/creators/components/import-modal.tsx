@@ -2,9 +2,10 @@ import { useEffect, useRef, useState } from 'react'
 import { Alert, Button, Modal, Progress, Space, Table, Typography, Upload } from 'antd'
 import { InboxOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { api } from '../../../api/client'
-import { failureOf, unwrap } from '../lib/http'
+import { useCustom, useCustomMutation } from '@refinedev/core'
+import type { AxiosProgressEvent } from 'axios'
 import type { CreatorImport } from '../types'
+import { fileBody } from '../../../lib/download'
 
 const MAX_BYTES = 20 * 1024 * 1024
 const POLL_MS = 1000
@@ -32,60 +33,45 @@ export function ImportModal({
   onImported: () => void
 }) {
   const { t } = useTranslation()
-  const [phase, setPhase] = useState<Phase>('idle')
+  const [step, setStep] = useState<'idle' | 'uploading' | 'processing'>('idle')
   const [uploadPercent, setUploadPercent] = useState(0)
   const [importId, setImportId] = useState<number | null>(null)
-  const [job, setJob] = useState<CreatorImport | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
-  const imported = useRef(false)
-  const onImportedRef = useRef(onImported)
+  const imported = useRef<number | null>(null)
+  const { mutate: send } = useCustomMutation<{ id: number }>()
+  // The import's progress, asked every second until its rows are processed.
+  const { query } = useCustom<CreatorImport>({
+    url: `/api/creators/imports/${importId}`,
+    method: 'get',
+    queryOptions: {
+      enabled: importId !== null,
+      refetchInterval: (current) =>
+        isFinished(current.state.data?.data ?? null) || current.state.error ? false : POLL_MS,
+      retry: false,
+    },
+    errorNotification: false,
+  })
+  const job = importId !== null ? (query.data?.data ?? null) : null
+  const failedToFollow = importId !== null && query.isError
+  const phase: Phase =
+    step === 'processing' && (isFinished(job) || failedToFollow) ? 'finished' : step
+
   useEffect(() => {
-    onImportedRef.current = onImported
-  }, [onImported])
+    if (!job || !isFinished(job) || imported.current === job.id) return
+    if (job.created_count + job.updated_count > 0) {
+      imported.current = job.id
+      onImported()
+    }
+  }, [job, onImported])
 
   const reset = () => {
-    setPhase('idle')
+    setStep('idle')
     setUploadPercent(0)
     setImportId(null)
-    setJob(null)
     setProblem(null)
-    imported.current = false
   }
 
-  useEffect(() => {
-    if (importId === null) return
-    let stopped = false
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const poll = async () => {
-      try {
-        const response = await api.get(`/api/creators/imports/${importId}`)
-        if (stopped) return
-        const next = unwrap<CreatorImport>(response.data)
-        setJob(next)
-        if (isFinished(next)) {
-          setPhase('finished')
-          if (!imported.current && next.created_count + next.updated_count > 0) {
-            imported.current = true
-            onImportedRef.current()
-          }
-          return
-        }
-      } catch (error) {
-        if (stopped) return
-        setProblem(failureOf(error).message || t('errors.request_failed'))
-        setPhase('finished')
-        return
-      }
-      timer = setTimeout(poll, POLL_MS)
-    }
-    timer = setTimeout(poll, POLL_MS)
-    return () => {
-      stopped = true
-      if (timer) clearTimeout(timer)
-    }
-  }, [importId, t])
-
-  const upload = async (file: File) => {
+  const upload = (file: File) => {
     reset()
     if (!/\.xlsx$/i.test(file.name)) {
       setProblem(t('creators.import.only_xlsx'))
@@ -95,22 +81,32 @@ export function ImportModal({
       setProblem(t('creators.import.too_large', { max: 20 }))
       return
     }
-    setPhase('uploading')
-    const body = new FormData()
-    body.append('file', file)
-    try {
-      const response = await api.post('/api/creators/imports', body, {
-        onUploadProgress: (event) =>
-          setUploadPercent(event.total ? Math.round((event.loaded / event.total) * 100) : 0),
-      })
-      const data = unwrap<{ id: number }>(response.data)
-      setUploadPercent(100)
-      setPhase('processing')
-      setImportId(data.id)
-    } catch (error) {
-      setProblem(failureOf(error).message || t('creators.import.upload_failed'))
-      setPhase('idle')
-    }
+    setStep('uploading')
+    const body = fileBody(file)
+    send(
+      {
+        url: '/api/creators/imports',
+        method: 'post',
+        values: body,
+        meta: {
+          onUploadProgress: (event: AxiosProgressEvent) =>
+            setUploadPercent(event.total ? Math.round((event.loaded / event.total) * 100) : 0),
+        },
+        successNotification: false,
+        errorNotification: false,
+      },
+      {
+        onSuccess: ({ data }) => {
+          setUploadPercent(100)
+          setStep('processing')
+          setImportId(data.id)
+        },
+        onError: (error) => {
+          setProblem(error.message || t('creators.import.upload_failed'))
+          setStep('idle')
+        },
+      }
+    )
   }
 
   const close = () => {
@@ -150,7 +146,7 @@ export function ImportModal({
           multiple={false}
           showUploadList={false}
           disabled={busy}
-          customRequest={({ file }) => void upload(file as File)}
+          customRequest={({ file }) => upload(file as File)}
           data-testid="import-dragger"
         >
           <p className="ant-upload-drag-icon">
@@ -159,7 +155,14 @@ export function ImportModal({
           <p className="ant-upload-text">{t('creators.import.drop')}</p>
           <p className="ant-upload-hint">{t('creators.import.hint', { max: 20 })}</p>
         </Upload.Dragger>
-        {problem && <Alert type="error" showIcon message={problem} data-testid="import-problem" />}
+        {(problem || failedToFollow) && (
+          <Alert
+            type="error"
+            showIcon
+            message={problem ?? (query.error?.message || t('errors.request_failed'))}
+            data-testid="import-problem"
+          />
+        )}
         {phase === 'uploading' && (
           <div>
             <Typography.Text>{t('creators.import.uploading')}</Typography.Text>

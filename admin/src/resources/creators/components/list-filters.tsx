@@ -17,7 +17,7 @@ import {
   PLATFORMS,
   TEAMS,
 } from '@shared/constants'
-import { useNumberFormat } from '../lib/format'
+import { useNumberFormat } from '../../../lib/format'
 
 /** Every filter of the creator list, as the query parameters GET /api/creators reads. */
 export const FILTER_FIELDS = [

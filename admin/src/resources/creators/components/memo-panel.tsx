@@ -1,11 +1,10 @@
-import { useState } from 'react'
-import { CanAccess, useCustom } from '@refinedev/core'
-import { App, Button, Card, Empty, Form, Input, Space, Timeline, Typography } from 'antd'
+import { CanAccess, useCustom, useCustomMutation } from '@refinedev/core'
+import { Button, Card, Empty, Form, Input, Space, Timeline, Typography } from 'antd'
 import { EditOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { api } from '../../../api/client'
-import { failureOf, unwrap } from '../lib/http'
-import { formatDate } from '../lib/format'
+import { useSaveFeedback } from '../../../lib/feedback'
+import { errorFieldsOf, fieldErrorsOf } from '../../../lib/form-errors'
+import { formatDate } from '../../../lib/format'
 import type { Memo } from '../types'
 
 const MEMO_MAX = 2000
@@ -13,30 +12,37 @@ const MEMO_MAX = 2000
 /** The memo history of a creator (who wrote what, when; newest first) and a box to add one. */
 export function MemoPanel({ creatorId }: { creatorId: number }) {
   const { t } = useTranslation()
-  const { message } = App.useApp()
+  const feedback = useSaveFeedback()
   const [form] = Form.useForm<{ body: string }>()
-  const [saving, setSaving] = useState(false)
-  const { query } = useCustom({ url: `/api/creators/${creatorId}/memos`, method: 'get' })
-  const memos = query.data?.data ? unwrap<Memo[]>(query.data.data) : []
+  const { query } = useCustom<Memo[]>({ url: `/api/creators/${creatorId}/memos`, method: 'get' })
+  const memos = query.data?.data
   const list = Array.isArray(memos) ? memos : []
+  const { mutate, mutation } = useCustomMutation()
 
-  const add = async ({ body }: { body: string }) => {
-    setSaving(true)
-    try {
-      await api.post(`/api/creators/${creatorId}/memos`, { body: body.trim() })
-      form.resetFields()
-      await query.refetch()
-    } catch (error) {
-      const failure = failureOf(error)
-      if (failure.fields.length)
-        form.setFields(
-          failure.fields.map((item) => ({ name: 'body' as const, errors: [item.message] }))
-        )
-      else message.error(failure.message || t('errors.request_failed'))
-    } finally {
-      setSaving(false)
-    }
-  }
+  const add = ({ body }: { body: string }) =>
+    mutate(
+      {
+        url: `/api/creators/${creatorId}/memos`,
+        method: 'post',
+        values: { body: body.trim() },
+        successNotification: false,
+        errorNotification: false,
+      },
+      {
+        onSuccess: () => {
+          form.resetFields()
+          void query.refetch()
+        },
+        onError: (error) => {
+          // Whatever field the server names, the memo box is the one field here.
+          if (errorFieldsOf(error).length)
+            form.setFields(
+              fieldErrorsOf(error).map((item) => ({ name: 'body' as const, errors: item.errors }))
+            )
+          else feedback.failed(error)
+        },
+      }
+    )
 
   return (
     <Card
@@ -70,7 +76,7 @@ export function MemoPanel({ creatorId }: { creatorId: number }) {
           <Button
             type="primary"
             htmlType="submit"
-            loading={saving}
+            loading={mutation.isPending}
             style={{ marginBottom: 16 }}
             data-testid="memo-add"
           >

@@ -1,11 +1,12 @@
-import { useState } from 'react'
-import { Alert, Form, Input, Modal, Typography } from 'antd'
+import { Form, Input, Modal, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { LIMITS } from '@shared/constants'
-import { api } from '../../../api/client'
-import { failureOf } from '../lib/http'
+import { useCustomMutation } from '@refinedev/core'
+import { fieldErrorsOf } from '../../../lib/form-errors'
+import { useFormRules } from '../../../lib/form-rules'
+import { NewPasswordFields } from '../../../components/new-password-fields'
 import type { Creator } from '../types'
-import { MissingCodeAlert, SecurityCodeItem } from './security-code-modal'
+import { SecurityCodeItem, useCodeFailure } from './security-code-modal'
 
 interface Values {
   email?: string
@@ -28,37 +29,31 @@ export function PasswordModal({
 }) {
   const { t } = useTranslation()
   const [form] = Form.useForm<Values>()
-  const [busy, setBusy] = useState(false)
-  const [missing, setMissing] = useState<string | null>(null)
-  const [problem, setProblem] = useState<string | null>(null)
+  const rules = useFormRules()
+  const { mutate, mutation } = useCustomMutation()
+  const done = () => {
+    form.resetFields()
+    onDone()
+  }
+  const failure = useCodeFailure((error) => {
+    const names = ['email', 'password', 'password_confirmation', 'security_code']
+    const known = fieldErrorsOf(error).filter((item) => names.includes(String(item.name)))
+    form.setFields(known.length ? known : [{ name: 'security_code', errors: [error.message] }])
+  })
   const hasAccount = Boolean(creator.user)
 
-  const submit = async (values: Values) => {
-    setBusy(true)
-    setMissing(null)
-    setProblem(null)
-    try {
-      await api.put(`/api/creators/${creator.id}/account-password`, {
-        ...values,
-        email: values.email?.trim() || undefined,
-      })
-      form.resetFields()
-      onDone()
-    } catch (error) {
-      const failure = failureOf(error)
-      if (failure.status === 409) setMissing(failure.message)
-      else if (failure.status === 422 || failure.status === 429) {
-        const names = ['email', 'password', 'password_confirmation', 'security_code']
-        const known = failure.fields.filter((item) => names.includes(item.field))
-        if (known.length)
-          form.setFields(
-            known.map((item) => ({ name: item.field as keyof Values, errors: [item.message] }))
-          )
-        else form.setFields([{ name: 'security_code', errors: [failure.message] }])
-      } else setProblem(failure.message || t('errors.request_failed'))
-    } finally {
-      setBusy(false)
-    }
+  const submit = (values: Values) => {
+    failure.reset()
+    mutate(
+      {
+        url: `/api/creators/${creator.id}/account-password`,
+        method: 'put',
+        values: { ...values, email: values.email?.trim() || undefined },
+        successNotification: false,
+        errorNotification: false,
+      },
+      { onSuccess: done, onError: failure.show }
+    )
   }
 
   return (
@@ -67,7 +62,7 @@ export function PasswordModal({
       title={t('creators.password.title')}
       okText={t('buttons.save')}
       cancelText={t('buttons.cancel')}
-      confirmLoading={busy}
+      confirmLoading={mutation.isPending}
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
@@ -78,8 +73,7 @@ export function PasswordModal({
           ? t('creators.password.existing', { email: creator.user!.email })
           : t('creators.password.new_account')}
       </Typography.Paragraph>
-      {missing !== null && <MissingCodeAlert message={missing} />}
-      {problem && <Alert type="error" showIcon message={problem} style={{ marginBottom: 12 }} />}
+      {failure.notice}
       <Form form={form} layout="vertical" onFinish={submit} style={{ marginTop: 12 }}>
         {!hasAccount && (
           <Form.Item
@@ -91,46 +85,14 @@ export function PasswordModal({
             <Input autoComplete="off" maxLength={LIMITS.emailMax} />
           </Form.Item>
         )}
-        <Form.Item
-          name="password"
+        <NewPasswordFields
           label={t('creators.password.password')}
-          rules={[
-            {
-              required: true,
-              message: t('register.validation.required', {
-                field: t('creators.password.password'),
-              }),
-            },
-            {
-              min: LIMITS.passwordMin,
-              message: t('register.validation.password_min', { min: LIMITS.passwordMin }),
-            },
-            { max: LIMITS.passwordMax },
+          confirmation={t('creators.password.confirmation')}
+          required={[
+            rules.required(t('creators.password.password')),
+            rules.required(t('creators.password.confirmation')),
           ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="password_confirmation"
-          label={t('creators.password.confirmation')}
-          dependencies={['password']}
-          rules={[
-            {
-              required: true,
-              message: t('register.validation.required', {
-                field: t('creators.password.confirmation'),
-              }),
-            },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                !value || value === getFieldValue('password')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('register.validation.password_mismatch'))),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        />
         <SecurityCodeItem />
       </Form>
     </Modal>

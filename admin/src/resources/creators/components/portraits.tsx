@@ -4,7 +4,7 @@ import { PieChartOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { PORTRAIT_AUDIENCES, PORTRAIT_DIMENSIONS } from '@shared/constants'
 import type { Creator, PortraitBucket } from '../types'
-import { Chart, type ChartDatum } from './charts'
+import { Chart, type ChartDatum } from '../../../components/charts'
 
 type Dimension = (typeof PORTRAIT_DIMENSIONS)[number]
 type Audience = (typeof PORTRAIT_AUDIENCES)[number]

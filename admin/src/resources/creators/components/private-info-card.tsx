@@ -1,12 +1,10 @@
 import { useEffect, useState } from 'react'
-import { CanAccess } from '@refinedev/core'
+import { CanAccess, useCustomMutation } from '@refinedev/core'
 import { Button, Card, Descriptions, Space, Tag, Typography } from 'antd'
 import { EyeInvisibleOutlined, EyeOutlined, LockOutlined } from '@ant-design/icons'
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { PRIVATE_LEVELS, REVEAL_SECONDS, type PrivateLevel } from '@shared/constants'
-import { api } from '../../../api/client'
-import { unwrap } from '../lib/http'
 import type { Creator, RevealResult } from '../types'
 import { SecurityCodeModal } from './security-code-modal'
 
@@ -40,6 +38,7 @@ export function PrivateInfoCard({ creator }: { creator: Creator }) {
     Partial<Record<PrivateLevel, RevealResult & { until: number }>>
   >({})
   const [asking, setAsking] = useState<PrivateLevel | null>(null)
+  const { mutateAsync: send } = useCustomMutation<RevealResult>()
   const now = useNow(Object.keys(revealed).length > 0)
 
   useEffect(() => {
@@ -56,8 +55,13 @@ export function PrivateInfoCard({ creator }: { creator: Creator }) {
   }, [now, revealed])
 
   const reveal = async (level: PrivateLevel, code: string) => {
-    const response = await api.post(`/api/creators/${creator.id}/reveal`, { level, code })
-    const result = unwrap<RevealResult>(response.data)
+    const { data: result } = await send({
+      url: `/api/creators/${creator.id}/reveal`,
+      method: 'post',
+      values: { level, code },
+      successNotification: false,
+      errorNotification: false,
+    })
     const expires = result.expires_at ? dayjs(result.expires_at).valueOf() : NaN
     const until = Number.isFinite(expires)
       ? Math.min(expires, Date.now() + REVEAL_SECONDS * 1000)

@@ -4,13 +4,15 @@ import { Alert, Form, Input, Modal, Typography } from 'antd'
 import { LockOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { SECURITY_CODE_PATTERN } from '@shared/constants'
-import { failureOf, type ApiFailure } from '../lib/http'
+import type { HttpError } from '@refinedev/core'
+import { errorFieldsOf, fieldMessageOf } from '../../../lib/form-errors'
 
 /** Whether a failed call was about the security code itself (wrong, missing, too many tries). */
-export function isCodeFailure(failure: ApiFailure, fields: string[] = ['security_code', 'code']) {
-  if (failure.status === 409 || failure.status === 429) return true
-  if (failure.status !== 422) return false
-  return failure.fields.length === 0 || failure.fields.some((item) => fields.includes(item.field))
+export function isCodeFailure(error: HttpError, fields: string[] = ['security_code', 'code']) {
+  if (error.statusCode === 409 || error.statusCode === 429) return true
+  if (error.statusCode !== 422) return false
+  const named = errorFieldsOf(error)
+  return named.length === 0 || named.some((field) => fields.includes(field))
 }
 
 /** 409: the user has not set a security code yet — say so and point to Account Setting. */
@@ -25,6 +27,41 @@ export function MissingCodeAlert({ message }: { message?: string }) {
       description={<Link to="/app/account">{t('creators.security.go_to_account')}</Link>}
     />
   )
+}
+
+/**
+ * How a code dialog shows a failure: 409 (no security code set yet) with a
+ * link to Account Setting, a refusal (422, 429 unless `refusedOn` says
+ * otherwise) handed to `onRefused` for the fields, anything else above the
+ * form. `notice` renders the first and the last.
+ */
+export function useCodeFailure(
+  onRefused: (error: HttpError) => void,
+  {
+    refusedOn = [422, 429],
+    missingCode = true,
+  }: { refusedOn?: number[]; missingCode?: boolean } = {}
+) {
+  const { t } = useTranslation()
+  const [missing, setMissing] = useState<string | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  return {
+    reset: () => {
+      setMissing(null)
+      setProblem(null)
+    },
+    show: (error: HttpError) => {
+      if (missingCode && error.statusCode === 409) setMissing(error.message)
+      else if (refusedOn.includes(error.statusCode)) onRefused(error)
+      else setProblem(error.message || t('errors.request_failed'))
+    },
+    notice: (
+      <>
+        {missing !== null && <MissingCodeAlert message={missing} />}
+        {problem && <Alert type="error" showIcon message={problem} style={{ marginBottom: 12 }} />}
+      </>
+    ),
+  }
 }
 
 /** The security code field shared by every dialog that needs it. */
@@ -81,31 +118,30 @@ export function SecurityCodeModal({
   const { t } = useTranslation()
   const [form] = Form.useForm<{ security_code: string }>()
   const [busy, setBusy] = useState(false)
-  const [missing, setMissing] = useState<string | null>(null)
-  const [problem, setProblem] = useState<string | null>(null)
+  const failure = useCodeFailure((error) =>
+    form.setFields([
+      {
+        name: 'security_code',
+        errors: [fieldMessageOf(error, ['security_code', 'code']) ?? error.message],
+      },
+    ])
+  )
+  const { reset } = failure
 
   useEffect(() => {
     if (open) {
       form.resetFields()
-      setMissing(null)
-      setProblem(null)
+      reset()
     }
-  }, [open, form])
+  }, [open, form]) // eslint-disable-line react-hooks/exhaustive-deps
 
   const submit = async ({ security_code }: { security_code: string }) => {
     setBusy(true)
-    setProblem(null)
+    failure.reset()
     try {
       await onSubmit(security_code)
-    } catch (error) {
-      const failure = failureOf(error)
-      if (failure.status === 409) setMissing(failure.message)
-      else if (failure.status === 422 || failure.status === 429) {
-        const message =
-          failure.fields.find((item) => ['security_code', 'code'].includes(item.field))?.message ??
-          failure.message
-        form.setFields([{ name: 'security_code', errors: [message] }])
-      } else setProblem(failure.message || t('errors.request_failed'))
+    } catch (caught) {
+      failure.show(caught as HttpError)
     } finally {
       setBusy(false)
     }
@@ -124,8 +160,7 @@ export function SecurityCodeModal({
       data-testid="security-code-modal"
     >
       {description && <Typography.Paragraph type="secondary">{description}</Typography.Paragraph>}
-      {missing !== null && <MissingCodeAlert message={missing} />}
-      {problem && <Alert type="error" showIcon message={problem} style={{ marginBottom: 12 }} />}
+      {failure.notice}
       <Form form={form} layout="vertical" onFinish={submit} style={{ marginTop: 12 }}>
         <SecurityCodeItem autoFocus />
       </Form>

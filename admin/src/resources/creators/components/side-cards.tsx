@@ -1,9 +1,10 @@
 import { useMemo } from 'react'
-import { Card, Empty, Space, Table, Typography } from 'antd'
+import { Card, Empty, Space, Typography } from 'antd'
 import { DollarOutlined, FilePdfOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import type { AdPrice } from '../types'
-import { PlatformLogo } from './platform-badge'
+import { PlatformLogo } from '../../../components/platform-badge'
+import { StaticTable } from '../../../components/list-table'
 
 /** The creator's ad prices per platform and format. */
 export function AdPricesCard({ prices }: { prices: AdPrice[] }) {
@@ -39,10 +40,8 @@ export function AdPricesCard({ prices }: { prices: AdPrice[] }) {
       }
       data-testid="ad-prices"
     >
-      <Table<AdPrice>
-        size="small"
+      <StaticTable<AdPrice>
         rowKey="id"
-        pagination={false}
         dataSource={prices}
         locale={{ emptyText: t('creators.ad_prices.empty') }}
         columns={[

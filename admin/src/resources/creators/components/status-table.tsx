@@ -1,11 +1,12 @@
-import { Card, Descriptions, Space, Table, Tag, Tooltip, Typography } from 'antd'
+import { Card, Descriptions, Space, Tag, Tooltip, Typography } from 'antd'
 import { SafetyCertificateOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { ACCESS_STATUS, COLLECT_STATUS } from '@shared/constants'
 import type { Creator, PlatformAccount } from '../types'
-import { formatDate } from '../lib/format'
+import { formatDate } from '../../../lib/format'
 import { ContractStatusTag } from './header-card'
-import { PlatformLogo } from './platform-badge'
+import { PlatformLogo } from '../../../components/platform-badge'
+import { StaticTable } from '../../../components/list-table'
 
 function AccessTag({ status, present }: { status: number; present: boolean }) {
   const { t } = useTranslation()
@@ -93,10 +94,8 @@ export function StatusTable({ creator }: { creator: Creator }) {
           )}
         </Descriptions.Item>
       </Descriptions>
-      <Table<PlatformAccount>
-        size="small"
+      <StaticTable<PlatformAccount>
         rowKey="platform"
-        pagination={false}
         dataSource={creator.accounts ?? []}
         scroll={{ x: true }}
         locale={{ emptyText: t('creators.detail.no_accounts') }}

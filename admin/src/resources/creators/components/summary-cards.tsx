@@ -1,7 +1,7 @@
 import { Card, Col, Row, Statistic } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { CreatorSummary } from '../types'
-import { useNumberFormat } from '../lib/format'
+import { useNumberFormat } from '../../../lib/format'
 
 export type SummaryKey =
   'total' | 'CR' | 'IP' | 'CH' | 'accounts' | 'new' | 'failing' | 'terminated'

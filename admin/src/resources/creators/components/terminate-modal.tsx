@@ -1,10 +1,10 @@
-import { useState } from 'react'
-import { Alert, DatePicker, Form, Input, Modal, Typography } from 'antd'
+import { DatePicker, Form, Input, Modal, Typography } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { SECURITY_CODE_PATTERN } from '@shared/constants'
-import { api } from '../../../api/client'
-import { failureOf } from '../lib/http'
+import { useCustomMutation } from '@refinedev/core'
+import { fieldMessageOf } from '../../../lib/form-errors'
+import { useCodeFailure } from './security-code-modal'
 
 interface Values {
   termination_code: string
@@ -31,41 +31,48 @@ export function TerminateModal({
 }) {
   const { t } = useTranslation()
   const [form] = Form.useForm<Values>()
-  const [busy, setBusy] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
+  const { mutate, mutation } = useCustomMutation()
+  // A wrong termination code or date is refused (422); anything else shows above the form.
+  const failure = useCodeFailure(
+    (error) => {
+      const dateError = fieldMessageOf(error, ['cancel_date'])
+      const codeError = fieldMessageOf(error, ['termination_code'])
+      form.setFields([
+        ...(dateError ? [{ name: 'cancel_date' as const, errors: [dateError] }] : []),
+        ...(codeError || !dateError
+          ? [
+              {
+                name: 'termination_code' as const,
+                errors: [codeError ?? (error.message || t('errors.termination_code_error'))],
+              },
+            ]
+          : []),
+      ])
+    },
+    { refusedOn: [422], missingCode: false }
+  )
 
-  const submit = async (values: Values) => {
-    setBusy(true)
-    setProblem(null)
-    try {
-      await api.post(`/api/creators/${creatorId}/terminate`, {
-        termination_code: values.termination_code,
-        cancel_date: values.cancel_date ? values.cancel_date.format('YYYY-MM-DD') : undefined,
-      })
-      form.resetFields()
-      onDone()
-    } catch (error) {
-      const failure = failureOf(error)
-      if (failure.status === 422) {
-        const dateError = failure.fields.find((item) => item.field === 'cancel_date')
-        const codeError = failure.fields.find((item) => item.field === 'termination_code')
-        form.setFields([
-          ...(dateError ? [{ name: 'cancel_date' as const, errors: [dateError.message] }] : []),
-          ...(codeError || !dateError
-            ? [
-                {
-                  name: 'termination_code' as const,
-                  errors: [
-                    codeError?.message ?? (failure.message || t('errors.termination_code_error')),
-                  ],
-                },
-              ]
-            : []),
-        ])
-      } else setProblem(failure.message || t('errors.request_failed'))
-    } finally {
-      setBusy(false)
-    }
+  const submit = (values: Values) => {
+    failure.reset()
+    mutate(
+      {
+        url: `/api/creators/${creatorId}/terminate`,
+        method: 'post',
+        values: {
+          termination_code: values.termination_code,
+          cancel_date: values.cancel_date ? values.cancel_date.format('YYYY-MM-DD') : undefined,
+        },
+        successNotification: false,
+        errorNotification: false,
+      },
+      {
+        onSuccess: () => {
+          form.resetFields()
+          onDone()
+        },
+        onError: failure.show,
+      }
+    )
   }
 
   return (
@@ -75,14 +82,14 @@ export function TerminateModal({
       okText={t('creators.terminate.confirm')}
       okButtonProps={{ danger: true }}
       cancelText={t('buttons.cancel')}
-      confirmLoading={busy}
+      confirmLoading={mutation.isPending}
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
       data-testid="terminate-modal"
     >
       <Typography.Paragraph type="secondary">{t('creators.terminate.body')}</Typography.Paragraph>
-      {problem && <Alert type="error" showIcon message={problem} style={{ marginBottom: 12 }} />}
+      {failure.notice}
       <Form
         form={form}
         layout="vertical"

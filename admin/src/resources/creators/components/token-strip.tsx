@@ -3,8 +3,8 @@ import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { ACCESS_STATUS, PLATFORMS, type PlatformKey } from '@shared/constants'
 import type { CreatorSummary } from '../types'
-import { PlatformLogo } from './platform-badge'
-import { useNumberFormat } from '../lib/format'
+import { PlatformLogo } from '../../../components/platform-badge'
+import { useNumberFormat } from '../../../lib/format'
 
 /**
  * Token status per platform (connected / cannot access); a count filters

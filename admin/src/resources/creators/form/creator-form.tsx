@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { TOKEN_PLATFORMS } from '@shared/constants'
 import { SecurityCodeModal } from '../components/security-code-modal'
-import { PlatformLogo } from '../components/platform-badge'
+import { PlatformLogo } from '../../../components/platform-badge'
 import { BasicTab } from './basic-tab'
 import { PlatformTab } from './platform-tab'
 import type { useCreatorForm } from './use-creator-form'
@@ -81,9 +81,7 @@ export function CreatorForm({
       <SecurityCodeModal
         open={codePrompt.open}
         title={t('creators.form.code_title')}
-        description={t(
-          action === 'edit' ? 'creators.form.code_body_edit' : 'creators.form.code_body_create'
-        )}
+        description={t('creators.form.code_body_edit')}
         okText={t('buttons.save')}
         onCancel={codePrompt.onCancel}
         onSubmit={codePrompt.onSubmit}

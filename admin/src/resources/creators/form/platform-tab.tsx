@@ -20,9 +20,9 @@ import {
   TOKEN_RENEWAL_DAYS,
 } from '@shared/constants'
 import type { Creator, PlatformAccount } from '../types'
-import { formatDate } from '../lib/format'
-import { channelUrlOf } from '../lib/platforms'
-import { PlatformLogo } from '../components/platform-badge'
+import { formatDate } from '../../../lib/format'
+import { channelUrlOf } from '../../../lib/platforms'
+import { PlatformLogo } from '../../../components/platform-badge'
 import { dateItem } from './fields'
 import type { TokenPlatform } from './values'
 
@@ -94,7 +94,7 @@ function AccountState({ account }: { account?: PlatformAccount }) {
 
 /**
  * One platform's tab (Haokan, Bilibili, Xigua, Weibo, Douyin): uid, channel,
- * token and cookie, each saved through PUT /api/creators/:id/accounts/:platform.
+ * token and cookie, saved with the creator in its one create or update request.
  * Secrets are never shown: empty means keep. Haokan also holds the Baidu
  * app id and token.
  */

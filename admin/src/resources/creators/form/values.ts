@@ -114,7 +114,7 @@ function same(a: unknown, b: unknown) {
  * The body of POST (every filled field) or PATCH (only what changed, and
  * private fields only when typed in — empty means 'keep').
  */
-export function creatorPayload(values: CreatorFormValues, initial: CreatorFormValues | null) {
+function creatorPayload(values: CreatorFormValues, initial: CreatorFormValues | null) {
   const payload: Record<string, unknown> = {}
   for (const field of CREATOR_FIELDS) {
     let value = clean(values[field])
@@ -131,13 +131,10 @@ export function creatorPayload(values: CreatorFormValues, initial: CreatorFormVa
   return payload
 }
 
-export interface AccountChange {
-  platform: TokenPlatform
-  body: Record<string, string | null>
-}
+export type AccountChange = { platform: TokenPlatform } & Record<string, string | null>
 
-/** The platform accounts to PUT: what changed, and secrets only when typed in. */
-export function accountChanges(
+/** The platform accounts to send: what changed, and secrets only when typed in. */
+function accountChanges(
   values: CreatorFormValues,
   initial: CreatorFormValues | null
 ): AccountChange[] {
@@ -156,9 +153,26 @@ export function accountChanges(
       const value = clean(current[field]) as string | null
       if (!blank(value)) body[field] = value
     }
-    if (Object.keys(body).length) changes.push({ platform, body })
+    if (Object.keys(body).length) changes.push({ platform, ...body })
   }
   return changes
+}
+
+/** What POST /api/creators or PATCH /api/creators/:id receives: fields, accounts and the Baidu token. */
+export type CreatorBody = Record<string, unknown> & { accounts?: AccountChange[] }
+
+/**
+ * The one request body of a save: the creator's fields (every filled one, or
+ * only what changed), the platform accounts that changed with the secrets
+ * typed in, and the Baidu token when one was typed in.
+ */
+export function creatorBody(values: CreatorFormValues, initial: CreatorFormValues | null) {
+  const body: CreatorBody = creatorPayload(values, initial)
+  const accounts = accountChanges(values, initial)
+  if (accounts.length) body.accounts = accounts
+  const token = typeof values.baidu_token === 'string' ? values.baidu_token.trim() : ''
+  if (token) body.baidu_token = token
+  return body
 }
 
 /** Which tab holds a field, so that a failed validation can open it. */

@@ -1,31 +1,39 @@
 import { useMemo, useState } from 'react'
-import { DatePicker, Select, Space, Table, Tag, Typography } from 'antd'
-import dayjs from 'dayjs'
+import { Space, Table, Tag, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { PlatformKey } from '@shared/constants'
-import type { PlatformAccount } from '../../types'
-import type { CreatorDaily, CreatorDailyRow, CreatorMonthly } from '../../../data-center/types'
-import { useMetricsQuery } from '../../../data-center/lib/query'
-import { useMetricFormat } from '../../../data-center/lib/format'
-import { DAY, rangeEndingOn, useLatestDate } from '../../../data-center/lib/dates'
-import { LoadState } from '../../../data-center/components/load-state'
-import { Chart } from '../charts'
-import { PlatformLogo } from '../platform-badge'
+import type { CreatorDataProps } from '../../types'
+import type { CreatorDaily, CreatorDailyRow, CreatorMonthly } from '../../../../lib/metrics'
+import { useApiQuery } from '../../../../lib/use-api-query'
+import { useMetricFormat } from '../../../../lib/format'
+import { rangeEndingOn, useLatestDate } from '../../../../lib/dates'
+import { LoadState } from '../../../../components/load-state'
+import { figureColumn } from '../../../../lib/table'
+import { Chart } from '../../../../components/charts'
+import { PlatformLogo } from '../../../../components/platform-badge'
+import { DayRangePicker } from '../../../../components/day-range-picker'
+import { PlatformSelect } from '../../../../components/platform-select'
+import { StaticTable } from '../../../../components/list-table'
 
 const DEFAULT_DAYS = 30
+
+/** The daily table's figures and their titles. */
+const DAILY_FIGURES = [
+  ['fans', 'data_center.metrics.fans'],
+  ['fans_diff', 'data_center.columns.fans_diff'],
+  ['views', 'data_center.metrics.views'],
+  ['views_diff', 'data_center.columns.views_diff'],
+  ['likes_diff', 'creator_data.likes_diff'],
+  ['comments_diff', 'creator_data.comments_diff'],
+  ['videos', 'data_center.metrics.videos'],
+] as const
 
 /**
  * The daily records of a range, newest first (GET /api/creator/chart/daily),
  * with a platform filter, and the monthly summary of the last 12 months
  * (GET /api/creator/chart/monthly).
  */
-export function DailyRecords({
-  creatorId,
-  accounts,
-}: {
-  creatorId: number
-  accounts: PlatformAccount[]
-}) {
+export function DailyRecords({ creatorId, accounts }: CreatorDataProps) {
   const { t } = useTranslation()
   const format = useMetricFormat()
   const { latest } = useLatestDate()
@@ -33,12 +41,12 @@ export function DailyRecords({
   const [platform, setPlatform] = useState<PlatformKey | null>(null)
   const range = chosen ?? (latest ? rangeEndingOn(latest, DEFAULT_DAYS) : null)
 
-  const daily = useMetricsQuery<CreatorDaily>(
+  const daily = useApiQuery<CreatorDaily>(
     '/api/creator/chart/daily',
     { id: creatorId, start: range?.[0], end: range?.[1], platform },
     { enabled: range !== null }
   )
-  const monthly = useMetricsQuery<CreatorMonthly>('/api/creator/chart/monthly', {
+  const monthly = useApiQuery<CreatorMonthly>('/api/creator/chart/monthly', {
     id: creatorId,
     months: 12,
   })
@@ -56,37 +64,17 @@ export function DailyRecords({
       {format.signed(value)}
     </Typography.Text>
   )
-  const nowrap = () => ({ style: { whiteSpace: 'nowrap' as const } })
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="daily-records">
       <Space wrap>
-        <DatePicker.RangePicker
-          value={range ? [dayjs(range[0]), dayjs(range[1])] : null}
-          allowClear={false}
-          disabledDate={(day) => day.isAfter(dayjs(), 'day')}
-          onChange={(value) =>
-            value?.[0] && value[1] && setChosen([value[0].format(DAY), value[1].format(DAY)])
-          }
-          aria-label={t('creator_data.range')}
-          data-testid="daily-range"
-        />
-        <Select<PlatformKey>
-          allowClear
-          value={platform ?? undefined}
-          onChange={(value) => setPlatform(value ?? null)}
-          placeholder={t('data_center.platform.all')}
-          style={{ width: 170 }}
-          data-testid="daily-platform"
-          options={accounts.map((account) => ({
-            value: account.platform,
-            label: (
-              <Space size={6}>
-                <PlatformLogo platform={account.platform} />
-                {t(`enum.platform.${account.platform}`)}
-              </Space>
-            ),
-          }))}
+        <DayRangePicker value={range} onChange={setChosen} testId="daily-range" />
+        <PlatformSelect
+          value={platform}
+          onChange={setPlatform}
+          platforms={accounts.map((account) => account.platform)}
+          width={170}
+          testId="daily-platform"
         />
       </Space>
       <LoadState loading={daily.loading || range === null} error={daily.error}>
@@ -110,55 +98,11 @@ export function DailyRecords({
                 </Space>
               ),
             },
-            {
-              key: 'fans',
-              title: t('data_center.metrics.fans'),
-              align: 'right',
-              onCell: nowrap,
-              render: (_, row) => format.number(row.fans),
-            },
-            {
-              key: 'fans_diff',
-              title: t('data_center.columns.fans_diff'),
-              align: 'right',
-              onCell: nowrap,
-              render: (_, row) => gain(row.fans_diff),
-            },
-            {
-              key: 'views',
-              title: t('data_center.metrics.views'),
-              align: 'right',
-              onCell: nowrap,
-              render: (_, row) => format.number(row.views),
-            },
-            {
-              key: 'views_diff',
-              title: t('data_center.columns.views_diff'),
-              align: 'right',
-              onCell: nowrap,
-              render: (_, row) => gain(row.views_diff),
-            },
-            {
-              key: 'likes_diff',
-              title: t('creator_data.likes_diff'),
-              align: 'right',
-              onCell: nowrap,
-              render: (_, row) => gain(row.likes_diff),
-            },
-            {
-              key: 'comments_diff',
-              title: t('creator_data.comments_diff'),
-              align: 'right',
-              onCell: nowrap,
-              render: (_, row) => gain(row.comments_diff),
-            },
-            {
-              key: 'videos',
-              title: t('data_center.metrics.videos'),
-              align: 'right',
-              onCell: nowrap,
-              render: (_, row) => format.number(row.videos),
-            },
+            ...DAILY_FIGURES.map(([key, title]) =>
+              figureColumn<CreatorDailyRow>(key, t(title), (row) =>
+                key.endsWith('_diff') ? gain(row[key]) : format.number(row[key])
+              )
+            ),
             {
               key: 'source',
               title: t('creator_data.source_title'),
@@ -183,44 +127,32 @@ export function DailyRecords({
             height={220}
             empty={t('creator_data.no_snapshots')}
           />
-          <Table
-            size="small"
+          <StaticTable
             rowKey="month"
             dataSource={months}
-            pagination={false}
             scroll={{ x: 'max-content' }}
             locale={{ emptyText: t('creator_data.no_snapshots') }}
             data-testid="monthly-table"
             columns={[
               { key: 'month', title: t('creator_data.month'), dataIndex: 'month' },
-              {
-                key: 'fans',
-                title: t('data_center.metrics.fans'),
-                align: 'right',
-                onCell: nowrap,
-                render: (_, row) => format.number(row.fans),
-              },
-              {
-                key: 'fans_diff',
-                title: t('data_center.columns.fans_diff'),
-                align: 'right',
-                onCell: nowrap,
-                render: (_, row) => gain(row.fans_diff),
-              },
-              {
-                key: 'views_diff',
-                title: t('data_center.columns.views_diff'),
-                align: 'right',
-                onCell: nowrap,
-                render: (_, row) => format.compact(row.views_diff),
-              },
-              {
-                key: 'videos_diff',
-                title: t('creator_data.videos_diff'),
-                align: 'right',
-                onCell: nowrap,
-                render: (_, row) => format.signed(row.videos_diff),
-              },
+              figureColumn<(typeof months)[number]>('fans', t('data_center.metrics.fans'), (row) =>
+                format.number(row.fans)
+              ),
+              figureColumn<(typeof months)[number]>(
+                'fans_diff',
+                t('data_center.columns.fans_diff'),
+                (row) => gain(row.fans_diff)
+              ),
+              figureColumn<(typeof months)[number]>(
+                'views_diff',
+                t('data_center.columns.views_diff'),
+                (row) => format.compact(row.views_diff)
+              ),
+              figureColumn<(typeof months)[number]>(
+                'videos_diff',
+                t('creator_data.videos_diff'),
+                (row) => format.signed(row.videos_diff)
+              ),
             ]}
           />
         </div>

@@ -1,32 +1,29 @@
 import { useMemo, useState } from 'react'
-import { DatePicker, Space, Table, Tag, Tooltip, Typography } from 'antd'
-import dayjs from 'dayjs'
+import { Space, Tag, Tooltip, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
-import type { PlatformAccount } from '../../types'
-import type { CreatorDashboardDetail, PlatformFigures } from '../../../data-center/types'
-import { useMetricsQuery } from '../../../data-center/lib/query'
-import { useMetricFormat } from '../../../data-center/lib/format'
-import { DAY } from '../../../data-center/lib/dates'
-import { LoadState } from '../../../data-center/components/load-state'
-import { Chart } from '../charts'
-import { PlatformLogo } from '../platform-badge'
+import type { CreatorDataProps } from '../../types'
+import type { CreatorDashboardDetail, PlatformFigures } from '../../../../lib/metrics'
+import { useApiQuery } from '../../../../lib/use-api-query'
+import { useMetricFormat } from '../../../../lib/format'
+import { LoadState } from '../../../../components/load-state'
+import { Chart } from '../../../../components/charts'
+import { PlatformLogo } from '../../../../components/platform-badge'
+import { DayRangePicker } from '../../../../components/day-range-picker'
+import { StaticTable } from '../../../../components/list-table'
+
+/** The figures shown with what they gained over the range. */
+const PAIRS = ['fans', 'views', 'likes', 'comments'] as const
 
 /**
  * Each platform's fans, views, likes and comments with what they gained over
  * a range (default: the last 7 days ending on the newest snapshot), and the
  * fans per platform as bars.
  */
-export function PlatformAnalysis({
-  creatorId,
-  accounts,
-}: {
-  creatorId: number
-  accounts: PlatformAccount[]
-}) {
+export function PlatformAnalysis({ creatorId, accounts }: CreatorDataProps) {
   const { t } = useTranslation()
   const format = useMetricFormat()
   const [range, setRange] = useState<[string, string] | null>(null)
-  const { data, loading, error } = useMetricsQuery<CreatorDashboardDetail>(
+  const { data, loading, error } = useApiQuery<CreatorDashboardDetail>(
     '/api/creator/dashboard/detail',
     {
       id: creatorId,
@@ -66,25 +63,14 @@ export function PlatformAnalysis({
       data-testid="platform-analysis"
     >
       <Space wrap>
-        <DatePicker.RangePicker
-          value={shown ? [dayjs(shown[0]), dayjs(shown[1])] : null}
-          allowClear={false}
-          disabledDate={(day) => day.isAfter(dayjs(), 'day')}
-          onChange={(value) =>
-            value?.[0] && value[1] && setRange([value[0].format(DAY), value[1].format(DAY)])
-          }
-          aria-label={t('creator_data.range')}
-          data-testid="analysis-range"
-        />
+        <DayRangePicker value={shown} onChange={setRange} testId="analysis-range" />
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {t('creator_data.gain_hint')}
         </Typography.Text>
       </Space>
       <LoadState loading={loading} error={error}>
-        <Table<PlatformFigures>
-          size="small"
+        <StaticTable<PlatformFigures>
           rowKey="platform"
-          pagination={false}
           dataSource={data?.platforms ?? []}
           scroll={{ x: 680 }}
           locale={{ emptyText: t('creator_data.no_snapshots') }}
@@ -113,30 +99,12 @@ export function PlatformAnalysis({
                 </Space>
               ),
             },
-            {
-              key: 'fans',
-              title: t('data_center.metrics.fans'),
-              align: 'right',
-              render: (_, item) => pair(item.fans, item.fans_diff),
-            },
-            {
-              key: 'views',
-              title: t('data_center.metrics.views'),
-              align: 'right',
-              render: (_, item) => pair(item.views, item.views_diff),
-            },
-            {
-              key: 'likes',
-              title: t('data_center.metrics.likes'),
-              align: 'right',
-              render: (_, item) => pair(item.likes, item.likes_diff),
-            },
-            {
-              key: 'comments',
-              title: t('data_center.metrics.comments'),
-              align: 'right',
-              render: (_, item) => pair(item.comments, item.comments_diff),
-            },
+            ...PAIRS.map((key) => ({
+              key,
+              title: t(`data_center.metrics.${key}`),
+              align: 'right' as const,
+              render: (_: unknown, item: PlatformFigures) => pair(item[key], item[`${key}_diff`]),
+            })),
             {
               key: 'growth',
               title: t('data_center.columns.growth'),
@@ -146,26 +114,19 @@ export function PlatformAnalysis({
           ]}
           summary={() =>
             data && data.platforms.length > 1 ? (
-              <Table.Summary.Row>
-                <Table.Summary.Cell index={0}>
+              <StaticTable.Summary.Row>
+                <StaticTable.Summary.Cell index={0}>
                   <Typography.Text strong>{t('data_center.columns.total')}</Typography.Text>
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={1} align="right">
-                  <strong>{pair(data.total.fans, data.total.fans_diff)}</strong>
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={2} align="right">
-                  <strong>{pair(data.total.views, data.total.views_diff)}</strong>
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={3} align="right">
-                  <strong>{pair(data.total.likes, data.total.likes_diff)}</strong>
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={4} align="right">
-                  <strong>{pair(data.total.comments, data.total.comments_diff)}</strong>
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={5} align="right">
+                </StaticTable.Summary.Cell>
+                {PAIRS.map((key, index) => (
+                  <StaticTable.Summary.Cell key={key} index={index + 1} align="right">
+                    <strong>{pair(data.total[key], data.total[`${key}_diff`])}</strong>
+                  </StaticTable.Summary.Cell>
+                ))}
+                <StaticTable.Summary.Cell index={5} align="right">
                   <strong>{format.signedPercent(data.total.growth)}</strong>
-                </Table.Summary.Cell>
-              </Table.Summary.Row>
+                </StaticTable.Summary.Cell>
+              </StaticTable.Summary.Row>
             ) : null
           }
         />

@@ -2,14 +2,14 @@ import { useMemo, useState } from 'react'
 import { Segmented, Select, Space } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { METRICS, type Metric, type PlatformKey } from '@shared/constants'
-import type { PlatformAccount } from '../../types'
-import type { Granularity, MetricSeries, SeriesMode } from '../../../data-center/types'
-import { LineChart } from '../../../data-center/charts'
-import { useMetricsQuery } from '../../../data-center/lib/query'
-import { useMetricFormat } from '../../../data-center/lib/format'
-import { rangeEndingOn, useLatestDate } from '../../../data-center/lib/dates'
-import { LoadState } from '../../../data-center/components/load-state'
-import { PlatformLogo } from '../platform-badge'
+import type { CreatorDataProps } from '../../types'
+import type { Granularity, MetricSeries, SeriesMode } from '../../../../lib/metrics'
+import { LineChart } from '../../../../components/charts'
+import { useApiQuery } from '../../../../lib/use-api-query'
+import { useMetricFormat } from '../../../../lib/format'
+import { rangeEndingOn, useLatestDate } from '../../../../lib/dates'
+import { LoadState } from '../../../../components/load-state'
+import { PlatformSelect } from '../../../../components/platform-select'
 
 const WINDOWS = [30, 90, 180, 365] as const
 const GRANULARITY: Record<(typeof WINDOWS)[number], Granularity> = {
@@ -20,13 +20,7 @@ const GRANULARITY: Record<(typeof WINDOWS)[number], Granularity> = {
 }
 
 /** One metric of this creator over time (GET /api/metrics/series), all platforms summed or one. */
-export function TrendTab({
-  creatorId,
-  accounts,
-}: {
-  creatorId: number
-  accounts: PlatformAccount[]
-}) {
+export function TrendTab({ creatorId, accounts }: CreatorDataProps) {
   const { t } = useTranslation()
   const format = useMetricFormat()
   const { latest } = useLatestDate()
@@ -36,7 +30,7 @@ export function TrendTab({
   const [platform, setPlatform] = useState<PlatformKey | null>(null)
   const [start, end] = latest ? rangeEndingOn(latest, days) : [null, null]
 
-  const { data, loading, error } = useMetricsQuery<MetricSeries>(
+  const { data, loading, error } = useApiQuery<MetricSeries>(
     '/api/metrics/series',
     {
       creator_ids: [creatorId],
@@ -86,21 +80,11 @@ export function TrendTab({
             label: t('chart_panel.last_days', { n: value }),
           }))}
         />
-        <Select<PlatformKey>
-          allowClear
-          value={platform ?? undefined}
-          onChange={(value) => setPlatform(value ?? null)}
-          placeholder={t('data_center.platform.all')}
-          style={{ width: 170 }}
-          options={accounts.map((account) => ({
-            value: account.platform,
-            label: (
-              <Space size={6}>
-                <PlatformLogo platform={account.platform} />
-                {t(`enum.platform.${account.platform}`)}
-              </Space>
-            ),
-          }))}
+        <PlatformSelect
+          value={platform}
+          onChange={setPlatform}
+          platforms={accounts.map((account) => account.platform)}
+          width={170}
         />
       </Space>
       <LoadState loading={loading || start === null} error={error} minHeight={280}>

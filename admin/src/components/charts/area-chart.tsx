@@ -1,0 +1,38 @@
+import { Area } from '@ant-design/plots'
+import type { ChartProps } from './types'
+
+/** A metric's value day by day (the area under a line). Loaded on demand. */
+export default function AreaChart({
+  data,
+  height = 280,
+  formatValue,
+  formatAxis,
+  name,
+  color = '#3b5bdb',
+}: ChartProps) {
+  return (
+    <Area
+      data={data}
+      height={height}
+      xField="label"
+      yField="value"
+      shapeField="smooth"
+      scale={{ y: { nice: true, zero: false } }}
+      style={{ fill: `linear-gradient(-90deg, #ffffff 0%, ${color} 100%)`, fillOpacity: 0.25 }}
+      line={{ style: { stroke: color, strokeWidth: 2 } }}
+      axis={{
+        y: {
+          labelFormatter: (value: number) => (formatAxis ?? formatValue)(value),
+          title: false,
+          tickCount: 5,
+        },
+        x: { title: false, labelAutoHide: true, labelAutoRotate: false },
+      }}
+      tooltip={{
+        items: [{ channel: 'y', name, valueFormatter: (value: number) => formatValue(value) }],
+      }}
+      // Area's props type leaves out G2's `animate`; the chart honours it.
+      {...({ animate: false } as object)}
+    />
+  )
+}

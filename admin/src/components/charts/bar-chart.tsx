@@ -1,0 +1,63 @@
+import { Bar } from '@ant-design/plots'
+import type { ChartProps } from './types'
+
+/** Horizontal bars (regions, partitions, fans per platform, top creators). Loaded on demand. */
+export default function BarChart({
+  data,
+  height,
+  formatValue,
+  formatAxis,
+  formatLabel,
+  name,
+  color = '#0c8599',
+  labels = true,
+  dense = false,
+  plain = false,
+}: ChartProps) {
+  const max = Math.max(0, ...data.map((datum) => datum.value))
+  const row = dense
+    ? { height: 30, min: 120, headroom: 1.25, width: 20 }
+    : { height: 32, min: 140, headroom: 1.2, width: 22 }
+  return (
+    <Bar
+      data={data}
+      height={height ?? Math.max(row.min, data.length * row.height + 50)}
+      xField="label"
+      yField="value"
+      scale={
+        plain
+          ? undefined
+          : { y: { domainMin: 0, domainMax: max > 0 ? max * row.headroom : 1, nice: false } }
+      }
+      style={
+        plain
+          ? { fill: color }
+          : { fill: color, maxWidth: row.width, radiusTopRight: 3, radiusBottomRight: 3 }
+      }
+      label={
+        labels
+          ? {
+              text: (datum: { value: number }) => (formatLabel ?? formatValue)(datum.value),
+              position: 'right',
+              textAlign: 'start',
+              dx: 6,
+              fontSize: 11,
+              fill: '#495057',
+            }
+          : false
+      }
+      axis={{
+        y: {
+          labelFormatter: (value: number) => (formatAxis ?? formatValue)(value),
+          title: false,
+          ...(plain ? {} : { labelAutoRotate: false, tickCount: 4 }),
+        },
+        x: { title: false },
+      }}
+      tooltip={{
+        items: [{ channel: 'y', name, valueFormatter: (value: number) => formatValue(value) }],
+      }}
+      animate={false}
+    />
+  )
+}

@@ -1,0 +1,49 @@
+import { Line } from '@ant-design/plots'
+import type { LineChartProps } from './types'
+
+/** Lines over dates or months, one colour per series. Loaded on demand. */
+export default function LineChart({
+  data,
+  height = 280,
+  formatValue,
+  formatAxis,
+  colors,
+  plain = false,
+}: LineChartProps) {
+  const many = new Set(data.map((datum) => datum.series)).size > 1
+  return (
+    <Line
+      data={data}
+      height={height}
+      xField="x"
+      yField="value"
+      colorField="series"
+      scale={colors ? { color: { range: colors } } : undefined}
+      point={!plain && data.length <= 120 ? { sizeField: 2 } : undefined}
+      style={plain ? undefined : { lineWidth: 2 }}
+      axis={{
+        y: {
+          labelFormatter: (value: number) => (formatAxis ?? formatValue)(value),
+          title: false,
+          ...(plain ? {} : { tickCount: 5 }),
+        },
+        x: plain ? { title: false } : { title: false, labelAutoRotate: false, labelAutoHide: true },
+      }}
+      legend={
+        plain
+          ? undefined
+          : many
+            ? {
+                color: {
+                  position: 'top',
+                  layout: { justifyContent: 'center' },
+                  itemLabelFontSize: 12,
+                },
+              }
+            : false
+      }
+      tooltip={{ items: [{ channel: 'y', valueFormatter: (value: number) => formatValue(value) }] }}
+      animate={false}
+    />
+  )
+}

@@ -1,0 +1,38 @@
+import { Pie } from '@ant-design/plots'
+import type { ChartProps } from './types'
+
+/** A doughnut of shares (sex, device, categories, sales per platform). Loaded on demand. */
+export default function PieChart({
+  data,
+  height = 220,
+  formatValue,
+  labels = true,
+  plain = false,
+}: ChartProps) {
+  return (
+    <Pie
+      data={data}
+      height={height}
+      angleField="value"
+      colorField="label"
+      innerRadius={0.55}
+      radius={labels ? 0.9 : undefined}
+      label={
+        labels
+          ? {
+              text: (datum: { value: number }) => formatValue(datum.value),
+              position: 'outside',
+              fontSize: 11,
+            }
+          : false
+      }
+      legend={{
+        color: plain
+          ? { position: 'bottom' }
+          : { position: 'bottom', layout: { justifyContent: 'center' }, itemLabelFontSize: 11 },
+      }}
+      tooltip={{ items: [{ channel: 'y', valueFormatter: (value: number) => formatValue(value) }] }}
+      animate={false}
+    />
+  )
+}

@@ -1,0 +1,135 @@
+import { Alert, Progress, Space, Tag, Typography } from 'antd'
+import {
+  CheckCircleFilled,
+  ClockCircleOutlined,
+  CloseCircleFilled,
+  SyncOutlined,
+} from '@ant-design/icons'
+import { useTranslation } from 'react-i18next'
+import { DATA_REFRESH_HOUR } from '@shared/constants'
+import type { CollectionRun } from '../../../lib/metrics'
+import { useDateTimeFormat } from '../../../lib/format'
+import { isRunning } from '../hooks/use-collection'
+
+const STATUS_TAG: Record<CollectionRun['status'], { color: string; icon: React.ReactNode }> = {
+  queued: { color: 'default', icon: <ClockCircleOutlined /> },
+  running: { color: 'processing', icon: <SyncOutlined spin /> },
+  finished: { color: 'success', icon: <CheckCircleFilled /> },
+  failed: { color: 'error', icon: <CloseCircleFilled /> },
+}
+
+export function RunStatusTag({ run }: { run: CollectionRun }) {
+  const { t } = useTranslation()
+  const style = STATUS_TAG[run.status] ?? STATUS_TAG.queued
+  const failedSome = run.status === 'finished' && run.failed > 0
+  return (
+    <Tag
+      color={failedSome ? 'warning' : style.color}
+      icon={style.icon}
+      style={{ marginInlineEnd: 0 }}
+    >
+      {t(`dashboard.run_status.${run.status}`)}
+    </Tag>
+  )
+}
+
+/** One quiet line: the newest day the numbers describe, and the last collection. */
+export function LastCollected({
+  latestDate,
+  lastRun,
+}: {
+  latestDate: string | null
+  lastRun: CollectionRun | null
+}) {
+  const { t } = useTranslation()
+  const dateTime = useDateTimeFormat()
+  return (
+    <Space size={[12, 4]} wrap style={{ fontSize: 12 }} data-testid="last-collected">
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {latestDate
+          ? t('dashboard.collection.latest_date', { date: latestDate })
+          : t('dashboard.collection.no_date')}
+      </Typography.Text>
+      {lastRun && (
+        <Space size={6}>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('dashboard.collection.last_run', {
+              when: dateTime(lastRun.finished_at ?? lastRun.started_at ?? lastRun.created_at),
+              trigger: t(`dashboard.trigger.${lastRun.trigger}`),
+            })}
+          </Typography.Text>
+          <RunStatusTag run={lastRun} />
+          {!isRunning(lastRun) && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('dashboard.collection.counts', {
+                succeeded: lastRun.succeeded,
+                failed: lastRun.failed,
+              })}
+            </Typography.Text>
+          )}
+        </Space>
+      )}
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {t('dashboard.collection.schedule', { hour: DATA_REFRESH_HOUR })}
+      </Typography.Text>
+    </Space>
+  )
+}
+
+/** A collection in progress (processed / total, succeeded, failed), then its outcome. */
+export function CollectionProgress({ run, onClose }: { run: CollectionRun; onClose: () => void }) {
+  const { t } = useTranslation()
+  const running = isRunning(run)
+  const percent = run.total > 0 ? Math.round((run.processed / run.total) * 100) : running ? 0 : 100
+  const status = run.status === 'failed' ? 'exception' : running ? 'active' : 'success'
+  const type =
+    run.status === 'failed' ? 'error' : running ? 'info' : run.failed > 0 ? 'warning' : 'success'
+  return (
+    <Alert
+      type={type}
+      showIcon={false}
+      closable={!running}
+      onClose={onClose}
+      data-testid="resync-progress"
+      data-status={run.status}
+      message={
+        <Space direction="vertical" size={4} style={{ width: '100%' }}>
+          <Space size={8} wrap>
+            <RunStatusTag run={run} />
+            <Typography.Text strong>
+              {running
+                ? t('dashboard.resync.running', { date: run.snapshot_date })
+                : t('dashboard.resync.result', { date: run.snapshot_date })}
+            </Typography.Text>
+            <Typography.Text type="secondary" data-testid="resync-counts">
+              {run.status === 'queued' && run.total === 0
+                ? t('dashboard.resync.waiting')
+                : t('dashboard.resync.counts', {
+                    processed: run.processed,
+                    total: run.total,
+                    succeeded: run.succeeded,
+                    failed: run.failed,
+                  })}
+            </Typography.Text>
+          </Space>
+          <Progress percent={percent} status={status} size="small" />
+          {run.error && <Typography.Text type="danger">{run.error}</Typography.Text>}
+          {run.failures?.length > 0 && !running && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {run.failures
+                .slice(0, 3)
+                .map(
+                  (failure) =>
+                    `${t(`enum.platform.${failure.platform}`)} #${failure.account_id}: ${failure.message}`
+                )
+                .join(' · ')}
+              {run.failures.length > 3
+                ? ` · ${t('dashboard.resync.more_failures', { count: run.failures.length - 3 })}`
+                : ''}
+            </Typography.Text>
+          )}
+        </Space>
+      }
+    />
+  )
+}

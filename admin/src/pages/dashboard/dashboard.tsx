@@ -1,0 +1,37 @@
+import { Col, Row } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { DashboardFrame } from './components/dashboard-frame'
+import { StatisticCards } from './components/statistic-cards'
+import { MonthlyViewsCard } from './components/monthly-views-card'
+import { PeriodRankingCard } from './components/period-ranking-card'
+import { RankingListCard } from './components/ranking-list-card'
+
+/**
+ * /app/dashboard — the network at a glance (SPEC §2 Dashboard): total fans
+ * on a YouTube base, creators by kind, active platforms, yearly growth,
+ * views and uploads, average monthly views per platform, the weekly and
+ * monthly top 10 and the creator ranking of the range.
+ */
+export function DashboardPage() {
+  const { t } = useTranslation()
+  return (
+    <DashboardFrame title={t('dashboard.titles.dashboard')} testId="dashboard-page">
+      {(overview) => (
+        <>
+          <StatisticCards overview={overview} />
+          <Row gutter={[16, 16]}>
+            <Col xs={24} xl={10}>
+              <MonthlyViewsCard overview={overview} />
+            </Col>
+            <Col xs={24} xl={14}>
+              <PeriodRankingCard />
+            </Col>
+          </Row>
+          <RankingListCard />
+        </>
+      )}
+    </DashboardFrame>
+  )
+}
+
+export default DashboardPage

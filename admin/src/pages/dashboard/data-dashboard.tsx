@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next'
+import { DailyMetrics, DashboardFrame } from './components/dashboard-frame'
+import { PlatformTotalsCard } from './components/platform-totals-card'
+import { CollectionRunsCard } from './components/collection-runs-card'
+
+/**
+ * /app/data_dashboard — the landing page: yesterday's and this week's
+ * numbers. Fans, likes, views and comments with their daily differences and
+ * growth, the chosen metric day by day, every platform side by side, and the
+ * state of the collection (with 'Resync data').
+ */
+export function DataDashboardPage() {
+  const { t } = useTranslation()
+  return (
+    <DashboardFrame title={t('dashboard.titles.data_dashboard')} testId="data-dashboard-page">
+      {(overview) => (
+        <>
+          <DailyMetrics overview={overview} side={<CollectionRunsCard />} />
+          <PlatformTotalsCard />
+        </>
+      )}
+    </DashboardFrame>
+  )
+}
+
+export default DataDashboardPage
