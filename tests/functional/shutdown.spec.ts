@@ -12,7 +12,8 @@ import app from '@adonisjs/core/services/app'
 test.group('graceful shutdown', () => {
   test('SIGTERM stops the HTTP server and the queue worker and exits 0', async ({ assert }) => {
     const folder = mkdtempSync(join(tmpdir(), 'mcn-shutdown-'))
-    const port = 3391
+    // Beside the test server's own port, so that parallel runs (each with its PORT) never share it.
+    const port = Number(process.env.PORT ?? 3334) + 57
     const env = {
       ...process.env,
       NODE_ENV: 'production',
