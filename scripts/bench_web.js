@@ -11,10 +11,13 @@
  * sign-in page is measured as the baseline of the same run. Figures are
  * printed, never asserted.
  *
- *   npm run bench -- --web [--runs 3] [--pages /app/dashboard,/app/customers]
+ *   npm run bench -- --web [--runs 3] [--pages /app/dashboard,/app/customers] [--details]
+ *
+ * --details prints, per run, the layout shifts (the element that moved) and
+ * the scripts and long tasks that kept the main thread busy.
  */
 import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 
@@ -97,7 +100,26 @@ function scriptFigures(requests) {
   return { total: sum(scripts) / 1024, beforeChart: sum(before) / 1024, chart: Boolean(firstChart) }
 }
 
-async function measure(base, pages, runs, credentials) {
+/** With --details: what moved (layout shifts) and what kept the main thread busy. */
+function explain(path, audits) {
+  console.log(`\n${path}`)
+  for (const item of audits['layout-shifts']?.details?.items ?? []) {
+    const node = item.node ?? {}
+    console.log(`  shift ${item.score.toFixed(3)}  ${node.selector ?? ''}  ${node.nodeLabel ?? ''}`)
+  }
+  for (const item of (audits['bootup-time']?.details?.items ?? []).slice(0, 5)) {
+    console.log(
+      `  script ${String(Math.round(item.total)).padStart(5)} ms (${Math.round(item.scripting)} ms running)  ${item.url}`
+    )
+  }
+  for (const item of (audits['long-tasks']?.details?.items ?? []).slice(0, 5)) {
+    console.log(
+      `  long task ${Math.round(item.duration)} ms at ${Math.round(item.startTime)} ms  ${item.url}`
+    )
+  }
+}
+
+async function measure(base, pages, runs, credentials, details = false) {
   const { default: lighthouse } = await import('lighthouse')
   const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js')
   const chromeLauncher = await import('chrome-launcher')
@@ -112,7 +134,7 @@ async function measure(base, pages, runs, credentials) {
   if (!token) throw new Error(`could not sign in as ${credentials.email}`)
 
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromePath: CHROMIUM,
     chromeFlags: CHROMIUM_FLAGS,
   })
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
@@ -142,6 +164,7 @@ async function measure(base, pages, runs, credentials) {
           cls: audits['cumulative-layout-shift'].numericValue,
           ...scriptFigures(audits['network-requests'].details.items),
         })
+        if (details) explain(path, audits)
       }
       const pick = (key) => median(samples.map((sample) => sample[key]))
       rows.push({
@@ -215,7 +238,15 @@ function print(rows, runs) {
   for (const line of lines) console.log(format(line))
 }
 
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
 export async function benchWeb(args) {
+  // A missing browser would crash the launcher after the studio started and leave it running.
+  if (!existsSync(CHROMIUM)) {
+    console.error(`No Chromium at ${CHROMIUM}: install Debian's chromium or set CHROMIUM_PATH.`)
+    process.exitCode = 1
+    return
+  }
   const runs = Math.max(1, Number(option(args, 'runs', '3')) || 3)
   const pages = option(args, 'pages', DEFAULT_PAGES.join(','))
     .split(',')
@@ -243,10 +274,16 @@ export async function benchWeb(args) {
   try {
     await waitForHealth(base, server)
     const config = readDotEnv()
-    const rows = await measure(base, pages, runs, {
-      email: config.DEMO_ADMIN_EMAIL || 'admin@mcn.local',
-      password: config.DEMO_ADMIN_PASSWORD,
-    })
+    const rows = await measure(
+      base,
+      pages,
+      runs,
+      {
+        email: config.DEMO_ADMIN_EMAIL || 'admin@mcn.local',
+        password: config.DEMO_ADMIN_PASSWORD,
+      },
+      args.includes('--details')
+    )
     print(rows, runs)
   } finally {
     try {
