@@ -3,6 +3,45 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { compression } from 'vite-plugin-compression2'
 
+/**
+ * Packages with no side effects that declare none: @refinedev/antd's one
+ * bundle imports react-markdown (for a MarkdownField the studio never draws)
+ * and @refinedev/core imports papaparse (for CSV import/export the studio does
+ * on the server), so without this the whole markdown stack sat in the entry.
+ */
+const PURE_PACKAGES = new RegExp(
+  '/node_modules/(' +
+    [
+      'react-markdown',
+      'remark-[^/]+',
+      'micromark[^/]*',
+      'mdast-[^/]+',
+      'unified',
+      'vfile[^/]*',
+      'unist-[^/]+',
+      'hast-[^/]+',
+      'property-information',
+      'parse-entities',
+      'character-[^/]+',
+      'is-(alphabetical|alphanumerical|decimal|hexadecimal|plain-obj|buffer)',
+      '(space|comma)-separated-tokens',
+      'style-to-object',
+      'inline-style-parser',
+      'markdown-table',
+      'longest-streak',
+      'ccount',
+      'trough',
+      'bail',
+      'zwitch',
+      'mdurl',
+      'repeat-string',
+      'xtend',
+      'extend',
+      'papaparse',
+    ].join('|') +
+    ')/'
+)
+
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3333}`
 
 /**
@@ -36,5 +75,15 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      treeshake: { moduleSideEffects: (id: string) => !PURE_PACKAGES.test(id) },
+      output: {
+        // One chunk per interface language: its shared and area files together.
+        manualChunks(id: string) {
+          const language = id.match(/\/src\/locales\/(?:[^/]+\/)?(\w+)\.json$/)?.[1]
+          return language ? `locale-${language}` : undefined
+        },
+      },
+    },
   },
 })

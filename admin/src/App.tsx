@@ -1,34 +1,38 @@
-import { lazy, Suspense, useEffect, useMemo } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router'
 import { Authenticated, Refine } from '@refinedev/core'
-import { useNotificationProvider } from '@refinedev/antd'
 import routerProvider, { CatchAllNavigate, UnsavedChangesNotifier } from '@refinedev/react-router'
 import { App as AntdApp, ConfigProvider, Spin } from 'antd'
-import koKR from 'antd/locale/ko_KR'
-import zhCN from 'antd/locale/zh_CN'
-import enUS from 'antd/locale/en_US'
-import jaJP from 'antd/locale/ja_JP'
-import dayjs from 'dayjs'
-import 'dayjs/locale/ko'
-import 'dayjs/locale/zh-cn'
-import 'dayjs/locale/ja'
 import { useTranslation } from 'react-i18next'
 import { MAX_SNACKBARS } from '@shared/constants'
 import { authProvider } from './providers/auth'
 import { accessControlProvider } from './providers/access'
 import { dataProvider } from './providers/data'
-import { i18nProvider } from './providers/i18n'
+import { useNotificationProvider } from './providers/notification'
+import { antdLocaleOf, i18nProvider } from './providers/i18n'
 import { buildResources } from './providers/resources'
-import { AuthDialogs } from './components/auth-dialogs'
-import { appRoutes, publicDocRoutes } from './routes'
+import { useAuthStore } from './providers/auth-store'
+import { appRoutes, preloadScreen, publicDocRoutes } from './routes'
+import { session } from './providers/session'
 
 const LoginPage = lazy(() => import('./pages/login'))
 const RegisterPage = lazy(() => import('./pages/register'))
 const NotFoundPage = lazy(() => import('./pages/not-found'))
-const AppLayout = lazy(() => import('./components/layout/app-layout'))
+const AuthDialogs = lazy(() => import('./components/auth-dialogs'))
+const loadLayout = () => import('./components/layout/app-layout')
+const AppLayout = lazy(loadLayout)
 
-const ANTD_LOCALES = { ko: koKR, zh: zhCN, en: enUS, ja: jaJP } as const
-const DAYJS_LOCALES = { ko: 'ko', zh: 'zh-cn', en: 'en', ja: 'ja' } as const
+/*
+ * With a stored token the studio expects to be signed in: the layout and the
+ * screen being opened are asked for at once, beside the user's info, and the
+ * shell (menu, header, the screen's skeleton) paints before that answer. A
+ * token the API refuses still ends on /login.
+ */
+const expectSignedIn = Boolean(session.getToken())
+if (expectSignedIn) {
+  loadLayout().catch(() => undefined)
+  preloadScreen(window.location.pathname)
+}
 
 function Loading() {
   const { t } = useTranslation()
@@ -39,6 +43,18 @@ function Loading() {
       </Spin>
     </div>
   )
+}
+
+/** The sign-in dialogs of SPEC §4, loaded the first time one is raised and kept from then on. */
+function AuthDialogsWhenAsked() {
+  const { dialog, tokenExpired } = useAuthStore()
+  const [asked, setAsked] = useState(false)
+  if (!asked && (dialog || tokenExpired)) setAsked(true)
+  return asked ? (
+    <Suspense fallback={null}>
+      <AuthDialogs />
+    </Suspense>
+  ) : null
 }
 
 /** Refine with antd, the providers, and the route table of SPEC §2. */
@@ -82,7 +98,7 @@ function StudioRefine() {
               <Authenticated
                 key="app"
                 fallback={<CatchAllNavigate to="/login" />}
-                loading={<Loading />}
+                loading={expectSignedIn ? <AppLayout /> : <Loading />}
               >
                 <AppLayout />
               </Authenticated>
@@ -96,7 +112,7 @@ function StudioRefine() {
           <Route path="*" element={<Navigate to="/404" replace />} />
         </Routes>
       </Suspense>
-      <AuthDialogs />
+      <AuthDialogsWhenAsked />
       <UnsavedChangesNotifier />
     </Refine>
   )
@@ -104,16 +120,11 @@ function StudioRefine() {
 
 export default function App() {
   const { i18n } = useTranslation()
-  const locale = i18n.language as keyof typeof ANTD_LOCALES
-
-  useEffect(() => {
-    dayjs.locale(DAYJS_LOCALES[locale] ?? 'en')
-  }, [locale])
 
   return (
     <BrowserRouter>
       <ConfigProvider
-        locale={ANTD_LOCALES[locale] ?? enUS}
+        locale={antdLocaleOf(i18n.language)}
         theme={{ token: { colorPrimary: '#3b5bdb', borderRadius: 8 } }}
       >
         <AntdApp message={{ maxCount: MAX_SNACKBARS }} notification={{ maxCount: MAX_SNACKBARS }}>

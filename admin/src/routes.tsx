@@ -1,37 +1,49 @@
-import { lazy } from 'react'
-import { Navigate, Route } from 'react-router'
+import { lazy, type ComponentType } from 'react'
+import { matchPath, Navigate, Route } from 'react-router'
 import { BRAND } from './config'
 import { PLATFORM_DASHBOARDS } from './providers/resources'
 import { Screen } from './components/screen'
 import type { PublicDocKey } from './pages/public-docs'
 
+/**
+ * A screen's code is its own chunk. `screen()` keeps the import so that the
+ * chunk of the address being opened can be asked for at start-up, beside the
+ * user's info and the layout, instead of after them (preloadScreen).
+ */
+const loaders = new Map<ComponentType<any>, () => Promise<unknown>>()
+function screen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  const Component = lazy(load)
+  loaders.set(Component, load)
+  return Component
+}
+
 /* Screens over a REST resource (resources/<resource>/) */
-const CreatorList = lazy(() => import('./resources/creators/list'))
-const CreatorShow = lazy(() => import('./resources/creators/show'))
-const CreatorCreate = lazy(() => import('./resources/creators/create'))
-const CreatorEdit = lazy(() => import('./resources/creators/edit'))
-const StaffList = lazy(() => import('./resources/staff/list'))
-const StaffShow = lazy(() => import('./resources/staff/show'))
-const StaffEdit = lazy(() => import('./resources/staff/edit'))
-const DealList = lazy(() => import('./resources/deals/list'))
-const ProductSaleList = lazy(() => import('./resources/product-sales/list'))
-const BoardScreen = lazy(() => import('./resources/board-posts'))
-const LetterList = lazy(() => import('./resources/letters/list'))
-const AlertList = lazy(() => import('./resources/alerts/list'))
-const AuditLogList = lazy(() => import('./resources/audit-logs/list'))
+const CreatorList = screen(() => import('./resources/creators/list'))
+const CreatorShow = screen(() => import('./resources/creators/show'))
+const CreatorCreate = screen(() => import('./resources/creators/create'))
+const CreatorEdit = screen(() => import('./resources/creators/edit'))
+const StaffList = screen(() => import('./resources/staff/list'))
+const StaffShow = screen(() => import('./resources/staff/show'))
+const StaffEdit = screen(() => import('./resources/staff/edit'))
+const DealList = screen(() => import('./resources/deals/list'))
+const ProductSaleList = screen(() => import('./resources/product-sales/list'))
+const BoardScreen = screen(() => import('./resources/board-posts'))
+const LetterList = screen(() => import('./resources/letters/list'))
+const AlertList = screen(() => import('./resources/alerts/list'))
+const AuditLogList = screen(() => import('./resources/audit-logs/list'))
 
 /* Dashboards and the other custom screens (pages/<feature>/) */
-const DashboardPage = lazy(() => import('./pages/dashboard/dashboard'))
-const DataDashboardPage = lazy(() => import('./pages/dashboard/data-dashboard'))
-const PlatformDashboardPage = lazy(() => import('./pages/dashboard/platform-dashboard'))
-const DataCenterPage = lazy(() => import('./pages/data-center'))
-const TotalComparePage = lazy(() => import('./pages/compare/total-compare'))
-const CreatorComparePage = lazy(() => import('./pages/compare/creator-compare'))
-const AccountPage = lazy(() => import('./pages/account'))
-const SettingsPage = lazy(() => import('./pages/settings'))
-const DiagnosticsPage = lazy(() => import('./pages/diagnostics'))
-const NotSupportedPage = lazy(() => import('./pages/not-supported'))
-const PublicDocPage = lazy(() => import('./pages/public-docs'))
+const DashboardPage = screen(() => import('./pages/dashboard/dashboard'))
+const DataDashboardPage = screen(() => import('./pages/dashboard/data-dashboard'))
+const PlatformDashboardPage = screen(() => import('./pages/dashboard/platform-dashboard'))
+const DataCenterPage = screen(() => import('./pages/data-center'))
+const TotalComparePage = screen(() => import('./pages/compare/total-compare'))
+const CreatorComparePage = screen(() => import('./pages/compare/creator-compare'))
+const AccountPage = screen(() => import('./pages/account'))
+const SettingsPage = screen(() => import('./pages/settings'))
+const DiagnosticsPage = screen(() => import('./pages/diagnostics'))
+const NotSupportedPage = screen(() => import('./pages/not-supported'))
+const PublicDocPage = screen(() => import('./pages/public-docs'))
 
 /**
  * Every route under /app of SPEC §2 and the menu resource whose permission
@@ -84,6 +96,16 @@ const APP_ROUTES: { path: string; resource: string; page?: React.ReactNode }[] =
   { path: 'staff/:id', resource: 'staff', page: <StaffShow /> },
   { path: 'staff/:id/edit', resource: 'staff', page: <StaffEdit /> },
 ]
+
+/** Asks for the code of the screen at `pathname` (under /app/) now; no-op elsewhere. */
+export function preloadScreen(pathname: string) {
+  const path = pathname.replace(/^\/app\/?/, '')
+  if (path === pathname) return
+  const route = APP_ROUTES.find((candidate) => matchPath(`/${candidate.path}`, `/${path}`))
+  const type = route?.page && (route.page as React.ReactElement).type
+  const load = type ? loaders.get(type as ComponentType<any>) : undefined
+  load?.().catch(() => undefined)
+}
 
 export const appRoutes = (
   <>

@@ -82,3 +82,5 @@ export function AuthDialogs() {
     </>
   )
 }
+
+export default AuthDialogs

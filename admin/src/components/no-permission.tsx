@@ -6,3 +6,5 @@ export function NoPermission() {
   const { t } = useTranslation()
   return <Result status="403" title={t('no_permission.title')} subTitle={t('no_permission.body')} />
 }
+
+export default NoPermission

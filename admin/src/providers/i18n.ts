@@ -1,22 +1,37 @@
 import i18n from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import type { I18nProvider } from '@refinedev/core'
-import en from '../locales/en.json'
-import ko from '../locales/ko.json'
-import zh from '../locales/zh.json'
-import ja from '../locales/ja.json'
+import type { Locale as AntdLocale } from 'antd/es/locale'
+import dayjs from 'dayjs'
+import type { Locale } from '@shared/constants'
 import { codeOf, getLanguage, localeOf, setLanguage } from './session'
 
 type Messages = { [key: string]: string | Messages }
 
-/**
- * Areas keep their own files (locales/<area>/<locale>.json) beside the
- * shared ones; they are merged into one tree per language at build time.
+/*
+ * The four interface languages are part of the build (never fetched from
+ * elsewhere at run time), but each is its own chunk: a reader downloads the
+ * language they read, not all four. Areas keep their own files
+ * (locales/<area>/<locale>.json) beside the shared ones; the build groups a
+ * language's files into one chunk (vite.config.ts) and they are merged into
+ * one tree here.
  */
-const AREA_FILES = import.meta.glob<Messages>('../locales/*/*.json', {
-  eager: true,
-  import: 'default',
-})
+const SHARED = import.meta.glob<Messages>('../locales/*.json', { import: 'default' })
+const AREAS = import.meta.glob<Messages>('../locales/*/*.json', { import: 'default' })
+
+/** antd's and dayjs's own words (pickers, pagination, empty states) per language. */
+const ANTD: Record<Locale, () => Promise<AntdLocale | undefined>> = {
+  en: async () => undefined,
+  ko: async () => (await import('antd/es/locale/ko_KR')).default,
+  zh: async () => (await import('antd/es/locale/zh_CN')).default,
+  ja: async () => (await import('antd/es/locale/ja_JP')).default,
+}
+const DAYJS: Record<Locale, { name: string; load: () => Promise<unknown> }> = {
+  en: { name: 'en', load: async () => undefined },
+  ko: { name: 'ko', load: () => import('dayjs/locale/ko') },
+  zh: { name: 'zh-cn', load: () => import('dayjs/locale/zh-cn') },
+  ja: { name: 'ja', load: () => import('dayjs/locale/ja') },
+}
 
 function merge(target: Messages, source: Messages): Messages {
   for (const [key, value] of Object.entries(source)) {
@@ -29,31 +44,61 @@ function merge(target: Messages, source: Messages): Messages {
   return target
 }
 
-function bundle(locale: string, base: Messages): Messages {
-  return Object.entries(AREA_FILES)
+async function messagesOf(locale: Locale): Promise<Messages> {
+  const files = Object.entries(AREAS)
     .filter(([path]) => path.endsWith(`/${locale}.json`))
     .sort(([a], [b]) => a.localeCompare(b))
-    .reduce((tree, [, messages]) => merge(tree, messages), merge({}, base))
+  const [shared, ...areas] = await Promise.all([
+    SHARED[`../locales/${locale}.json`](),
+    ...files.map(([, load]) => load()),
+  ])
+  return areas.reduce((tree, messages) => merge(tree, messages), merge({}, shared))
+}
+
+const antdLocales = new Map<string, AntdLocale | undefined>()
+const loading = new Map<string, Promise<void>>()
+
+/** Loads a language once: the studio's words, antd's and dayjs's. */
+function ensureLocale(locale: Locale): Promise<void> {
+  if (!loading.has(locale)) {
+    const load = Promise.all([messagesOf(locale), ANTD[locale](), DAYJS[locale].load()]).then(
+      ([messages, antd]) => {
+        i18n.addResourceBundle(locale, 'translation', messages, true, true)
+        antdLocales.set(locale, antd)
+      }
+    )
+    loading.set(locale, load)
+  }
+  return loading.get(locale)!
+}
+
+/** antd's words for the current language (undefined: antd's English). */
+export function antdLocaleOf(locale: string): AntdLocale | undefined {
+  return antdLocales.get(locale)
+}
+
+function apply(locale: Locale) {
+  document.documentElement.lang = locale
+  dayjs.locale(DAYJS[locale]?.name ?? 'en')
 }
 
 /**
- * The four interface languages, bundled into the build (not fetched at run
- * time). The chosen language is stored locally as kr, ch, en or jp.
+ * Starts i18next with the stored language (kr, ch, en or jp); the page renders
+ * once it is loaded. Every key exists in all four (a unit test holds that), so
+ * no fallback language is downloaded.
  */
-i18n.use(initReactI18next).init({
-  resources: {
-    en: { translation: bundle('en', en) },
-    ko: { translation: bundle('ko', ko) },
-    zh: { translation: bundle('zh', zh) },
-    ja: { translation: bundle('ja', ja) },
-  },
-  lng: localeOf(getLanguage()),
-  fallbackLng: 'en',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-})
-
-document.documentElement.lang = i18n.language
+export async function startI18n() {
+  const locale = localeOf(getLanguage())
+  await i18n.use(initReactI18next).init({
+    resources: {},
+    lng: locale,
+    fallbackLng: 'en',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  })
+  await ensureLocale(locale)
+  apply(locale)
+}
 
 export const i18nProvider: I18nProvider = {
   translate: (key: string, options?: any, defaultMessage?: string) =>
@@ -62,9 +107,11 @@ export const i18nProvider: I18nProvider = {
       ...(typeof options === 'object' ? options : {}),
     }) as string,
   changeLocale: async (locale: string) => {
-    setLanguage(codeOf(locale))
-    document.documentElement.lang = locale
-    await i18n.changeLanguage(locale)
+    const next = (localeOf(codeOf(locale)) ?? 'en') as Locale
+    await ensureLocale(next)
+    setLanguage(codeOf(next))
+    apply(next)
+    await i18n.changeLanguage(next)
   },
   getLocale: () => i18n.language,
 }

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { api } from './http'
+import { session } from './session'
 
 export interface StudioUser {
   id: number
@@ -40,6 +41,11 @@ export function loadUserInfo(): Promise<UserInfo | null> {
       throw error
     })
   return info
+}
+
+/** At start-up with a stored token: ask now, so the answer is ready when the shell wants it. */
+export function prefetchUserInfo() {
+  if (session.getToken()) loadUserInfo().catch(() => undefined)
 }
 
 export function forgetUserInfo() {
