@@ -1,17 +1,29 @@
+import { useDeferredValue } from 'react'
 import { Table, type TableProps } from 'antd'
 
-/** A resource's list: rows keyed by id at the studio's middle size, with its test id and empty text. */
+/**
+ * A resource's list: rows keyed by id at the studio's middle size, with its
+ * test id and empty text. New rows are drawn as deferred work that React
+ * splits into short slices, so a page of rich rows does not block the page
+ * (clicks and typing stay answered while it draws). Until the first rows are
+ * drawn the pager stays out, so it does not jump down when they arrive.
+ */
 export function ListTable<T extends object>({
   testId,
   empty,
   ...table
 }: TableProps<T> & { testId?: string; empty?: React.ReactNode }) {
+  const rows = useDeferredValue(table.dataSource)
+  const loading = typeof table.loading === 'object' ? table.loading.spinning : table.loading
+  const waiting = !rows?.length && (rows !== table.dataSource || Boolean(loading))
   return (
     <Table<T>
       rowKey="id"
       size="middle"
       data-testid={testId}
       {...table}
+      dataSource={rows}
+      pagination={waiting ? false : table.pagination}
       locale={empty === undefined ? table.locale : { emptyText: empty }}
     />
   )

@@ -1,10 +1,11 @@
 import { Area } from '@ant-design/plots'
 import type { ChartProps } from './types'
+import { DEFAULT_HEIGHTS } from './size'
 
 /** A metric's value day by day (the area under a line). Loaded on demand. */
 export default function AreaChart({
   data,
-  height = 280,
+  height = DEFAULT_HEIGHTS.area,
   formatValue,
   formatAxis,
   name,

@@ -1,5 +1,6 @@
 import { Bar } from '@ant-design/plots'
 import type { ChartProps } from './types'
+import { BAR_ROWS, barHeight } from './size'
 
 /** Horizontal bars (regions, partitions, fans per platform, top creators). Loaded on demand. */
 export default function BarChart({
@@ -15,13 +16,11 @@ export default function BarChart({
   plain = false,
 }: ChartProps) {
   const max = Math.max(0, ...data.map((datum) => datum.value))
-  const row = dense
-    ? { height: 30, min: 120, headroom: 1.25, width: 20 }
-    : { height: 32, min: 140, headroom: 1.2, width: 22 }
+  const row = BAR_ROWS[dense ? 'dense' : 'regular']
   return (
     <Bar
       data={data}
-      height={height ?? Math.max(row.min, data.length * row.height + 50)}
+      height={height ?? barHeight(data.length, dense)}
       xField="label"
       yField="value"
       scale={

@@ -1,5 +1,6 @@
 import { Column } from '@ant-design/plots'
 import type { ChartProps } from './types'
+import { DEFAULT_HEIGHTS } from './size'
 
 const UP = '#2f9e44'
 const DOWN = '#e03131'
@@ -12,7 +13,7 @@ const DOWN = '#e03131'
  */
 export default function ColumnChart({
   data,
-  height = 220,
+  height = DEFAULT_HEIGHTS.column,
   formatValue,
   formatAxis,
   formatLabel,

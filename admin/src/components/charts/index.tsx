@@ -1,13 +1,16 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Empty, Skeleton } from 'antd'
 import type { ChartProps, LineChartProps } from './types'
+import { heightOf } from './size'
 
 export type { ChartDatum, ChartProps, LineChartProps, SeriesDatum } from './types'
 
 /*
  * The studio's one chart set, on @ant-design/plots. The chart library is
- * big: each chart is its own chunk, fetched when a screen first draws one,
- * so no screen downloads it before it needs it. The charts only draw what
+ * big: each chart is its own chunk, fetched when a chart's place first
+ * scrolls into view, so no screen downloads it before it needs it; the place
+ * keeps the chart's height meanwhile, so nothing moves when it arrives. The
+ * charts only draw what
  * they are handed (translated labels, the caller's number formats).
  */
 const KINDS = {
@@ -26,6 +29,27 @@ interface Frame {
   testId?: string
 }
 
+/** True once the element has come within a screen's height of the viewport. */
+function useSeen<T extends Element>() {
+  const ref = useRef<T>(null)
+  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined')
+  useEffect(() => {
+    if (seen || !ref.current) return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setSeen(true)
+          observer.disconnect()
+        }
+      },
+      { rootMargin: '100% 0px' }
+    )
+    observer.observe(ref.current)
+    return () => observer.disconnect()
+  }, [seen])
+  return { ref, seen }
+}
+
 function Drawn({
   height,
   testId,
@@ -35,10 +59,18 @@ function Drawn({
   testId: string
   children: React.ReactNode
 }) {
+  const { ref, seen } = useSeen<HTMLDivElement>()
+  const placeholder = <Skeleton.Node active style={{ width: '100%', height }} />
   return (
-    <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height }} />}>
-      <div data-testid={testId}>{children}</div>
-    </Suspense>
+    <div ref={ref} style={{ minHeight: height }}>
+      {seen ? (
+        <Suspense fallback={placeholder}>
+          <div data-testid={testId}>{children}</div>
+        </Suspense>
+      ) : (
+        placeholder
+      )}
+    </div>
   )
 }
 
@@ -51,7 +83,7 @@ export function Chart({ kind, empty, testId, ...props }: ChartProps & Frame & { 
   if (!props.data.length) return nothing(empty)
   const Component = KINDS[kind]
   return (
-    <Drawn height={props.height ?? 200} testId={testId ?? `chart-${kind}`}>
+    <Drawn height={heightOf(kind, props)} testId={testId ?? `chart-${kind}`}>
       <Component {...props} />
     </Drawn>
   )
@@ -61,7 +93,7 @@ export function Chart({ kind, empty, testId, ...props }: ChartProps & Frame & { 
 export function LineChart({ empty, testId = 'chart-line', ...props }: LineChartProps & Frame) {
   if (!props.data.some((datum) => datum.value !== null)) return nothing(empty)
   return (
-    <Drawn height={props.height ?? 280} testId={testId}>
+    <Drawn height={heightOf('line', props)} testId={testId}>
       <LazyLine {...props} />
     </Drawn>
   )

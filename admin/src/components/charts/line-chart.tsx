@@ -1,10 +1,11 @@
 import { Line } from '@ant-design/plots'
 import type { LineChartProps } from './types'
+import { DEFAULT_HEIGHTS } from './size'
 
 /** Lines over dates or months, one colour per series. Loaded on demand. */
 export default function LineChart({
   data,
-  height = 280,
+  height = DEFAULT_HEIGHTS.line,
   formatValue,
   formatAxis,
   colors,

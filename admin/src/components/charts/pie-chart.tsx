@@ -1,10 +1,11 @@
 import { Pie } from '@ant-design/plots'
 import type { ChartProps } from './types'
+import { DEFAULT_HEIGHTS } from './size'
 
 /** A doughnut of shares (sex, device, categories, sales per platform). Loaded on demand. */
 export default function PieChart({
   data,
-  height = 220,
+  height = DEFAULT_HEIGHTS.pie,
   formatValue,
   labels = true,
   plain = false,

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react'
 import { Link } from 'react-router'
-import { CanAccess, useCustom, useInvalidate, type CrudFilter } from '@refinedev/core'
+import { CanAccess, useCan, useCustom, useInvalidate, type CrudFilter } from '@refinedev/core'
 import {
   CreateButton,
   EditButton,
@@ -8,7 +8,7 @@ import {
   getDefaultSortOrder,
   useTable,
 } from '@refinedev/antd'
-import { Avatar, Card, Space, Table, Tag, Tooltip, Typography } from 'antd'
+import { Avatar, Card, Space, Tag, Tooltip, Typography } from 'antd'
 import { FileExcelOutlined, StarOutlined, UploadOutlined, WarningFilled } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import type { CreatorListItem, CreatorSummary } from './types'
@@ -24,14 +24,20 @@ import { CompareTray } from './components/compare-tray'
 import { ImportModal } from './components/import-modal'
 import { DeleteCreatorButton } from './components/delete-creator-button'
 import { GuardedButton } from '../../components/guarded-button'
+import { ListTable } from '../../components/list-table'
 
-/** The detail and edit buttons of a row: the creator screens carry the id in the query string. */
+/**
+ * The detail and edit buttons of a row: the creator screens carry the id in
+ * the query string. The list asks once whether they are allowed, not once
+ * per row.
+ */
 const rowButton = (id: number) => ({
   hideText: true,
   size: 'small' as const,
   resource: 'creators',
   recordItemId: id,
   meta: { query: { id } },
+  accessControl: { enabled: false },
 })
 const TEMPLATE = { url: '/api/creators/template', fileName: 'creators-template.xlsx' }
 const EXPORT = { url: '/api/creators/export', fileName: 'creators.xlsx' }
@@ -118,6 +124,9 @@ export function CreatorList() {
   })
 
   const total = tableQuery.data?.total ?? 0
+  const canShow = useCan({ resource: 'creators', action: 'show' }).data?.can ?? false
+  const canEdit = useCan({ resource: 'creators', action: 'edit' }).data?.can ?? false
+  const canDelete = useCan({ resource: 'creators', action: 'delete' }).data?.can ?? false
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
@@ -179,20 +188,18 @@ export function CreatorList() {
         }
       >
         <ListFilters values={values} tiers={summary?.tiers} onChange={apply} onClear={clear} />
-        <Table
+        <ListTable
           {...tableProps}
-          rowKey="id"
-          size="middle"
           style={{ marginTop: 16 }}
-          locale={{ emptyText: t('errors.no_results') }}
+          empty={t('errors.no_results')}
           pagination={{
             ...tableProps.pagination,
             showSizeChanger: true,
             showTotal: () => t('common.total', { count: total }),
           }}
-          data-testid="creator-table"
+          testId="creator-table"
         >
-          <Table.Column<CreatorListItem>
+          <ListTable.Column<CreatorListItem>
             onHeaderCell={nowrap}
             dataIndex="brand_no"
             title={t('creators.fields.brand_no')}
@@ -204,7 +211,7 @@ export function CreatorList() {
               </Typography.Text>
             )}
           />
-          <Table.Column<CreatorListItem>
+          <ListTable.Column<CreatorListItem>
             onHeaderCell={nowrap}
             dataIndex="channel_name"
             title={t('creators.fields.channel_name')}
@@ -231,12 +238,12 @@ export function CreatorList() {
               </Space>
             )}
           />
-          <Table.Column<CreatorListItem>
+          <ListTable.Column<CreatorListItem>
             dataIndex="contractor_name"
             title={t('creators.fields.contractor_name')}
             {...nowrapCells}
           />
-          <Table.Column<CreatorListItem>
+          <ListTable.Column<CreatorListItem>
             onHeaderCell={nowrap}
             dataIndex="kind"
             title={t('creators.fields.kind')}
@@ -246,13 +253,13 @@ export function CreatorList() {
               </Tooltip>
             )}
           />
-          <Table.Column<CreatorListItem>
+          <ListTable.Column<CreatorListItem>
             dataIndex="category"
             title={t('creators.fields.category')}
             {...nowrapCells}
             render={(value: string) => t(`enum.category.${value}`, { defaultValue: value })}
           />
-          <Table.Column<CreatorListItem>
+          <ListTable.Column<CreatorListItem>
             onHeaderCell={nowrap}
             dataIndex="cp_team"
             title={t('creators.fields.cp_team')}
@@ -261,7 +268,7 @@ export function CreatorList() {
               team ? t(`enum.team.${team.key}`, { defaultValue: team.name }) : t('common.none')
             }
           />
-          <Table.Column<CreatorListItem>
+          <ListTable.Column<CreatorListItem>
             onHeaderCell={nowrap}
             dataIndex="total_fans"
             title={t('creators.fields.total_fans')}
@@ -270,7 +277,7 @@ export function CreatorList() {
             sortOrder={getDefaultSortOrder('total_fans', sorters)}
             render={(value: number) => <Typography.Text strong>{format(value)}</Typography.Text>}
           />
-          <Table.Column<CreatorListItem>
+          <ListTable.Column<CreatorListItem>
             onHeaderCell={nowrap}
             dataIndex="accounts"
             title={t('creators.fields.platforms')}
@@ -286,7 +293,7 @@ export function CreatorList() {
               )
             }
           />
-          <Table.Column<CreatorListItem>
+          <ListTable.Column<CreatorListItem>
             onHeaderCell={nowrap}
             key="status"
             title={t('creators.fields.status')}
@@ -308,7 +315,7 @@ export function CreatorList() {
               </Space>
             )}
           />
-          <Table.Column<CreatorListItem>
+          <ListTable.Column<CreatorListItem>
             onHeaderCell={nowrap}
             dataIndex="favorite"
             title={
@@ -328,16 +335,17 @@ export function CreatorList() {
               />
             )}
           />
-          <Table.Column<CreatorListItem>
+          <ListTable.Column<CreatorListItem>
             onHeaderCell={nowrap}
             key="actions"
             title={t('common.actions')}
             fixed="right"
             render={(_, record) => (
               <Space size={4}>
-                <ShowButton {...rowButton(record.id)} />
-                <EditButton {...rowButton(record.id)} />
+                {canShow && <ShowButton {...rowButton(record.id)} />}
+                {canEdit && <EditButton {...rowButton(record.id)} />}
                 <DeleteCreatorButton
+                  allowed={canDelete}
                   hideText
                   id={record.id}
                   name={record.channel_name}
@@ -346,7 +354,7 @@ export function CreatorList() {
               </Space>
             )}
           />
-        </Table>
+        </ListTable>
       </Card>
       <ImportModal open={importOpen} onClose={() => setImportOpen(false)} onImported={refresh} />
     </Space>

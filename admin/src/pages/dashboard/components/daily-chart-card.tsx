@@ -13,6 +13,8 @@ import { Choice } from '../../../components/choice'
 
 type Mode = 'value' | 'diff'
 
+const CHART_HEIGHT = 300
+
 /**
  * The chosen metric day by day (GET /api/dashboard/chart/weekly): its value
  * as an area, or its daily difference as green/red columns.
@@ -65,6 +67,9 @@ export function DailyChartCard({
       loading={isLoading}
       data-testid="daily-chart"
       style={{ height: '100%' }}
+      // While loading, the body keeps the height of the chart and its figures
+      // below, so the panels under it do not jump when they arrive.
+      styles={isLoading ? { body: { minHeight: CHART_HEIGHT + 60 } } : undefined}
       extra={
         <Space size={8} wrap>
           <Choice<HeadlineMetric>
@@ -91,7 +96,7 @@ export function DailyChartCard({
           kind={mode === 'value' ? 'area' : 'column'}
           signed={mode !== 'value'}
           data={hasData ? points : []}
-          height={300}
+          height={CHART_HEIGHT}
           formatValue={f.format}
           formatAxis={f.compact}
           formatLabel={f.compact}

@@ -7,7 +7,9 @@ import { SecurityCodeModal } from './security-code-modal'
 
 /**
  * Deletes a creator after asking for the security code (the API wants it
- * in the body), shown only to those the accessControlProvider allows.
+ * in the body), shown only to those the accessControlProvider allows. A list
+ * that already asked (one check for all its rows) passes the answer as
+ * `allowed`.
  */
 export function DeleteCreatorButton({
   id,
@@ -15,7 +17,9 @@ export function DeleteCreatorButton({
   hideText = false,
   size = 'small',
   onDeleted,
+  allowed,
 }: {
+  allowed?: boolean
   id: number
   name: string
   hideText?: boolean
@@ -28,8 +32,8 @@ export function DeleteCreatorButton({
   const { mutateAsync } = useDelete()
 
   const label = t('buttons.delete')
-  return (
-    <CanAccess resource="creators" action="delete" params={{ id }} fallback={null}>
+  const button = (
+    <>
       <Tooltip title={hideText ? label : undefined}>
         <Button
           danger
@@ -42,25 +46,33 @@ export function DeleteCreatorButton({
           {hideText ? null : label}
         </Button>
       </Tooltip>
-      <SecurityCodeModal
-        open={open}
-        title={t('creators.delete.title', { name })}
-        description={t('creators.delete.body')}
-        okText={label}
-        onCancel={() => setOpen(false)}
-        onSubmit={async (code) => {
-          await mutateAsync({
-            resource: 'creators',
-            id,
-            values: { security_code: code },
-            successNotification: false,
-            errorNotification: false,
-          })
-          setOpen(false)
-          message.success(t('creators.delete.done', { name }))
-          onDeleted?.()
-        }}
-      />
+      {open && (
+        <SecurityCodeModal
+          open={open}
+          title={t('creators.delete.title', { name })}
+          description={t('creators.delete.body')}
+          okText={label}
+          onCancel={() => setOpen(false)}
+          onSubmit={async (code) => {
+            await mutateAsync({
+              resource: 'creators',
+              id,
+              values: { security_code: code },
+              successNotification: false,
+              errorNotification: false,
+            })
+            setOpen(false)
+            message.success(t('creators.delete.done', { name }))
+            onDeleted?.()
+          }}
+        />
+      )}
+    </>
+  )
+  if (allowed !== undefined) return allowed ? button : null
+  return (
+    <CanAccess resource="creators" action="delete" params={{ id }} fallback={null}>
+      {button}
     </CanAccess>
   )
 }
