@@ -14,9 +14,14 @@ const REFRESH_COOKIE = 'refresh_token'
 const REFRESH_COOKIE_PATH = '/api'
 
 export default class AuthController {
-  #setRefreshCookie({ response }: HttpContext, pair: TokenPair) {
+  /**
+   * Secure whenever the request came over https, directly or through a
+   * trusted proxy's X-Forwarded-Proto (TRUSTED_PROXIES), whatever APP_URL says.
+   */
+  #setRefreshCookie({ request, response }: HttpContext, pair: TokenPair) {
     response.encryptedCookie(REFRESH_COOKIE, pair.refresh_token, {
       httpOnly: true,
+      secure: request.secure(),
       sameSite: 'strict',
       path: REFRESH_COOKIE_PATH,
       maxAge: TokenService.refreshTtlSeconds(),

@@ -17,6 +17,7 @@ server.use([
   () => import('#middleware/container_bindings_middleware'),
   () => import('#middleware/detect_user_locale_middleware'),
   () => import('@adonisjs/cors/cors_middleware'),
+  () => import('#middleware/security_headers_middleware'),
   () => import('#middleware/admin_assets_middleware'),
 ])
 

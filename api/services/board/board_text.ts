@@ -8,7 +8,8 @@ import { dict } from '@node-rs/jieba/dict.js'
 |--------------------------------------------------------------------------
 | Posts arrive as the rich-text editor's HTML. Only an allow-list of tags,
 | attributes and URL schemes survives (sanitize-html): no scripts, styles,
-| frames, event handlers or javascript:/data: URLs. Search works on words:
+| frames, event handlers or javascript:/data: URLs, and pictures only from the
+| studio's own paths (no outside <img> that tracks readers). Search works on words:
 | Chinese is segmented by jieba (search mode, so 数据分析 also yields 数据 and
 | 分析), Hangul and kana runs become overlapping two-character pieces (Korean
 | particles stick to words), everything else is lower-cased words.
@@ -55,7 +56,9 @@ const SANITIZE: sanitizeHtml.IOptions = {
   // The editor's own alignment/indent/list classes only.
   allowedClasses: { '*': [/^ql-(align|indent|direction|size|font)-[a-z0-9-]+$/, 'ql-syntax'] },
   allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
+  // Pictures only from the studio itself: an image from another site would tell
+  // that site who read the post and when (and the admin's CSP would block it).
+  allowedSchemesByTag: { img: [] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   nonTextTags: [
@@ -70,6 +73,8 @@ const SANITIZE: sanitizeHtml.IOptions = {
     'svg',
     'math',
   ],
+  // (an img whose src was refused above has none left, and goes as a whole)
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
   transformTags: {
     a: (tagName, attribs) => ({
       tagName,

@@ -33,7 +33,11 @@ test.group('board / sanitising', () => {
       ['<p style="background:url(javascript:alert(1))">s</p>', '<p>s</p>'],
       ['<svg onload="alert(1)"><circle /></svg>ok', 'ok'],
       ['<iframe src="https://evil.example"></iframe>f', 'f'],
-      ['<img src="data:image/svg+xml;base64,PHN2Zz4=">', '<img />'],
+      ['<p>a<img src="data:image/svg+xml;base64,PHN2Zz4=">b</p>', '<p>ab</p>'],
+      // Pictures from other sites would track readers: dropped; the studio's own stay.
+      ['<p>a<img src="https://tracker.example/p.gif?u=1">b</p>', '<p>ab</p>'],
+      ['<p>a<img src="//tracker.example/p.gif">b</p>', '<p>ab</p>'],
+      ['<img src="/api/board/attachments/1">', '<img src="/api/board/attachments/1" />'],
       [
         '<p onclick="steal()" class="ql-align-center evil">c</p>',
         '<p class="ql-align-center">c</p>',
