@@ -54,7 +54,7 @@ const APP_ROUTES: { path: string; resource: string; page?: React.ReactNode }[] =
   { path: 'account', resource: 'account', page: <AccountPage /> },
   { path: 'modify_account', resource: 'account', page: <AccountPage /> },
   { path: 'settings', resource: 'settings', page: <SettingsPage /> },
-  { path: 'test2', resource: 'settings', page: <DiagnosticsPage /> },
+  { path: 'test2', resource: 'diagnostics', page: <DiagnosticsPage /> },
   { path: `${BRAND}_studio_log`, resource: 'studio_log', page: <AuditLogList /> },
   { path: 'customers', resource: 'creators', page: <CreatorList /> },
   { path: 'creator_info', resource: 'creators', page: <CreatorShow /> },

@@ -12,7 +12,7 @@ import {
 /**
  * Metrics collection runs (SPEC §2 dashboard 'resync data'): a manager (or
  * the admin) queues a collection for a scope (MetricPolicy 'collect'); the
- * staff side and creator accounts follow the runs (MetricPolicy 'view').
+ * staff side follows the runs (MetricPolicy 'runs').
  */
 export default class MetricRunsController {
   #messages(ctx: HttpContext) {
@@ -33,7 +33,7 @@ export default class MetricRunsController {
 
   /** GET /api/metrics/runs?limit=10, newest first. */
   async index(ctx: HttpContext) {
-    await ctx.bouncer.with('MetricPolicy').authorize('view')
+    await ctx.bouncer.with('MetricPolicy').authorize('runs')
     const { limit } = await ctx.request.validateUsing(runsValidator, {
       data: ctx.request.qs(),
       ...this.#messages(ctx),
@@ -44,7 +44,7 @@ export default class MetricRunsController {
 
   /** GET /api/metrics/runs/:id */
   async show(ctx: HttpContext) {
-    await ctx.bouncer.with('MetricPolicy').authorize('view')
+    await ctx.bouncer.with('MetricPolicy').authorize('runs')
     const { id } = await ctx.request.validateUsing(runIdValidator, {
       data: ctx.params,
       ...this.#messages(ctx),

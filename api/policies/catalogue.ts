@@ -46,7 +46,7 @@ export const PERMISSION_CATALOGUE: CatalogueEntry[] = [
       ['reveal_l3', 'reveal', 'L3'],
     ],
   },
-  { resource: 'metrics', policy: 'MetricPolicy', actions: ['view', 'download', 'collect'] },
+  { resource: 'metrics', policy: 'MetricPolicy', actions: ['view', 'download', 'runs', 'collect'] },
   ...PEOPLE_PERMISSIONS,
   ...BOARD_PERMISSIONS,
   ...LETTER_PERMISSIONS,

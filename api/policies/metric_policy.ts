@@ -8,7 +8,8 @@ import { isStaffSide } from '#shared/roles'
  * every creator; a creator account sees the dashboards of its own channels
  * only (MetricScope narrows the queries); companies see none. Admins and
  * managers may start a collection (the dashboard's 'resync data'); the
- * admin passes through the base policy.
+ * collection runs (every creator id and failure) are for the staff side.
+ * The admin passes through the base policy.
  */
 export default class MetricPolicy extends StudioPolicy {
   view(user: User): AuthorizerResponse {
@@ -18,6 +19,10 @@ export default class MetricPolicy extends StudioPolicy {
   /** Whoever sees a dashboard downloads it. */
   download(user: User): AuthorizerResponse {
     return this.view(user)
+  }
+
+  runs(user: User): AuthorizerResponse {
+    return isStaffSide(user)
   }
 
   collect(user: User): AuthorizerResponse {

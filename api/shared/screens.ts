@@ -36,6 +36,8 @@ export const SCREENS = [
   'private_letter',
   'studio_log',
   'settings',
+  // /app/test2: server health, queue driver, permissions — for the staff side only
+  'diagnostics',
 ] as const
 export type ScreenKey = (typeof SCREENS)[number]
 

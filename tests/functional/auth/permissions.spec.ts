@@ -97,7 +97,7 @@ test.group('auth / user info and permissions', (group) => {
     assert.sameMembers(keys, [...SCREEN_ACCESS.staff, ...STAFF_SIDE_RESOURCES])
     assert.include(keys, 'creators')
     const data = response.body().data
-    assert.sameMembers(data.metrics, ['view', 'download'])
+    assert.sameMembers(data.metrics, ['view', 'download', 'runs'])
     assert.sameMembers(data.users, ['list'])
     assert.sameMembers(data.teams, ['join'])
     assert.sameMembers(data.board, ['list', 'write'])
@@ -116,9 +116,27 @@ test.group('auth / user info and permissions', (group) => {
     for (const missing of ADMIN_ONLY) assert.notInclude(keys, missing)
     assert.sameMembers(keys, [...SCREEN_ACCESS.manager, ...STAFF_SIDE_RESOURCES])
     const data = response.body().data
-    assert.sameMembers(data.metrics, ['view', 'download', 'collect'])
+    assert.sameMembers(data.metrics, ['view', 'download', 'runs', 'collect'])
     assert.sameMembers(data.board, ['list', 'write', 'pin'])
     assert.sameMembers(data.alerts, ['view', 'handle', 'scan'])
+  })
+
+  test('the diagnostics screen (/app/test2) and the collection runs are for the staff side', async ({
+    client,
+    assert,
+  }) => {
+    for (const [role, allowed] of [
+      ['staff', true],
+      ['manager', true],
+      ['admin', true],
+      ['creator', false],
+      ['company', false],
+    ] as const) {
+      const user = await UserFactory.apply(role).create()
+      const data = (await client.get('/api/user/permissions').loginAs(user)).body().data
+      assert.equal(Boolean(data.diagnostics?.includes('list')), allowed, role)
+      assert.equal(Boolean(data.metrics?.includes('runs')), allowed, role)
+    }
   })
 
   test('creators get exactly their screens', async ({ client, assert }) => {

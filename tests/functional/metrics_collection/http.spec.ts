@@ -177,15 +177,19 @@ test.group('metrics / collection over HTTP', (group) => {
     const byAdmin = await collect(client, admin, {})
     byAdmin.assertStatus(202)
 
-    // runs: staff side and creators view, companies do not
+    // runs (every creator id and failure of a collection): the staff side only
+    const [someRun] = await MetricCollectionRun.query().limit(1)
     for (const [role, status] of [
       ['staff', 200],
-      ['creator', 200],
+      ['manager', 200],
+      ['creator', 403],
       ['company', 403],
     ] as const) {
       const user = await userWithCode(role)
       const response = await client.get('/api/metrics/runs').loginAs(user)
       response.assertStatus(status)
+      const one = await client.get(`/api/metrics/runs/${someRun.id}`).loginAs(user)
+      one.assertStatus(status)
     }
     const anonymous = await client.post('/api/metrics/collect').json({})
     assert.isAtLeast(anonymous.status(), 400)

@@ -1,3 +1,4 @@
+import { useCan } from '@refinedev/core'
 import { useTranslation } from 'react-i18next'
 import { DailyMetrics, DashboardFrame } from './components/dashboard-frame'
 import { PlatformTotalsCard } from './components/platform-totals-card'
@@ -7,15 +8,17 @@ import { CollectionRunsCard } from './components/collection-runs-card'
  * /app/data_dashboard — the landing page: yesterday's and this week's
  * numbers. Fans, likes, views and comments with their daily differences and
  * growth, the chosen metric day by day, every platform side by side, and the
- * state of the collection (with 'Resync data').
+ * state of the collection (with 'Resync data'); the list of collection runs
+ * is for the staff side.
  */
 export function DataDashboardPage() {
   const { t } = useTranslation()
+  const seesRuns = useCan({ resource: 'metrics', action: 'runs' }).data?.can ?? false
   return (
     <DashboardFrame title={t('dashboard.titles.data_dashboard')} testId="data-dashboard-page">
       {(overview) => (
         <>
-          <DailyMetrics overview={overview} side={<CollectionRunsCard />} />
+          <DailyMetrics overview={overview} side={seesRuns ? <CollectionRunsCard /> : undefined} />
           <PlatformTotalsCard />
         </>
       )}

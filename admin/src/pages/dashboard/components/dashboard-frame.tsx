@@ -44,7 +44,8 @@ export function DailyMetrics({
 }: {
   overview: DashboardOverview
   between?: React.ReactNode
-  side: React.ReactNode
+  /** Beside the daily chart on wide screens; without it the chart takes the row. */
+  side?: React.ReactNode
 }) {
   const [metric, setMetric] = useState<HeadlineMetric>('fans')
   // The page's own gaps between the three: a column of the same spacing.
@@ -58,12 +59,14 @@ export function DailyMetrics({
       />
       {between}
       <Row gutter={[16, 16]}>
-        <Col xs={24} xl={15}>
+        <Col xs={24} xl={side ? 15 : 24}>
           <DailyChartCard metric={metric} onMetric={setMetric} />
         </Col>
-        <Col xs={24} xl={9}>
-          {side}
-        </Col>
+        {side && (
+          <Col xs={24} xl={9}>
+            {side}
+          </Col>
+        )}
       </Row>
     </Space>
   )
