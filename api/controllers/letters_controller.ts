@@ -48,7 +48,7 @@ export default class LettersController {
     })
     const staffOnly = await ctx.bouncer.with('LetterPolicy').denies('writeToAnyone')
     const people = await LetterService.recipients(ctx.auth.getUserOrFail(), q, { staffOnly })
-    return ok(people.map((person) => presentRecipient(person)))
+    return ok(people.map((person) => presentRecipient(person, { withEmail: !staffOnly })))
   }
 
   /** GET /api/letters/:id — marks it read when I am the recipient. */

@@ -24,6 +24,14 @@ export function presentLetter(letter: Letter, withBody = false) {
 }
 
 /** Somebody a letter may be written to. */
-export function presentRecipient(user: User) {
-  return { ...correspondent(user)!, email: user.email, account_type: user.accountType }
+/**
+ * Someone I may write to. The email only for the staff side: a creator or a
+ * company writes to the staff by name, without learning their addresses.
+ */
+export function presentRecipient(user: User, { withEmail }: { withEmail: boolean }) {
+  return {
+    ...correspondent(user)!,
+    ...(withEmail ? { email: user.email } : {}),
+    account_type: user.accountType,
+  }
 }

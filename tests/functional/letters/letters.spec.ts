@@ -98,5 +98,9 @@ test.group('private letters', (group) => {
       recipients.body().data.map((row: { account_type: string }) => row.account_type)
     )
     assert.deepEqual([...types], ['staff'])
+    // …by name: a creator does not learn the staff's addresses; the staff side does
+    for (const row of recipients.body().data) assert.notProperty(row, 'email')
+    const forStaff = await client.get('/api/letters/recipients').loginAs(staff)
+    assert.isTrue(forStaff.body().data.some((row: { email?: string }) => row.email))
   })
 })
