@@ -1,5 +1,5 @@
 import { Suspense } from 'react'
-import { Outlet } from 'react-router'
+import { Outlet, useLocation } from 'react-router'
 import { Layout } from 'antd'
 import { AppHeader } from './app-header'
 import { AppSider } from './app-sider'
@@ -8,16 +8,20 @@ import { ScreenSkeleton } from './screen-skeleton'
 /**
  * The signed-in frame: the permission-filtered main menu, the header and the
  * screen. The frame stays painted while a screen's code loads; the screen's
- * place shows its skeleton meanwhile.
+ * place shows its skeleton meanwhile. One boundary per address: moving to
+ * another screen shows that screen's skeleton at once instead of keeping the
+ * previous screen mounted (and its list writing its filters into the
+ * address) until the new one's code has arrived.
  */
 export function AppLayout() {
+  const { pathname } = useLocation()
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <AppSider />
       <Layout>
         <AppHeader />
         <Layout.Content style={{ padding: 24 }}>
-          <Suspense fallback={<ScreenSkeleton />}>
+          <Suspense key={pathname} fallback={<ScreenSkeleton />}>
             <Outlet />
           </Suspense>
         </Layout.Content>
