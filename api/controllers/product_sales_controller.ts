@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { readFile } from 'node:fs/promises'
 import SaleService from '#services/market/sale_service'
-import { presentSale } from '#services/market/sale_presenter'
+import { presentCompany, presentSale } from '#services/market/sale_presenter'
 import StudioException from '#exceptions/studio_exception'
 import { actorOf } from '#support/actor'
 import { ok } from '#support/envelope'
@@ -41,6 +41,13 @@ export default class ProductSalesController {
   async summary(ctx: HttpContext) {
     const params = await this.#filters(ctx)
     return ok(await SaleService.summary(ctx.auth.getUserOrFail(), params))
+  }
+
+  /** GET /api/products/companies — the company accounts a sale can be given to (staff side). */
+  async companies(ctx: HttpContext) {
+    await ctx.bouncer.with('CommercePolicy').authorize('write')
+    const companies = await SaleService.companies()
+    return ok(companies.map((company) => presentCompany(company)))
   }
 
   /** POST /api/products/sales */

@@ -1,8 +1,9 @@
 import { compose } from '@adonisjs/core/helpers'
-import { BaseModel, column, scope } from '@adonisjs/lucid/orm'
+import { BaseModel, belongsTo, column, scope } from '@adonisjs/lucid/orm'
+import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import { fromCents, toCents } from '#support/money'
 import { isAgencySide } from '#shared/roles'
-import type User from '#models/user'
+import User from '#models/user'
 import { withTimestamps } from '#models/mixins/timestamps'
 import { dayColumn, withCreator } from '#models/mixins/columns'
 
@@ -42,11 +43,20 @@ export default class ProductSale extends compose(BaseModel, withCreator, withTim
   @column()
   declare createdBy: number | null
 
+  /** The company account whose product sold (it reads this sale); null: the agency's only. */
+  @column()
+  declare companyUserId: number | null
+
+  @belongsTo(() => User, { foreignKey: 'companyUserId' })
+  declare company: BelongsTo<typeof User>
+
   /**
-   * The sales `user` may see: every sale for the agency and for company
-   * accounts (who read the figures), none for anybody else.
+   * The sales `user` may see: every sale for the agency, a company's own
+   * (the sales of its products), none for anybody else.
    */
-  static visibleTo = scope((query, user: Pick<User, 'role'>) => {
-    if (!isAgencySide(user) && user.role !== 'company') query.whereRaw('1 = 0')
+  static visibleTo = scope((query, user: Pick<User, 'id' | 'role'>) => {
+    if (isAgencySide(user)) return
+    if (user.role === 'company') query.where('company_user_id', user.id)
+    else query.whereRaw('1 = 0')
   })
 }

@@ -92,6 +92,8 @@ export const saleValidator = vine.compile(
     gmv: money(),
     commission: money(),
     currency: vine.enum(CURRENCIES).optional(),
+    /** The company account whose product sold; null or absent: the agency's only. */
+    company_user_id: id().nullable().optional(),
   })
 )
 

@@ -1,4 +1,5 @@
 import type ProductSale from '#models/product_sale'
+import type User from '#models/user'
 import { krwCents, wonOf } from '#support/money'
 
 /** A product sale with its creator and the GMV in won. */
@@ -17,5 +18,13 @@ export function presentSale(sale: ProductSale) {
     commission: sale.commission,
     currency: sale.currency,
     gmv_krw: wonOf(krwCents(sale.gmv, sale.currency)),
+    company: sale.company
+      ? { id: sale.company.id, name: sale.company.companyName ?? sale.company.name }
+      : null,
   }
+}
+
+/** A company account a sale can be given to. */
+export function presentCompany(user: User) {
+  return { id: user.id, name: user.companyName ?? user.name }
 }

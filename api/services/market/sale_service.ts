@@ -2,7 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import ExcelJS from 'exceljs'
 import Creator from '#models/creator'
 import ProductSale from '#models/product_sale'
-import type User from '#models/user'
+import User from '#models/user'
 import StudioException from '#exceptions/studio_exception'
 import AuditService from '#services/audit/audit_service'
 import { fromCents, krwCents, toCents, wonOf } from '#support/money'
@@ -43,7 +43,7 @@ export default class SaleService {
   /** One page of the sales `user` may see, newest month first. */
   static list(user: User, params: SaleListParams) {
     return paginate(this.#filtered(user, params), pageWindow(params._start, params._end), (query) =>
-      query.preload('creator').orderBy('month', 'desc').orderBy('id', 'desc')
+      query.preload('creator').preload('company').orderBy('month', 'desc').orderBy('id', 'desc')
     )
   }
 
@@ -122,6 +122,26 @@ export default class SaleService {
       throw new StudioException('market.errors.creator_unknown', { status: 422 })
   }
 
+  /** The company a sale is given to must be an active company account. */
+  static async #company(id: number | null | undefined) {
+    if (!id) return
+    const company = await User.query()
+      .where('id', id)
+      .where('account_type', 'company')
+      .where('status', 'active')
+      .first()
+    if (!company) throw new StudioException('market.errors.company_unknown', { status: 422 })
+  }
+
+  /** The active company accounts a sale can be given to (the sale form's list). */
+  static companies() {
+    return User.query()
+      .where('account_type', 'company')
+      .where('status', 'active')
+      .orderBy('company_name')
+      .orderBy('id')
+  }
+
   static #apply(sale: ProductSale, input: SaleInput) {
     sale.creatorId = input.creator_id
     sale.platform = input.platform
@@ -132,6 +152,8 @@ export default class SaleService {
     sale.gmv = fromCents(toCents(input.gmv))
     sale.commission = fromCents(toCents(input.commission))
     sale.currency = input.currency ?? 'CNY'
+    if (input.company_user_id !== undefined) sale.companyUserId = input.company_user_id
+    else sale.companyUserId ??= null
   }
 
   static async #duplicate(input: SaleInput, exceptId?: number) {
@@ -147,21 +169,25 @@ export default class SaleService {
 
   static async create(actor: Actor, input: SaleInput) {
     await this.#creator(input.creator_id)
+    await this.#company(input.company_user_id)
     await this.#duplicate(input)
     const sale = new ProductSale()
     this.#apply(sale, input)
     sale.createdBy = actor.user.id
     await sale.save()
     await sale.load('creator')
+    await sale.load('company')
     return sale
   }
 
   static async update(sale: ProductSale, input: SaleInput) {
     await this.#creator(input.creator_id)
+    await this.#company(input.company_user_id)
     await this.#duplicate(input, sale.id)
     this.#apply(sale, input)
     await sale.save()
     await sale.load('creator')
+    await sale.load('company')
     return sale
   }
 

@@ -16,6 +16,7 @@ router
     router.post('/market/deals/:id/stage', [MarketController, 'stage'])
     router.get('/market/totals', [MarketController, 'totals'])
 
+    router.get('/products/companies', [ProductSalesController, 'companies'])
     router.get('/products/sales', [ProductSalesController, 'index'])
     router.post('/products/sales', [ProductSalesController, 'store'])
     router.get('/products/sales/summary', [ProductSalesController, 'summary'])

@@ -277,6 +277,60 @@ test.group('e-commerce / product sales', (group) => {
     await expectStatus(client.post('/api/products/sales').loginAs(company).json(sale), 403)
   })
 
+  test("a company reads only its own products' sales; other companies' and the agency's stay hidden", async ({
+    client,
+    assert,
+  }) => {
+    const creator = await CreatorFactory.create()
+    const staff = await UserFactory.create()
+    const mine = await UserFactory.apply('company').merge({ companyName: 'Blue Sky' }).create()
+    const other = await UserFactory.apply('company').create()
+    const sale = (product: string, company: number | null) => ({
+      creator_id: creator.id,
+      platform: 'douyin',
+      month: '2026-10',
+      product,
+      items: 10,
+      orders: 10,
+      gmv: 1000,
+      commission: 100,
+      currency: 'KRW',
+      company_user_id: company,
+    })
+    for (const [product, company] of [
+      ['ours', mine.id],
+      ['theirs', other.id],
+      ['agency', null],
+    ] as const) {
+      await expectStatus(
+        client.post('/api/products/sales').loginAs(staff).json(sale(product, company)),
+        201
+      )
+    }
+    const list = await client.get('/api/products/sales').loginAs(mine)
+    list.assertStatus(200)
+    assert.deepEqual(
+      list.body().map((row: { product: string }) => row.product),
+      ['ours']
+    )
+    assert.deepEqual(list.body()[0].company, { id: mine.id, name: 'Blue Sky' })
+    const summary = await client.get('/api/products/sales/summary').loginAs(mine)
+    assert.equal(summary.body().data.totals.gmv_krw, 1000)
+    assert.lengthOf(summary.body().data.creators, 1)
+    // the staff side sees all three; a sale cannot be given to a non-company account
+    const all = await client.get('/api/products/sales/summary').loginAs(staff)
+    assert.equal(all.body().data.totals.records, 3)
+    await expectStatus(
+      client.post('/api/products/sales').loginAs(staff).json(sale('x', staff.id)),
+      422
+    )
+    // the companies list is the staff's (for the sale form), not the companies'
+    const companies = await client.get('/api/products/companies').loginAs(staff)
+    companies.assertStatus(200)
+    assert.includeDeepMembers(companies.body().data, [{ id: mine.id, name: 'Blue Sky' }])
+    await expectStatus(client.get('/api/products/companies').loginAs(mine), 403)
+  })
+
   test('Excel import: errors by row and column, nothing written; a clean file upserts', async ({
     client,
     assert,

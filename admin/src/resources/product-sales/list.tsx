@@ -173,6 +173,11 @@ export function ProductSaleList() {
           />
           <Table.Column<Sale> dataIndex="product" title={t('commerce.product')} />
           <Table.Column<Sale>
+            dataIndex="company"
+            title={t('commerce.company')}
+            render={(company: Sale['company']) => company?.name ?? '—'}
+          />
+          <Table.Column<Sale>
             dataIndex="items"
             title={t('commerce.items')}
             align="right"

@@ -10,6 +10,8 @@ export interface Sale {
   commission: string
   currency: string
   gmv_krw: number
+  /** The company account whose product sold (it reads this sale); null: the agency's only. */
+  company: { id: number; name: string } | null
 }
 
 export interface SalesSummary {

@@ -1,5 +1,6 @@
 import { DatePicker, Form, Input, InputNumber, Modal, Select, Space } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
+import { useCustom } from '@refinedev/core'
 import { useTranslation } from 'react-i18next'
 import { CURRENCIES, PLATFORMS } from '@shared/constants'
 import { MARKET_LIMITS } from '@shared/market'
@@ -18,6 +19,7 @@ export interface SaleValues {
   gmv: number
   commission: number
   currency: string
+  company_user_id?: number | null
 }
 
 /** A sale as the form edits it (the month a picker value, amounts numbers); a new one for last month in CNY. */
@@ -30,6 +32,7 @@ function valuesOf(sale: Sale | undefined, action: 'create' | 'edit'): Partial<Sa
   return {
     ...sale,
     creator_id: sale.creator?.id,
+    company_user_id: sale.company?.id ?? null,
     month: dayjs(`${sale.month}-01`),
     gmv: Number(sale.gmv),
     commission: Number(sale.commission),
@@ -42,6 +45,16 @@ export function SaleForm({ modal, title }: { modal: ModalForm<Sale, SaleValues>;
   const { action, formProps, modalProps, open, record } = modal
   const sale = record
   const creators = useCreatorSelect({ known: sale?.creator, enabled: open })
+  const { query: companiesQuery } = useCustom<{ id: number; name: string }[]>({
+    url: '/api/products/companies',
+    method: 'get',
+    queryOptions: { enabled: open },
+    errorNotification: false,
+  })
+  const companies = (companiesQuery.data?.data ?? []).map((company) => ({
+    value: company.id,
+    label: company.name,
+  }))
   const finish = settle(formProps.onFinish)
   const required = { required: true, message: t('commerce.required') }
   return (
@@ -50,12 +63,33 @@ export function SaleForm({ modal, title }: { modal: ModalForm<Sale, SaleValues>;
         {...formProps}
         name={`sale-${action}`}
         initialValues={valuesOf(sale, action)}
-        onFinish={(values) => finish({ ...values, month: dayjs(values.month).format('YYYY-MM') })}
+        onFinish={(values) =>
+          finish({
+            ...values,
+            month: dayjs(values.month).format('YYYY-MM'),
+            company_user_id: values.company_user_id ?? null,
+          })
+        }
         layout="vertical"
         data-testid="sale-form"
       >
         <Form.Item name="creator_id" label={t('commerce.creator')} rules={[required]}>
           <Select {...creators} />
+        </Form.Item>
+        <Form.Item
+          name="company_user_id"
+          label={t('commerce.company')}
+          extra={t('commerce.company_help')}
+        >
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            placeholder={t('commerce.company_none')}
+            options={companies}
+            loading={companiesQuery.isLoading}
+            data-testid="sale-company"
+          />
         </Form.Item>
         <Space wrap>
           <Form.Item name="platform" label={t('commerce.platform')} rules={[required]}>
