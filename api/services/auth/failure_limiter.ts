@@ -1,5 +1,4 @@
 import limiter from '@adonisjs/limiter/services/main'
-import { errors } from '@adonisjs/limiter'
 
 export interface FailureRule {
   /** The counter's key, for example `login:account:<email>:<ip>`. */
@@ -11,10 +10,14 @@ export interface FailureRule {
 }
 
 /**
- * Runs `attempt` unless one of the rules' keys has used up its failures. A
- * throwing attempt counts as a failure on every key (and blocks the keys that
- * reach their limit); a successful one clears the keys marked `resetOnSuccess`.
- * Used for logins, private-data codes and the white-ip key.
+ * Runs `attempt` unless one of the rules' keys has used up its failures.
+ * Every attempt is counted on every key *before* it is evaluated (one atomic
+ * consume per key, in Redis when configured), so parallel requests cannot
+ * all pass a check made before any of them was counted: at most `failures`
+ * attempts per window are ever evaluated. A successful attempt clears the
+ * keys marked `resetOnSuccess` and gives its point back on the others, so
+ * that only failures use up a key. Used for logins, security codes,
+ * termination codes, current passwords and register codes.
  */
 export async function limitFailures<T>(
   rules: FailureRule[],
@@ -30,24 +33,22 @@ export async function limitFailures<T>(
     }),
   }))
 
-  for (const { rule, limiter: instance } of limiters) {
-    const state = await instance.get(rule.key)
-    if (state && state.remaining <= 0) {
-      throw new errors.E_TOO_MANY_REQUESTS(state)
-    }
-  }
-
+  const counted: typeof limiters = []
   try {
-    const result = await attempt()
-    for (const { rule, limiter: instance } of limiters) {
-      if (resetOnSuccess.includes(rule.key)) await instance.delete(rule.key)
+    for (const entry of limiters) {
+      await entry.limiter.consume(entry.rule.key)
+      counted.push(entry)
     }
-    return result
   } catch (error) {
-    for (const { rule, limiter: instance } of limiters) {
-      const { consumed, limit } = await instance.increment(rule.key)
-      if (consumed >= limit) await instance.block(rule.key, rule.blockDuration)
-    }
+    // Refused on one key: the points taken on the others were for an attempt never made.
+    for (const { rule, limiter: instance } of counted) await instance.decrement(rule.key)
     throw error
   }
+
+  const result = await attempt()
+  for (const { rule, limiter: instance } of limiters) {
+    if (resetOnSuccess.includes(rule.key)) await instance.delete(rule.key)
+    else await instance.decrement(rule.key)
+  }
+  return result
 }

@@ -5,6 +5,8 @@ import drive from '@adonisjs/drive/services/main'
 import StudioException from '#exceptions/studio_exception'
 import AuditService from '#services/audit/audit_service'
 import TokenService from '#services/auth/token_service'
+import { limitFailures } from '#services/auth/failure_limiter'
+import { codeFailureRules } from '#services/auth/security_code_service'
 import type User from '#models/user'
 import type { Actor } from '#support/actor'
 import type { PasswordInput, ProfileInput } from '#validators/people'
@@ -47,9 +49,12 @@ export default class AccountService {
    */
   static async changePassword(actor: Actor, input: PasswordInput, keepFamilyId?: string) {
     const user = actor.user
-    if (!(await hash.verify(user.password, input.current_password))) {
-      throw new StudioException('security_code.password_wrong', { status: 422 })
-    }
+    // The same budget as the password check before setting a security code: 5 wrong in 15 minutes.
+    await limitFailures([codeFailureRules.password(user.id)], async () => {
+      if (!(await hash.verify(user.password, input.current_password))) {
+        throw new StudioException('security_code.password_wrong', { status: 422 })
+      }
+    })
     user.password = input.password // hashed on save (withAuthFinder)
     await user.save()
     await TokenService.revokeUserExcept(user.id, keepFamilyId)

@@ -7,6 +7,11 @@ import AuditService from '#services/audit/audit_service'
 import NotificationService from '#services/notifications/notification_service'
 import type { Registration } from '#validators/registration'
 import type { Locale } from '#shared/constants'
+import limiter from '@adonisjs/limiter/services/main'
+import { limitFailures } from '#services/auth/failure_limiter'
+
+const SIGN_UPS = { requests: 5, duration: '1 hour', blockDuration: '1 hour' }
+const FAILED_SIGN_UPS = { failures: 10, duration: '15 mins', blockDuration: '15 mins' }
 
 /**
  * Creates pending accounts of the three types (SPEC §2 Register, §4 Staff
@@ -19,7 +24,19 @@ export default class RegistrationService {
     return Team.query().orderBy('sort_order').orderBy('id')
   }
 
+  /**
+   * Sign-ups are limited per address, counted before anything is checked:
+   * 5 an hour (each one notifies the admins), and 10 failed ones (a wrong
+   * register code above all) in 15 minutes.
+   */
   static async register(input: Registration, meta: { ip: string; locale: Locale }) {
+    await limiter.use(SIGN_UPS).consume(`signup:${meta.ip}`)
+    return limitFailures([{ key: `signup_failure:${meta.ip}`, ...FAILED_SIGN_UPS }], () =>
+      this.#register(input, meta)
+    )
+  }
+
+  static async #register(input: Registration, meta: { ip: string; locale: Locale }) {
     return db.transaction(async (trx) => {
       let registerCode: RegisterCode | null = null
       if (input.account_type === 'staff') {
