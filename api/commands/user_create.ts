@@ -2,11 +2,12 @@ import { BaseCommand, flags } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import vine from '@vinejs/vine'
 import { LIMITS, ROLES, TEAMS } from '#shared/constants'
+import { newPassword } from '#validators/rules'
 
 const userCreateValidator = vine.compile(
   vine.object({
     email: vine.string().trim().email().maxLength(LIMITS.emailMax).toLowerCase(),
-    password: vine.string().minLength(LIMITS.passwordMin).maxLength(LIMITS.passwordMax),
+    password: newPassword(),
     name: vine.string().trim().minLength(1).maxLength(LIMITS.nameMax),
     role: vine.enum(ROLES),
     team: vine.enum(TEAMS).optional(),

@@ -9,6 +9,7 @@ import {
   type AccountMeta,
 } from '#validators/creator_rules'
 import { CREATOR_LIMITS, LIMITS, PLATFORMS } from '#shared/constants'
+import { newPassword } from '#validators/rules'
 
 /* A creator's accounts, ad prices, Baidu token, memos, and the user's favorites. */
 
@@ -28,7 +29,7 @@ export const creatorAdPricesValidator = vine.compile(vine.object({ prices: adPri
 /** PUT /api/creators/:id/account-password */
 export const creatorAccountPasswordValidator = vine.compile(
   vine.object({
-    password: vine.string().minLength(LIMITS.passwordMin).maxLength(LIMITS.passwordMax).confirmed(),
+    password: newPassword().confirmed(),
     email: vine.string().trim().maxLength(LIMITS.emailMax).email().toLowerCase().optional(),
     security_code: codeInput(),
   })

@@ -1,6 +1,6 @@
 import vine from '@vinejs/vine'
 import type { Infer } from '@vinejs/vine/types'
-import { MAX_ID, blankToUndefined, sortOrder } from '#validators/rules'
+import { MAX_ID, blankToUndefined, sortOrder, newPassword } from '#validators/rules'
 import {
   ACCOUNT_TYPES,
   LIMITS,
@@ -37,11 +37,7 @@ export const profileValidator = vine.compile(
 export const passwordValidator = vine.compile(
   vine.object({
     current_password: vine.string().maxLength(LIMITS.passwordMax),
-    password: vine
-      .string()
-      .minLength(LIMITS.passwordMin)
-      .maxLength(LIMITS.passwordMax)
-      .confirmed({ confirmationField: 'password_confirmation' }),
+    password: newPassword().confirmed({ confirmationField: 'password_confirmation' }),
   })
 )
 

@@ -8,6 +8,7 @@ import {
   SEXES,
   TEAMS,
 } from '#shared/constants'
+import { newPassword } from '#validators/rules'
 
 const email = () =>
   vine
@@ -22,7 +23,7 @@ const common = {
   name: vine.string().trim().minLength(1).maxLength(LIMITS.nameMax),
   email: email(),
   phone: vine.string().trim().regex(PHONE_PATTERN).maxLength(LIMITS.phoneMax),
-  password: vine.string().minLength(LIMITS.passwordMin).maxLength(LIMITS.passwordMax).confirmed(),
+  password: newPassword().confirmed(),
   terms: vine.accepted(),
 }
 

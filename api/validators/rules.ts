@@ -1,5 +1,8 @@
 import vine from '@vinejs/vine'
 import { DateTime } from 'luxon'
+import { ZxcvbnFactory } from '@zxcvbn-ts/core'
+import { LIMITS } from '#shared/constants'
+import * as zxcvbnCommon from '@zxcvbn-ts/language-common'
 
 /*
 |--------------------------------------------------------------------------
@@ -92,3 +95,37 @@ export const sortOrder = () =>
     .enum(['asc', 'desc', 'ASC', 'DESC'] as const)
     .parse(blankToUndefined)
     .optional()
+
+/*
+ * Weak passwords: zxcvbn-ts (with its common-password, name and keyboard
+ * dictionaries) estimates how guessable a password is; below score 2
+ * ("somewhat guessable": 10^6 guesses or fewer) it is refused. The fields the
+ * person typed beside it (email, name) count as guessable words too.
+ */
+let guesser: ZxcvbnFactory | null = null
+function guessScore(password: string, userInputs: string[]) {
+  guesser ??= new ZxcvbnFactory({
+    dictionary: { ...zxcvbnCommon.dictionary },
+    graphs: zxcvbnCommon.adjacencyGraphs,
+  })
+  return guesser.check(password, userInputs).score
+}
+
+/** Refuses passwords that are common or easy to guess (reported as `strongPassword`). */
+export const strongPassword = vine.createRule((value, _options, field) => {
+  if (typeof value !== 'string' || !field.isValid) return
+  const parent = (field.parent ?? {}) as Record<string, unknown>
+  // Whole values, and their pieces: an email's name part, words of a name.
+  const inputs = ['email', 'account', 'name', 'channel_name', 'company_name']
+    .map((key) => parent[key])
+    .filter((input): input is string => typeof input === 'string' && input.length > 0)
+    .flatMap((input) => [input, input.split('@')[0], ...input.split(/[^\p{L}\p{N}]+/u)])
+    .filter((piece) => piece.length >= 3)
+  if (guessScore(value, inputs) < 2) {
+    field.report('The {{ field }} is too easy to guess', 'strongPassword', field)
+  }
+})
+
+/** A password a person sets for a studio account: the length limits and not easy to guess. */
+export const newPassword = () =>
+  vine.string().minLength(LIMITS.passwordMin).maxLength(LIMITS.passwordMax).use(strongPassword())
