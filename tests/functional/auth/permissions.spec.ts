@@ -133,7 +133,8 @@ test.group('auth / user info and permissions', (group) => {
       ['company', false],
     ] as const) {
       const user = await UserFactory.apply(role).create()
-      const data = (await client.get('/api/user/permissions').loginAs(user)).body().data
+      const response = await client.get('/api/user/permissions').loginAs(user)
+      const data = response.body().data
       assert.equal(Boolean(data.diagnostics?.includes('list')), allowed, role)
       assert.equal(Boolean(data.metrics?.includes('runs')), allowed, role)
     }

@@ -17,7 +17,8 @@ test.group('security / who sees whom', (group) => {
     const disabled = await UserFactory.apply('staff').apply('disabled').create()
 
     for (const reader of [viewer, manager]) {
-      ;(await client.get(`/api/users/${active.id}`).loginAs(reader)).assertStatus(200)
+      const seen = await client.get(`/api/users/${active.id}`).loginAs(reader)
+      seen.assertStatus(200)
       for (const hidden of [pending, disabled]) {
         const response = await client.get(`/api/users/${hidden.id}`).loginAs(reader)
         response.assertStatus(403)
@@ -30,6 +31,7 @@ test.group('security / who sees whom', (group) => {
       assert.equal(response.body().email, target.email)
     }
     // everybody still reads their own profile
-    ;(await client.get(`/api/users/${viewer.id}`).loginAs(viewer)).assertStatus(200)
+    const own = await client.get(`/api/users/${viewer.id}`).loginAs(viewer)
+    own.assertStatus(200)
   })
 })
