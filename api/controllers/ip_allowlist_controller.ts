@@ -8,7 +8,11 @@ import TokenService from '#services/auth/token_service'
 import { actorOf } from '#support/actor'
 import { ok } from '#support/envelope'
 import { listResponse, wholeList } from '#support/pagination'
-import { ipAllowlistStoreValidator, whiteIpValidator } from '#validators/ip_allowlist'
+import {
+  ipAllowlistStoreValidator,
+  ipAllowlistRemoveValidator,
+  whiteIpValidator,
+} from '#validators/ip_allowlist'
 
 export default class IpAllowlistController {
   /** GET /api/ip-allowlist (Refine list) */
@@ -21,8 +25,13 @@ export default class IpAllowlistController {
   /** POST /api/ip-allowlist */
   async store(ctx: HttpContext) {
     await ctx.bouncer.with('IpAllowlistPolicy').authorize('create')
-    const { cidr, note } = await ctx.request.validateUsing(ipAllowlistStoreValidator)
-    const entry = await IpAllowlistService.addBy(actorOf(ctx), cidr, note ?? null)
+    const input = await ctx.request.validateUsing(ipAllowlistStoreValidator)
+    const entry = await IpAllowlistService.addBy(actorOf(ctx), {
+      cidr: input.cidr,
+      note: input.note ?? null,
+      code: input.security_code,
+      confirmWide: input.confirm_wide,
+    })
     ctx.response.status(201)
     return presentIpAllowlistEntry(entry)
   }
@@ -30,7 +39,8 @@ export default class IpAllowlistController {
   /** DELETE /api/ip-allowlist/:id */
   async destroy(ctx: HttpContext) {
     await ctx.bouncer.with('IpAllowlistPolicy').authorize('delete')
-    const entry = await IpAllowlistService.removeBy(actorOf(ctx), Number(ctx.params.id))
+    const { security_code: code } = await ctx.request.validateUsing(ipAllowlistRemoveValidator)
+    const entry = await IpAllowlistService.removeBy(actorOf(ctx), Number(ctx.params.id), code)
     return presentIpAllowlistEntry(entry)
   }
 
@@ -56,7 +66,9 @@ export default class IpAllowlistController {
       ip: input.ip,
       note: input.note,
       key: input.key,
-      adminId: mayAdd ? caller.id : null,
+      securityCode: input.security_code,
+      confirmWide: input.confirm_wide,
+      admin: mayAdd ? caller : null,
       callerIp: request.ip(),
     })
     return ok(presentIpAllowlistEntry(entry))

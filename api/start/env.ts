@@ -42,6 +42,9 @@ export default await Env.create(new URL('../../', import.meta.url), {
   ACCESS_TOKEN_TTL: Env.schema.string.optional(),
   REFRESH_TOKEN_TTL: Env.schema.string.optional(),
   WHITE_IP_KEY: Env.schema.string.optional(),
+  /** The widest allow-list range added without a confirmation: IPv4 prefix (default 8), IPv6 (default 32). */
+  IP_ALLOWLIST_WIDEST_V4: Env.schema.number.optional(),
+  IP_ALLOWLIST_WIDEST_V6: Env.schema.number.optional(),
   SIGN_UP_ENABLED: Env.schema.boolean.optional(),
 
   /* Login screen */

@@ -1,5 +1,6 @@
 import vine from '@vinejs/vine'
 import IpAllowlistService from '#services/auth/ip_allowlist_service'
+import { codeInput } from '#validators/creator_rules'
 
 const cidrRule = vine.createRule((value, _options, field) => {
   if (typeof value !== 'string') return
@@ -11,18 +12,29 @@ const cidrRule = vine.createRule((value, _options, field) => {
   field.mutate(normalised, field)
 })
 
+/** POST /api/ip-allowlist: the range, the admin's security code, and `confirm_wide` for a wide range. */
 export const ipAllowlistStoreValidator = vine.compile(
   vine.object({
     cidr: vine.string().trim().maxLength(64).use(cidrRule()),
     note: vine.string().trim().maxLength(255).optional(),
+    security_code: codeInput(),
+    confirm_wide: vine.boolean().optional(),
   })
 )
 
-/** POST /add/white_ip: `ip` (or `cidr`) and, without an admin token, the white-ip `key`. */
+/** DELETE /api/ip-allowlist/:id: the admin's security code. */
+export const ipAllowlistRemoveValidator = vine.compile(vine.object({ security_code: codeInput() }))
+
+/**
+ * POST /add/white_ip: `ip` (or `cidr`) and either an admin token with the
+ * admin's `security_code`, or the white-ip `key`; `confirm_wide` for a wide range.
+ */
 export const whiteIpValidator = vine.compile(
   vine.object({
     ip: vine.string().trim().maxLength(64).use(cidrRule()),
     note: vine.string().trim().maxLength(255).optional(),
     key: vine.string().maxLength(200).optional(),
+    security_code: codeInput().optional(),
+    confirm_wide: vine.boolean().optional(),
   })
 )

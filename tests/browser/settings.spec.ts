@@ -4,6 +4,7 @@ import RegisterCode from '#models/register_code'
 import { UserFactory } from '#database/factories/user_factory'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
 import { screenshot, signedIn } from '#tests/helpers/browser'
+import { SECURITY_CODE, userWithCode } from '#tests/helpers/users'
 
 test.group('settings', (group) => {
   setupFunctionalGroup(group)
@@ -12,13 +13,14 @@ test.group('settings', (group) => {
     visit,
     assert,
   }) => {
-    const admin = await UserFactory.apply('admin').create()
+    const admin = await userWithCode('admin')
     const page = await signedIn(visit, admin)
     await page.goto('/app/settings')
 
     await page.getByRole('tab', { name: 'IP allow-list' }).click()
     await page.locator('.ant-table-row', { hasText: '127.0.0.0/8' }).waitFor()
     await page.getByPlaceholder('203.0.113.0/24 or 2001:db8::/32').fill('203.0.113.7/24')
+    await page.getByTestId('security-code-input').first().fill(SECURITY_CODE)
     await page.getByRole('button', { name: 'Add range' }).click()
     await page.locator('.ant-table-row', { hasText: '203.0.113.0/24' }).waitFor()
     assert.isNotNull(await IpAllowlistEntry.findBy('cidr', '203.0.113.0/24'))
@@ -28,10 +30,9 @@ test.group('settings', (group) => {
       .locator('.ant-table-row', { hasText: '203.0.113.0/24' })
       .getByRole('button', { name: 'Delete' })
       .click()
-    await page
-      .locator('.ant-popconfirm')
-      .getByRole('button', { name: /OK|Yes/ })
-      .click()
+    const dialog = page.getByTestId('security-code-modal')
+    await dialog.getByTestId('security-code-input').fill(SECURITY_CODE)
+    await dialog.getByRole('button', { name: 'Delete' }).click()
     await page
       .locator('.ant-table-row', { hasText: '203.0.113.0/24' })
       .waitFor({ state: 'detached' })
@@ -45,10 +46,11 @@ test.group('settings', (group) => {
   })
 
   test('no more than three notifications show at once', async ({ visit, assert }) => {
-    const admin = await UserFactory.apply('admin').create()
+    const admin = await userWithCode('admin')
     const page = await signedIn(visit, admin)
     await page.goto('/app/settings')
     await page.getByRole('tab', { name: 'IP allow-list' }).click()
+    await page.getByTestId('security-code-input').first().fill(SECURITY_CODE)
 
     const field = page.getByPlaceholder('203.0.113.0/24 or 2001:db8::/32')
     for (let attempt = 0; attempt < 5; attempt++) {

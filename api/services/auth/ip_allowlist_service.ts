@@ -7,6 +7,8 @@ import AuditService from '#services/audit/audit_service'
 import Caches from '#services/caches'
 import { ipAllowlistCache, type IpRange } from '#services/auth/ip_allowlist_cache'
 import { limitFailures } from '#services/auth/failure_limiter'
+import SecurityCodeService from '#services/auth/security_code_service'
+import type User from '#models/user'
 import type { Actor } from '#support/actor'
 
 function sameSecret(given: string, expected: string) {
@@ -125,10 +127,35 @@ export default class IpAllowlistService {
     return IpAllowlistEntry.query().orderBy('id', 'asc')
   }
 
-  /** Adds a range for an admin of the studio (audited). */
-  static async addBy(actor: Actor, cidr: string, note: string | null) {
-    const entry = await this.add(cidr, note, actor.user.id)
-    await AuditService.log(actor, 'ip.add', ['ip', entry.id], { cidr: entry.cidr })
+  /**
+   * Refuses a range wider than the configured prefix (IPv4 /8, IPv6 /32 by
+   * default: IP_ALLOWLIST_WIDEST_V4/_V6) unless the admin confirmed it: one
+   * careless "0.0.0.0/0" would switch the allow-list off.
+   */
+  static guardWidth(cidr: string, confirmed: boolean | undefined) {
+    const [network, bits] = ipaddr.parseCIDR(cidr)
+    const widest =
+      network.kind() === 'ipv4'
+        ? (env.get('IP_ALLOWLIST_WIDEST_V4') ?? 8)
+        : (env.get('IP_ALLOWLIST_WIDEST_V6') ?? 32)
+    if (bits < widest && !confirmed) {
+      throw new StudioException('errors.ip_too_wide', {
+        status: 422,
+        data: { prefix: `/${widest}` },
+      })
+    }
+    return bits < widest
+  }
+
+  /** Adds a range for an admin of the studio, with their security code (audited). */
+  static async addBy(
+    actor: Actor,
+    input: { cidr: string; note: string | null; code: string; confirmWide?: boolean }
+  ) {
+    await SecurityCodeService.verify(actor.user, input.code)
+    const wide = this.guardWidth(input.cidr, input.confirmWide)
+    const entry = await this.add(input.cidr, input.note, actor.user.id)
+    await AuditService.log(actor, 'ip.add', ['ip', entry.id], { cidr: entry.cidr, wide })
     return entry
   }
 
@@ -137,9 +164,10 @@ export default class IpAllowlistService {
     this.clearCache()
   }
 
-  /** Removes an entry for an admin of the studio (404 when there is none; audited). */
-  static async removeBy(actor: Actor, id: number) {
+  /** Removes an entry for an admin of the studio, with their security code (404 when there is none; audited). */
+  static async removeBy(actor: Actor, id: number, code: string) {
     const entry = await IpAllowlistEntry.findOrFail(id)
+    await SecurityCodeService.verify(actor.user, code)
     await this.remove(entry)
     await AuditService.log(actor, 'ip.remove', ['ip', entry.id], { cidr: entry.cidr })
     return entry
@@ -154,10 +182,19 @@ export default class IpAllowlistService {
     ip: string
     note?: string | null
     key?: string | null
-    adminId: number | null
+    securityCode?: string | null
+    confirmWide?: boolean
+    admin: User | null
     callerIp: string
   }) {
-    if (input.adminId === null) {
+    const adminId = input.admin?.id ?? null
+    if (input.admin) {
+      // An admin's token alone does not change the list: their security code too.
+      if (!input.securityCode) {
+        throw new StudioException('errors.security_code_required', { status: 422 })
+      }
+      await SecurityCodeService.verify(input.admin, input.securityCode)
+    } else {
       const expected = env.get('WHITE_IP_KEY')
       await limitFailures(
         [
@@ -175,14 +212,15 @@ export default class IpAllowlistService {
         }
       )
     }
-    const entry = await this.add(input.ip, input.note ?? null, input.adminId)
+    const wide = this.guardWidth(this.normalise(input.ip) ?? input.ip, input.confirmWide)
+    const entry = await this.add(input.ip, input.note ?? null, adminId)
     await AuditService.record({
       action: 'ip.add',
-      userId: input.adminId,
+      userId: adminId,
       ip: input.callerIp,
       subjectType: 'ip',
       subjectId: entry.id,
-      meta: { cidr: entry.cidr, via: input.adminId ? 'admin' : 'key' },
+      meta: { cidr: entry.cidr, via: adminId ? 'admin' : 'key', wide },
     })
     return entry
   }

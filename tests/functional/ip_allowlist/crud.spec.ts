@@ -6,17 +6,21 @@ import IpAllowlistEntry from '#models/ip_allowlist_entry'
 import { UserFactory } from '#database/factories/user_factory'
 import { setupGroupWith } from '#tests/helpers/functional'
 import { assertNoPermission } from '#tests/helpers/requests'
+import { SECURITY_CODE, userWithCode } from '#tests/helpers/users'
 
 const BAD_CIDR = 'The IP range field must be an IP address or CIDR range'
 
 /** POST /api/ip-allowlist as `user`. */
 function addRange(client: ApiClient, user: User, body: Record<string, unknown>) {
-  return client.post('/api/ip-allowlist').loginAs(user).json(body)
+  return client
+    .post('/api/ip-allowlist')
+    .loginAs(user)
+    .json({ security_code: SECURITY_CODE, ...body })
 }
 
 test.group('ip allow-list / admin CRUD', (group) => {
   const given = setupGroupWith(group, async () => ({
-    admin: await UserFactory.apply('admin').create(),
+    admin: await userWithCode('admin'),
   }))
 
   test('lists the entries with x-total-count', async ({ client, assert }) => {
@@ -36,7 +40,7 @@ test.group('ip allow-list / admin CRUD', (group) => {
     const response = await client
       .post('/api/ip-allowlist')
       .loginAs(given.admin)
-      .form({ cidr: '10.1.2.3/8', note: 'office VPN' })
+      .form({ cidr: '10.1.2.3/8', note: 'office VPN', security_code: SECURITY_CODE })
 
     response.assertStatus(201)
     response.assertBodyContains({
@@ -109,13 +113,17 @@ test.group('ip allow-list / admin CRUD', (group) => {
     const response = await client
       .delete(`/api/ip-allowlist/${created.body().id}`)
       .loginAs(given.admin)
+      .json({ security_code: SECURITY_CODE })
     response.assertStatus(200)
     response.assertBodyContains({ id: created.body().id, cidr: '192.0.2.0/24' })
     assert.isNull(await IpAllowlistEntry.find(created.body().id))
   })
 
   test('deleting an unknown id answers 404', async ({ client }) => {
-    const response = await client.delete('/api/ip-allowlist/999999').loginAs(given.admin)
+    const response = await client
+      .delete('/api/ip-allowlist/999999')
+      .loginAs(given.admin)
+      .json({ security_code: SECURITY_CODE })
     response.assertStatus(404)
     response.assertBody({ status: 404, message: 'Not found.' })
   })
@@ -128,13 +136,21 @@ test.group('ip allow-list / admin CRUD', (group) => {
 
   test('records additions and removals in the audit log', async ({ client, assert }) => {
     const created = await addRange(client, given.admin, { cidr: '192.0.2.0/24' })
-    await client.delete(`/api/ip-allowlist/${created.body().id}`).loginAs(given.admin)
+    await client
+      .delete(`/api/ip-allowlist/${created.body().id}`)
+      .loginAs(given.admin)
+      .json({ security_code: SECURITY_CODE })
 
     const rows = await AuditLog.query().whereIn('action', ['ip.add', 'ip.remove']).orderBy('id')
     assert.deepEqual(
       rows.map((row) => [row.action, row.userId, row.subjectId, row.meta]),
       [
-        ['ip.add', given.admin.id, String(created.body().id), { cidr: '192.0.2.0/24' }],
+        [
+          'ip.add',
+          given.admin.id,
+          String(created.body().id),
+          { cidr: '192.0.2.0/24', wide: false },
+        ],
         ['ip.remove', given.admin.id, String(created.body().id), { cidr: '192.0.2.0/24' }],
       ]
     )

@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import { UserFactory } from '#database/factories/user_factory'
 import { allowOnly, setupFunctionalGroup } from '#tests/helpers/functional'
+import { SECURITY_CODE, userWithCode } from '#tests/helpers/users'
 
 const NOT_REGISTERED = 'IP is NOT REGISTERED. Please Submit Your IP 127.0.0.1 to IT Department'
 
@@ -113,14 +114,17 @@ test.group('ip allow-list / middleware', (group) => {
     client,
     assert,
   }) => {
-    const admin = await UserFactory.apply('admin').create()
+    const admin = await userWithCode('admin')
     await allowOnly('127.0.0.1/32', '10.0.0.0/8')
 
     const list = await client.get('/api/ip-allowlist').loginAs(admin)
     const own = list.body().find((entry: { cidr: string }) => entry.cidr === '127.0.0.1/32')
     assert.exists(own)
 
-    const removed = await client.delete(`/api/ip-allowlist/${own.id}`).loginAs(admin)
+    const removed = await client
+      .delete(`/api/ip-allowlist/${own.id}`)
+      .loginAs(admin)
+      .json({ security_code: SECURITY_CODE })
     removed.assertStatus(200)
 
     const after = await client.get('/api/user/info').loginAs(admin)

@@ -9,9 +9,57 @@ import {
   setupFunctionalGroup,
   signedInUser,
 } from '#tests/helpers/functional'
+import { SECURITY_CODE, userWithCode } from '#tests/helpers/users'
 
 const ACCESS_CHECK_FAIL = 'Access Check fail - please sign in again.'
 const KEY = 'white-ip-test-key'
+
+test.group('ip allow-list / no wide change without a code and a confirmation', (group) => {
+  setupFunctionalGroup(group)
+
+  test('an admin token alone does not switch the list off with 0.0.0.0/0', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await userWithCode('admin')
+    const noCode = await client.post('/add/white_ip').loginAs(admin).form({ ip: '0.0.0.0/0' })
+    noCode.assertStatus(422)
+    const wrongCode = await client
+      .post('/add/white_ip')
+      .loginAs(admin)
+      .form({ ip: '0.0.0.0/0', security_code: '999999' })
+    wrongCode.assertStatus(422)
+    const unconfirmed = await client
+      .post('/api/ip-allowlist')
+      .loginAs(admin)
+      .json({ cidr: '0.0.0.0/0', security_code: SECURITY_CODE })
+    unconfirmed.assertStatus(422)
+    assert.include(unconfirmed.body().message, '/8')
+    const legacyUnconfirmed = await client
+      .post('/add/white_ip')
+      .loginAs(admin)
+      .form({ ip: '10.0.0.0/7', security_code: SECURITY_CODE })
+    legacyUnconfirmed.assertStatus(422)
+    assert.isNull(await IpAllowlistEntry.findBy('cidr', '0.0.0.0/0'))
+    assert.isNull(await IpAllowlistEntry.findBy('cidr', '10.0.0.0/7'))
+
+    const confirmed = await client
+      .post('/api/ip-allowlist')
+      .loginAs(admin)
+      .json({ cidr: '0.0.0.0/0', security_code: SECURITY_CODE, confirm_wide: true })
+    confirmed.assertStatus(201)
+    const audit = await AuditLog.query().where('action', 'ip.add').firstOrFail()
+    assert.deepInclude(audit.meta, { cidr: '0.0.0.0/0', wide: true })
+  })
+
+  test('removing a range needs the code too', async ({ client, assert }) => {
+    const admin = await userWithCode('admin')
+    const entry = await IpAllowlistEntry.findByOrFail('cidr', '127.0.0.0/8')
+    const noCode = await client.delete(`/api/ip-allowlist/${entry.id}`).loginAs(admin)
+    noCode.assertStatus(422)
+    assert.isNotNull(await IpAllowlistEntry.find(entry.id))
+  })
+})
 
 test.group('ip allow-list / POST /add/white_ip', (group) => {
   setupFunctionalGroup(group)
@@ -28,7 +76,7 @@ test.group('ip allow-list / POST /add/white_ip', (group) => {
     assert.isNull(row.createdBy)
 
     const audit = await AuditLog.query().where('action', 'ip.add').firstOrFail()
-    assert.deepEqual(audit.meta, { cidr: '203.0.113.9/32', via: 'key' })
+    assert.deepEqual(audit.meta, { cidr: '203.0.113.9/32', via: 'key', wide: false })
     assert.notInclude(JSON.stringify(audit.serialize()), KEY)
   })
 
@@ -87,12 +135,15 @@ test.group('ip allow-list / POST /add/white_ip', (group) => {
     guessed.assertStatus(401)
   })
 
-  test('an admin token without a key works', async ({ client, assert }) => {
-    const admin = await UserFactory.apply('admin').create()
+  test('an admin token with the admin security code works without a key', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await userWithCode('admin')
     const response = await client
       .post('/add/white_ip')
       .loginAs(admin)
-      .form({ ip: '198.51.100.0/24' })
+      .form({ ip: '198.51.100.0/24', security_code: SECURITY_CODE })
 
     response.assertStatus(200)
     response.assertBodyContains({
@@ -101,16 +152,16 @@ test.group('ip allow-list / POST /add/white_ip', (group) => {
     })
     const audit = await AuditLog.query().where('action', 'ip.add').firstOrFail()
     assert.equal(audit.userId, admin.id)
-    assert.deepEqual(audit.meta, { cidr: '198.51.100.0/24', via: 'admin' })
+    assert.deepEqual(audit.meta, { cidr: '198.51.100.0/24', via: 'admin', wide: false })
   })
 
   test('an admin token sent as Authorization: Bearer works too', async ({ client }) => {
-    const admin = await UserFactory.apply('admin').create()
+    const admin = await userWithCode('admin')
     const pair = await login(client, admin)
     const response = await client
       .post('/add/white_ip')
       .bearerToken(pair.token)
-      .form({ ip: '198.51.100.7' })
+      .form({ ip: '198.51.100.7', security_code: SECURITY_CODE })
     response.assertStatus(200)
     response.assertBodyContains({ status: 0, data: { cidr: '198.51.100.7/32' } })
   })

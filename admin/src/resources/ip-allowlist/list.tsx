@@ -1,9 +1,11 @@
+import { useState } from 'react'
 import { useDelete, type HttpError } from '@refinedev/core'
 import { useForm, useTable, DateField } from '@refinedev/antd'
-import { Alert, Button, Form, Input, Popconfirm, Space, Table, Typography } from 'antd'
+import { Alert, Button, Checkbox, Form, Input, Space, Table, Typography } from 'antd'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { useClientInfo } from '../../lib/client-info'
+import { SecurityCodeItem, SecurityCodeModal } from '../../components/security-code-modal'
 
 interface Entry {
   id: number
@@ -12,7 +14,11 @@ interface Entry {
   created_at: string
 }
 
-/** The IP allow-list (CIDR ranges): list, add, remove — admins only, enforced by the API. */
+/**
+ * The IP allow-list (CIDR ranges): list, add, remove — admins only, enforced
+ * by the API. Every change asks for the admin's security code, and a range
+ * wider than /8 for a confirmation.
+ */
 export function IpAllowlistList() {
   const { t } = useTranslation()
   const client = useClientInfo()
@@ -21,11 +27,12 @@ export function IpAllowlistList() {
     pagination: { mode: 'off' },
     syncWithLocation: false,
   })
-  const { mutate: remove } = useDelete()
+  const { mutateAsync: remove } = useDelete()
+  const [removing, setRemoving] = useState<Entry | null>(null)
   const { formProps, form, formLoading } = useForm<
     Entry,
     HttpError,
-    { cidr: string; note?: string }
+    { cidr: string; note?: string; security_code: string; confirm_wide?: boolean }
   >({
     resource: 'ip-allowlist',
     action: 'create',
@@ -57,6 +64,10 @@ export function IpAllowlistList() {
         <Form.Item name="note">
           <Input placeholder={t('settings.ip.note')} style={{ width: 220 }} maxLength={255} />
         </Form.Item>
+        <SecurityCodeItem />
+        <Form.Item name="confirm_wide" valuePropName="checked">
+          <Checkbox>{t('settings.ip.confirm_wide')}</Checkbox>
+        </Form.Item>
         <Button type="primary" htmlType="submit" icon={<PlusOutlined />} loading={formLoading}>
           {t('settings.ip.add')}
         </Button>
@@ -80,19 +91,34 @@ export function IpAllowlistList() {
         <Table.Column<Entry>
           title={t('common.actions')}
           render={(_, record) => (
-            <Popconfirm
-              title={t('settings.ip.delete_confirm', { cidr: record.cidr })}
-              onConfirm={() =>
-                remove({ resource: 'ip-allowlist', id: record.id, successNotification: false })
-              }
+            <Button
+              danger
+              size="small"
+              icon={<DeleteOutlined />}
+              onClick={() => setRemoving(record)}
             >
-              <Button danger size="small" icon={<DeleteOutlined />}>
-                {t('buttons.delete')}
-              </Button>
-            </Popconfirm>
+              {t('buttons.delete')}
+            </Button>
           )}
         />
       </Table>
+      <SecurityCodeModal
+        open={removing !== null}
+        title={t('settings.ip.delete_title', { cidr: removing?.cidr ?? '' })}
+        description={t('settings.ip.delete_confirm', { cidr: removing?.cidr ?? '' })}
+        okText={t('buttons.delete')}
+        onCancel={() => setRemoving(null)}
+        onSubmit={async (code) => {
+          await remove({
+            resource: 'ip-allowlist',
+            id: removing!.id,
+            values: { security_code: code },
+            successNotification: false,
+            errorNotification: false,
+          })
+          setRemoving(null)
+        }}
+      />
     </Space>
   )
 }

@@ -3,7 +3,7 @@ import { CanAccess, useDelete } from '@refinedev/core'
 import { App, Button, Tooltip } from 'antd'
 import { DeleteOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { SecurityCodeModal } from './security-code-modal'
+import { SecurityCodeModal } from '../../../components/security-code-modal'
 
 /**
  * Deletes a creator after asking for the security code (the API wants it

@@ -6,7 +6,7 @@ import { fieldErrorsOf } from '../../../lib/form-errors'
 import { useFormRules } from '../../../lib/form-rules'
 import { NewPasswordFields } from '../../../components/new-password-fields'
 import type { Creator } from '../types'
-import { SecurityCodeItem, useCodeFailure } from './security-code-modal'
+import { SecurityCodeItem, useCodeFailure } from '../../../components/security-code-modal'
 
 interface Values {
   email?: string

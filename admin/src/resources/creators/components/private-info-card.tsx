@@ -6,7 +6,7 @@ import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { PRIVATE_LEVELS, REVEAL_SECONDS, type PrivateLevel } from '@shared/constants'
 import type { Creator, RevealResult } from '../types'
-import { SecurityCodeModal } from './security-code-modal'
+import { SecurityCodeModal } from '../../../components/security-code-modal'
 
 const LEVELS = Object.keys(PRIVATE_LEVELS) as PrivateLevel[]
 const HIDDEN = '••••••'

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { SECURITY_CODE_PATTERN } from '@shared/constants'
 import { useCustomMutation } from '@refinedev/core'
 import { fieldMessageOf } from '../../../lib/form-errors'
-import { useCodeFailure } from './security-code-modal'
+import { useCodeFailure } from '../../../components/security-code-modal'
 
 interface Values {
   termination_code: string

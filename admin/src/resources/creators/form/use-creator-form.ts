@@ -5,7 +5,7 @@ import { useInvalidate, useWarnAboutChange, type HttpError } from '@refinedev/co
 import { App } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { fieldErrorsOf } from '../../../lib/form-errors'
-import { isCodeFailure } from '../components/security-code-modal'
+import { isCodeFailure } from '../../../components/security-code-modal'
 import type { Creator } from '../types'
 import {
   ACCOUNT_FIELDS,

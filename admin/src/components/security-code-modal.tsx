@@ -5,7 +5,7 @@ import { LockOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { SECURITY_CODE_PATTERN } from '@shared/constants'
 import type { HttpError } from '@refinedev/core'
-import { errorFieldsOf, fieldMessageOf } from '../../../lib/form-errors'
+import { errorFieldsOf, fieldMessageOf } from '../lib/form-errors'
 
 /** Whether a failed call was about the security code itself (wrong, missing, too many tries). */
 export function isCodeFailure(error: HttpError, fields: string[] = ['security_code', 'code']) {
