@@ -15,11 +15,16 @@ const bodyParserConfig = defineConfig({
       'application/csp-report',
     ],
   },
+  /*
+   * No multipart body is read before the route's guards: an upload route's
+   * controller reads its own, after auth and its policy, with its own limit
+   * (api/support/uploads.ts). A file sent anywhere else is never read.
+   */
   multipart: {
-    autoProcess: true,
+    autoProcess: false,
     convertEmptyStringsToNull: true,
     processManually: [],
-    limit: '2gb',
+    limit: '20mb',
     types: ['multipart/form-data'],
   },
 })

@@ -10,8 +10,17 @@ import { areaMessages } from '#validators/messages'
 import { passwordValidator, profileValidator, setTeamValidator } from '#validators/people'
 import { API_STATUS } from '#shared/constants'
 import { AVATAR_MAX_BYTES } from '#shared/people'
+import { withUpload } from '#support/uploads'
 
 /** My own account (SPEC §2 Account, /app/account and /app/modify_account). */
+/** 413 with the picture limit in the reader's language. */
+function avatarTooLarge(): never {
+  throw new StudioException('people.errors.avatar_too_large', {
+    status: 413,
+    data: { max: AVATAR_MAX_BYTES / 1024 / 1024 },
+  })
+}
+
 export default class AccountController {
   #messages(ctx: HttpContext) {
     return { messagesProvider: areaMessages(ctx.i18n, 'people.validator') }
@@ -38,13 +47,14 @@ export default class AccountController {
 
   /** POST /api/user/avatar (multipart `avatar`): a JPEG, PNG, WebP or GIF picture. */
   async avatar(ctx: HttpContext) {
+    return withUpload(ctx, AVATAR_MAX_BYTES, () => this.#setAvatar(ctx), avatarTooLarge)
+  }
+
+  async #setAvatar(ctx: HttpContext) {
     const file = ctx.request.file('avatar', { size: AVATAR_MAX_BYTES })
     if (!file || !file.tmpPath) {
       if (file?.errors.some((error) => error.type === 'size')) {
-        throw new StudioException('people.errors.avatar_too_large', {
-          status: 413,
-          data: { max: AVATAR_MAX_BYTES / 1024 / 1024 },
-        })
+        return avatarTooLarge()
       }
       throw new StudioException('people.errors.avatar_required', { status: 422 })
     }

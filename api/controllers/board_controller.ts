@@ -14,8 +14,17 @@ import { listResponse } from '#support/pagination'
 import { areaMessages } from '#validators/messages'
 import { boardIdValidator, boardListValidator, boardPostValidator } from '#validators/board'
 import { BOARD_ATTACHMENT_EXTENSIONS, BOARD_CATEGORIES, BOARD_LIMITS } from '#shared/board'
+import { withUpload } from '#support/uploads'
 
 /** The board (SPEC §2 Board, /app/board): list, search, read, write, drafts, attachments. */
+/** 413 with the attachment limit in the reader's language. */
+function tooLarge(): never {
+  throw new StudioException('board.errors.attachment_too_large', {
+    status: 413,
+    data: { max: BOARD_LIMITS.attachmentMaxBytes / 1024 / 1024 },
+  })
+}
+
 export default class BoardController {
   #messages(ctx: HttpContext) {
     return { messagesProvider: areaMessages(ctx.i18n, 'board.validator') }
@@ -102,13 +111,14 @@ export default class BoardController {
   /** POST /api/board/attachments (multipart `file`) */
   async upload(ctx: HttpContext) {
     await ctx.bouncer.with('BoardPolicy').authorize('write')
+    return withUpload(ctx, BOARD_LIMITS.attachmentMaxBytes, () => this.#attach(ctx), tooLarge)
+  }
+
+  async #attach(ctx: HttpContext) {
     const file = ctx.request.file('file', { size: BOARD_LIMITS.attachmentMaxBytes })
     if (!file || !file.tmpPath) {
       if (file?.errors.some((error) => error.type === 'size')) {
-        throw new StudioException('board.errors.attachment_too_large', {
-          status: 413,
-          data: { max: BOARD_LIMITS.attachmentMaxBytes / 1024 / 1024 },
-        })
+        return tooLarge()
       }
       throw new StudioException('board.errors.attachment_required', {
         status: 422,

@@ -10,6 +10,7 @@ import { actorOf } from '#support/actor'
 import { ok } from '#support/envelope'
 import { datedFileName, sendWorkbook } from '#support/xlsx'
 import { creatorListValidator } from '#validators/creator'
+import { withUpload } from '#support/uploads'
 
 /** A 4xx answer whose message comes from resources/lang/<locale>/import.json. */
 function refuse(ctx: HttpContext, status: number, key: string, data: Record<string, unknown> = {}) {
@@ -41,6 +42,15 @@ export default class CreatorImportsController {
   /** POST /api/creators/imports (multipart `file`) → 202 {id}; the job does the work. */
   async store(ctx: HttpContext) {
     await ctx.bouncer.with('CreatorPolicy').authorize('import')
+    return withUpload(
+      ctx,
+      IMPORT_MAX_BYTES,
+      () => this.#queue(ctx),
+      () => refuse(ctx, 413, 'errors.too_large', TOO_LARGE)
+    )
+  }
+
+  async #queue(ctx: HttpContext) {
     const file = ctx.request.file('file', { size: IMPORT_MAX_BYTES, extnames: ['xlsx'] })
     if (!file || !file.tmpPath) {
       if (file?.errors.some((error) => error.type === 'size')) {

@@ -10,6 +10,7 @@ import { sendWorkbook } from '#support/xlsx'
 import { areaMessages } from '#validators/messages'
 import { marketIdValidator, saleListValidator, saleValidator } from '#validators/market'
 import { MARKET_LIMITS } from '#shared/market'
+import { withUpload } from '#support/uploads'
 
 /** E-Commerce (/app/products): product sales per creator, platform and month. */
 export default class ProductSalesController {
@@ -84,6 +85,10 @@ export default class ProductSalesController {
   /** POST /api/products/sales/import (multipart `file`, .xlsx) — all or nothing. */
   async import(ctx: HttpContext) {
     await ctx.bouncer.with('CommercePolicy').authorize('write')
+    return withUpload(ctx, MARKET_LIMITS.importMaxBytes, () => this.#import(ctx))
+  }
+
+  async #import(ctx: HttpContext) {
     const file = ctx.request.file('file', {
       size: MARKET_LIMITS.importMaxBytes,
       extnames: ['xlsx'],
