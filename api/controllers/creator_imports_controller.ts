@@ -3,7 +3,7 @@ import AuditService from '#services/audit/audit_service'
 import CreatorExportService from '#services/creators/excel/export'
 import CreatorImportService from '#services/creators/excel/import_service'
 import { presentCreatorImport } from '#services/creators/excel/import_presenter'
-import { IMPORT_MAX_BYTES } from '#services/creators/excel/columns'
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '#services/creators/excel/columns'
 import { inspectWorkbookFile } from '#services/creators/excel/inspect'
 import { buildTemplate } from '#services/creators/excel/template'
 import { actorOf } from '#support/actor'
@@ -11,6 +11,7 @@ import { ok } from '#support/envelope'
 import { datedFileName, sendWorkbook } from '#support/xlsx'
 import { creatorListValidator } from '#validators/creator'
 import { withUpload } from '#support/uploads'
+import { checkWorkbook, workbookRefusal } from '#support/workbook_guard'
 
 /** A 4xx answer whose message comes from resources/lang/<locale>/import.json. */
 function refuse(ctx: HttpContext, status: number, key: string, data: Record<string, unknown> = {}) {
@@ -18,6 +19,16 @@ function refuse(ctx: HttpContext, status: number, key: string, data: Record<stri
 }
 
 const TOO_LARGE = { max: IMPORT_MAX_BYTES / 1024 / 1024 }
+
+/**
+ * What a creators workbook may unpack to, counted as it really inflates (the
+ * sizes a zip claims can lie): a full 50,000-row file is ~60 MB of sheet.
+ */
+const CREATORS_WORKBOOK = {
+  entryBytes: 128 * 1024 * 1024,
+  totalBytes: 192 * 1024 * 1024,
+  rows: IMPORT_MAX_ROWS + 10,
+}
 
 /**
  * Excel for creators: the import template, the list export, uploads of a
@@ -71,6 +82,11 @@ export default class CreatorImportsController {
     if (problem) {
       const status = problem.key === 'too_large' ? 413 : 422
       return refuse(ctx, status, `errors.${problem.key}`, 'data' in problem ? problem.data : {})
+    }
+    const inflated = await checkWorkbook(file.tmpPath, CREATORS_WORKBOOK)
+    if (inflated) {
+      const refusal = workbookRefusal(inflated, 'errors.unreadable')
+      return refuse(ctx, refusal.status, refusal.key, refusal.data)
     }
     const record = await CreatorImportService.queueUpload(file, actorOf(ctx))
     return ctx.response.status(202).send(ok({ id: record.id }))

@@ -11,8 +11,19 @@ import { areaMessages } from '#validators/messages'
 import { marketIdValidator, saleListValidator, saleValidator } from '#validators/market'
 import { MARKET_LIMITS } from '#shared/market'
 import { withUpload } from '#support/uploads'
+import { checkWorkbook, workbookRefusal } from '#support/workbook_guard'
 
 /** E-Commerce (/app/products): product sales per creator, platform and month. */
+/**
+ * A sales workbook is loaded whole (5,000 rows at most), so what it unpacks
+ * to is bounded before it is read: a real 5,000-row file unpacks to ~3 MB.
+ */
+const SALES_WORKBOOK = {
+  entryBytes: 16 * 1024 * 1024,
+  totalBytes: 24 * 1024 * 1024,
+  rows: MARKET_LIMITS.importRowsMax + 10,
+}
+
 export default class ProductSalesController {
   #messages(ctx: HttpContext) {
     return { messagesProvider: areaMessages(ctx.i18n, 'market.validator') }
@@ -97,6 +108,11 @@ export default class ProductSalesController {
       if (file?.errors.some((error) => error.type === 'size'))
         throw new StudioException('errors.too_large', { status: 413 })
       throw new StudioException('market.errors.import_file', { status: 422 })
+    }
+    const problem = await checkWorkbook(file.tmpPath, SALES_WORKBOOK)
+    if (problem) {
+      const refusal = workbookRefusal(problem, 'market.errors.import_unreadable')
+      throw new StudioException(refusal.key, { status: refusal.status, data: refusal.data })
     }
     const result = await SaleService.import(
       actorOf(ctx),
