@@ -4,7 +4,8 @@
  * by default, or the MySQL database named by MYSQL_DB_NAME (default mcn_bench)
  * with DB_CONNECTION=mysql. Extra arguments go to the command.
  * `npm run bench -- --web` measures the admin's first screens with
- * Lighthouse instead (scripts/bench_web.js).
+ * Lighthouse instead (scripts/bench_web.js); `npm run bench -- --abuse` what
+ * hostile uploads cost the production server (scripts/bench_abuse.js).
  */
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
@@ -15,6 +16,11 @@ ensureEnvFile(new URL('..', import.meta.url))
 if (process.argv.includes('--web')) {
   const { benchWeb } = await import('./bench_web.js')
   await benchWeb(process.argv.slice(2))
+  process.exit(0)
+}
+if (process.argv.includes('--abuse')) {
+  const { benchAbuse } = await import('./bench_abuse.js')
+  await benchAbuse(process.argv.slice(2))
   process.exit(0)
 }
 const env = {

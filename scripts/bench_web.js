@@ -16,12 +16,8 @@
  * --details prints, per run, the layout shifts (the element that moved) and
  * the scripts and long tasks that kept the main thread busy.
  */
-import { spawn } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { fileURLToPath } from 'node:url'
-
-const root = fileURLToPath(new URL('..', import.meta.url))
+import { existsSync } from 'node:fs'
+import { demoAdminToken, option, withStudio } from './bench_server.js'
 
 /** The screens the studio's first-paint targets are held to; /login is the baseline. */
 const DEFAULT_PAGES = [
@@ -42,47 +38,6 @@ const CHROMIUM_FLAGS = [
   '--disable-sync',
   '--no-first-run',
 ]
-
-function option(args, name, fallback) {
-  const index = args.indexOf(`--${name}`)
-  if (index !== -1 && args[index + 1]) return args[index + 1]
-  const inline = args.find((arg) => arg.startsWith(`--${name}=`))
-  return inline ? inline.slice(name.length + 3) : fallback
-}
-
-async function freePort(from) {
-  for (let port = from; port < from + 50; port++) {
-    const free = await new Promise((resolve) => {
-      const probe = createServer()
-      probe.once('error', () => resolve(false))
-      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
-    })
-    if (free) return port
-  }
-  throw new Error(`no free port between ${from} and ${from + 49}`)
-}
-
-function readDotEnv() {
-  const values = {}
-  for (const line of readFileSync(new URL('../.env', import.meta.url), 'utf8').split('\n')) {
-    const match = line.match(/^\s*([A-Z0-9_]+)\s*=\s*(.*)\s*$/)
-    if (match) values[match[1]] = match[2].replace(/^["']|["']$/g, '')
-  }
-  return { ...values, ...process.env }
-}
-
-async function waitForHealth(base, server) {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    if (server.exitCode !== null) throw new Error('the studio stopped before it answered')
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
-  throw new Error('the studio did not answer /api/health within 5 minutes')
-}
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -119,19 +74,13 @@ function explain(path, audits) {
   }
 }
 
-async function measure(base, pages, runs, credentials, details = false) {
+async function measure(base, pages, runs, details = false) {
   const { default: lighthouse } = await import('lighthouse')
   const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js')
   const chromeLauncher = await import('chrome-launcher')
   const { default: puppeteer } = await import('puppeteer-core')
 
-  const login = await fetch(`${base}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account: credentials.email, password: credentials.password }),
-  })
-  const token = (await login.json())?.data?.token
-  if (!token) throw new Error(`could not sign in as ${credentials.email}`)
+  const token = await demoAdminToken(base)
 
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
@@ -253,43 +202,7 @@ export async function benchWeb(args) {
     .map((page) => page.trim())
     .filter(Boolean)
   if (!pages.includes('/login')) pages.push('/login')
-  const port = await freePort(Number(option(args, 'port', '3395')))
-  const base = `http://127.0.0.1:${port}`
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    SQLITE_PATH: process.env.SQLITE_PATH ?? 'storage/bench-web.sqlite3',
-    MYSQL_DB_NAME: process.env.MYSQL_DB_NAME ?? 'mcn_bench_web',
-  }
-  console.log(`Starting the studio on ${base} (production build, demo data)…`)
-  const server = spawn(process.execPath, ['scripts/start.js'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
+  await withStudio('bench-web', Number(option(args, 'port', '3395')), async (base) => {
+    print(await measure(base, pages, runs, args.includes('--details')), runs)
   })
-  try {
-    await waitForHealth(base, server)
-    const config = readDotEnv()
-    const rows = await measure(
-      base,
-      pages,
-      runs,
-      {
-        email: config.DEMO_ADMIN_EMAIL || 'admin@mcn.local',
-        password: config.DEMO_ADMIN_PASSWORD,
-      },
-      args.includes('--details')
-    )
-    print(rows, runs)
-  } finally {
-    try {
-      process.kill(-server.pid, 'SIGINT')
-    } catch {
-      // already gone
-    }
-  }
 }

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import type { ApiClient } from '@japa/api-client'
 import { UserFactory } from '#database/factories/user_factory'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { hostileWorkbook } from '#tests/helpers/zip_bomb'
+import { hostileWorkbook } from '../../../scripts/hostile_workbook.js'
 import type User from '#models/user'
 
 const MB = 1024 * 1024

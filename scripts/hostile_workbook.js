@@ -1,19 +1,15 @@
 import { crc32, createDeflateRaw } from 'node:zlib'
 
 /**
- * Hostile workbooks built in memory, without holding what they unpack to:
+ * Hostile workbooks for the tests and `npm run bench -- --abuse`, built in memory, without holding what they unpack to:
  * an .xlsx whose one sheet is `rows` rows of `rowXml`, deflated as it is
  * generated. With `lieAboutSize` the zip's headers claim the sheet is 1 KB.
  */
 export async function hostileWorkbook({
   rows,
-  rowXml = (n: number) => `<row r="${n}"><c r="A${n}" t="inlineStr"><is><t>x</t></is></c></row>`,
+  rowXml = (n) => `<row r="${n}"><c r="A${n}" t="inlineStr"><is><t>x</t></is></c></row>`,
   lieAboutSize = false,
-}: {
-  rows: number
-  rowXml?: (n: number) => string
-  lieAboutSize?: boolean
-}): Promise<Buffer> {
+}) {
   const head =
     '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
   const tail = '</sheetData></worksheet>'
@@ -29,7 +25,7 @@ export async function hostileWorkbook({
     }
     yield batch + tail
   })
-  const entries: ZipEntry[] = [
+  const entries = [
     stored(
       '[Content_Types].xml',
       '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'
@@ -49,23 +45,15 @@ export async function hostileWorkbook({
   return zipOf(entries)
 }
 
-interface ZipEntry {
-  name: string
-  method: 0 | 8
-  data: Buffer
-  crc: number
-  size: number
-}
-
-function stored(name: string, text: string): ZipEntry {
+function stored(name, text) {
   const data = Buffer.from(text)
   return { name, method: 0, data, crc: crc32(data), size: data.length }
 }
 
-async function deflateGenerated(generate: () => Generator<string>) {
+async function deflateGenerated(generate) {
   const deflate = createDeflateRaw({ level: 9 })
-  const chunks: Buffer[] = []
-  deflate.on('data', (chunk: Buffer) => chunks.push(chunk))
+  const chunks = []
+  deflate.on('data', (chunk) => chunks.push(chunk))
   const done = new Promise((resolve) => deflate.on('end', resolve))
   let crc = 0
   let size = 0
@@ -81,9 +69,9 @@ async function deflateGenerated(generate: () => Generator<string>) {
 }
 
 /** A plain zip (no zip64): local headers, data, central directory, end record. */
-function zipOf(entries: ZipEntry[]) {
-  const parts: Buffer[] = []
-  const central: Buffer[] = []
+function zipOf(entries) {
+  const parts = []
+  const central = []
   let offset = 0
   for (const entry of entries) {
     const name = Buffer.from(entry.name)
