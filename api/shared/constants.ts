@@ -23,6 +23,8 @@ export const LIMITS = {
   passwordMin: 8,
   nameMax: 100,
   phoneMax: 30,
+  /** A register code admits a staff sign-up: long enough not to be guessed in the sign-up limit. */
+  registerCodeMin: 8,
   registerCodeMax: 64,
   tagsMax: 10,
   titleMax: { bilibili: 30, default: 80 },

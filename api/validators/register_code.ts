@@ -7,7 +7,7 @@ export const registerCodeStoreValidator = vine.compile(
     code: vine
       .string()
       .trim()
-      .minLength(4)
+      .minLength(LIMITS.registerCodeMin)
       .maxLength(LIMITS.registerCodeMax)
       .regex(REGISTER_CODE_PATTERN)
       .unique(async (db, value) => !(await db.from('register_codes').where('code', value).first()))

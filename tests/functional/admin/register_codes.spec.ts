@@ -107,7 +107,7 @@ test.group('admin / register codes', (group) => {
   }) => {
     const yesterday = DateTime.now().minus({ days: 1 }).toFormat('yyyy-MM-dd')
     for (const [payload, message] of [
-      [{ code: 'AB' }, 'The code field must be at least 4 characters'],
+      [{ code: 'ABCD' }, 'The code field must be at least 8 characters'],
       [{ team: 'marketing' }, 'The team field must be one of the listed values'],
       [{ expires_at: yesterday }, 'The expiry date field must be today or later'],
       [{ max_uses: 0 }, 'The maximum uses field must be at least 1'],

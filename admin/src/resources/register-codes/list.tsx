@@ -73,7 +73,7 @@ export function RegisterCodeList() {
               pattern: REGISTER_CODE_PATTERN,
               message: t('register.validation.register_code_caps'),
             },
-            { max: LIMITS.registerCodeMax },
+            { min: LIMITS.registerCodeMin, max: LIMITS.registerCodeMax },
           ]}
         >
           <Input
