@@ -89,12 +89,13 @@ test.group('server language files', () => {
       .filter((key) => key.startsWith('shared.fields.'))
       .map((key) => key.slice('shared.fields.'.length))
     // rules of VineJS and Lucid, plus the studio's own (api/validators/ip_allowlist.ts,
-    // api/validators/creator.ts)
+    // api/validators/creator.ts, strongPassword in api/validators/rules.ts)
     const rules = [
       ...Object.keys(vineMessages),
       'database.unique',
       'database.exists',
       'cidr',
+      'strongPassword',
       ...CREATOR_RULES,
     ]
     const dead = Object.keys(validator)
