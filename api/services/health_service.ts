@@ -14,6 +14,14 @@ export default class HealthService {
     const queue = await QueueService.health()
     return { database, queue: queue.state, queueDriver: queue.driver }
   }
+
+  /** The dependencies that do not answer ('database', 'queue'), for readiness. */
+  static downOf(health: Awaited<ReturnType<typeof HealthService.check>>) {
+    return [
+      ...(health.database === 'ok' ? [] : ['database']),
+      ...(health.queue === 'ok' ? [] : ['queue']),
+    ]
+  }
 }
 
 /** The health answer's data: the database, the queue and its driver, the version. */

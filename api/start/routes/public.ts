@@ -10,6 +10,7 @@ const AccountController = () => import('#controllers/account_controller')
 /** The routes anybody may call: the spec's login, refresh and register calls, and health. */
 export const PUBLIC_ROUTES = [
   'GET /api/health',
+  'GET /api/health/ready',
   'GET /api/client-info',
   'POST /api/user/login',
   'PUT /api/refresh_token',
@@ -21,6 +22,7 @@ export const PUBLIC_ROUTES = [
 ]
 
 router.get('/api/health', [HealthController, 'show'])
+router.get('/api/health/ready', [HealthController, 'ready'])
 router.get('/api/client-info', [ClientInfoController, 'show'])
 router.post('/api/user/login', [AuthController, 'login'])
 router.put('/api/refresh_token', [AuthController, 'refresh'])
