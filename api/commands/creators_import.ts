@@ -60,7 +60,7 @@ export default class CreatorsImport extends BaseCommand {
             this.logger.info(
               phase === 'validating'
                 ? `checked ${done} of ${progress.totalRows} rows`
-                : `written ${done} of ${progress.totalRows} rows (${progress.createdCount} created, ${progress.updatedCount} updated)`
+                : `${this.dryRun ? 'would write' : 'written'} ${done} of ${progress.totalRows} rows (${progress.createdCount} ${this.dryRun ? 'to create' : 'created'}, ${progress.updatedCount} ${this.dryRun ? 'to update' : 'updated'})`
             )
             logged[phase] = done
           }

@@ -48,6 +48,16 @@ export default class MetricsCollect extends BaseCommand {
       platform: input.platform ?? null,
       creatorIds: input.creator_ids?.length ? (input.creator_ids as number[]) : null,
     }
+    if (scope.creatorIds) {
+      const { default: Creator } = await import('#models/creator')
+      const known = await Creator.query().whereIn('id', scope.creatorIds).select('id')
+      const missing = scope.creatorIds.filter((id) => !known.some((creator) => creator.id === id))
+      if (missing.length) {
+        this.logger.error(`No creator with id ${missing.join(', ')}: nothing collected`)
+        this.exitCode = 1
+        return
+      }
+    }
     const running = await MetricCollectionService.overlapping(scope)
     if (running) {
       this.logger.error(

@@ -26,14 +26,14 @@ export default class UserCreate extends BaseCommand {
   @flags.boolean({ description: 'Give the user the admin role' })
   declare admin: boolean
 
-  @flags.string({ description: 'Email address (the login account)', required: true })
-  declare email: string
+  @flags.string({ description: 'Email address (the login account) (required)' })
+  declare email?: string
 
-  @flags.string({ description: 'Password (at least 8 characters)', required: true })
-  declare password: string
+  @flags.string({ description: 'Password: at least 8 characters, not easy to guess (required)' })
+  declare password?: string
 
-  @flags.string({ description: 'Display name', required: true })
-  declare name: string
+  @flags.string({ description: 'Display name (required)' })
+  declare name?: string
 
   @flags.string({
     description: 'Role when not --admin: manager, staff, creator, company',

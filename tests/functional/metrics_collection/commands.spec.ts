@@ -66,6 +66,10 @@ test.group('metrics / ace commands', (group) => {
       const bad = await runAce(MetricsCollect, args)
       bad.assertFailed()
     }
+    // a creator that does not exist is an error, not an empty run that succeeds
+    const unknown = await runAce(MetricsCollect, ['--date=2026-02-10', '--creator=999999'])
+    unknown.assertFailed()
+    unknown.assertLogMatches(/No creator with id 999999/)
     assert.lengthOf(await MetricCollectionRun.all(), 1)
   })
 
