@@ -10,6 +10,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { constants } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { ensureEnvFile } from './env_file.js'
 import { ensureAdminBuild } from './admin_build.js'
@@ -55,10 +56,24 @@ const server = spawn(
   }
 )
 
-for (const signal of ['SIGTERM', 'SIGINT']) {
-  process.on(signal, () => server.kill(signal))
+// A stop asked for here (Ctrl+C, SIGTERM) ends with the server's own status;
+// a server that died any other way (an OOM kill, kill -9) ends non-zero, so
+// a restart-on-failure supervisor restarts it.
+let stopping = false
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) {
+  process.on(signal, () => {
+    stopping = true
+    server.kill(signal)
+  })
 }
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)))
+server.on('exit', (code, signal) => {
+  if (code !== null) process.exit(code)
+  if (stopping && (signal === 'SIGTERM' || signal === 'SIGINT' || signal === 'SIGHUP')) {
+    process.exit(0)
+  }
+  console.error(`The server was ended by ${signal}.`)
+  process.exit(128 + (constants.signals[signal] ?? 1))
+})
 
 async function announce() {
   for (let attempt = 0; attempt < 120; attempt++) {

@@ -92,3 +92,72 @@ test.group('graceful shutdown', () => {
     }
   }).timeout(60_000)
 })
+
+/**
+ * `npm start` (scripts/start.js) as a supervisor sees it: a SIGTERM to it
+ * reaches the server (the port is freed, exit 0); a server killed any other
+ * way (kill -9, an OOM kill) makes it exit non-zero, so restart-on-failure
+ * restarts it.
+ */
+test.group('npm start supervision', () => {
+  async function startStudio(port: number, folder: string) {
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      NODE_ENV: 'production',
+      DB_CONNECTION: 'sqlite',
+      SQLITE_PATH: join(folder, 'db.sqlite3'),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    }
+    delete env.REDIS_HOST
+    const studio = spawn(process.execPath, ['scripts/start.js'], { cwd: app.makePath(), env })
+    let output = ''
+    studio.stdout.on('data', (chunk) => (output += chunk))
+    studio.stderr.on('data', (chunk) => (output += chunk))
+    const exited = new Promise<{ code: number | null }>((resolve) =>
+      studio.once('exit', (code) => resolve({ code }))
+    )
+    for (let attempt = 0; attempt < 480; attempt++) {
+      const up = await fetch(`http://127.0.0.1:${port}/api/health`, {
+        signal: AbortSignal.timeout(500),
+      })
+        .then((response) => response.ok)
+        .catch(() => false)
+      if (up) break
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+    return { studio, exited, output: () => output }
+  }
+
+  const portFree = (port: number) =>
+    fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(500) })
+      .then(() => false)
+      .catch(() => true)
+
+  test('SIGTERM to npm start frees the port and exits 0; kill -9 of the server exits non-zero', async ({
+    assert,
+  }) => {
+    const folder = mkdtempSync(join(tmpdir(), 'mcn-supervise-'))
+    const port = Number(process.env.PORT ?? 3334) + 58
+    try {
+      const first = await startStudio(port, folder)
+      assert.isFalse(await portFree(port), `the studio answered\n${first.output()}`)
+      first.studio.kill('SIGTERM')
+      const stopped = await first.exited
+      assert.equal(stopped.code, 0, first.output())
+      assert.isTrue(await portFree(port), 'the port is free after SIGTERM')
+
+      const second = await startStudio(port, folder)
+      const children = spawnSync('pgrep', ['-P', String(second.studio.pid)], { encoding: 'utf8' })
+      const serverPid = Number(String(children.stdout).split('\n').filter(Boolean)[0])
+      assert.isAbove(serverPid, 0, 'the server runs as a child of npm start')
+      process.kill(serverPid, 'SIGKILL')
+      const killed = await second.exited
+      assert.notEqual(killed.code, 0, second.output())
+      assert.isTrue(await portFree(port), 'nothing is left on the port')
+    } finally {
+      rmSync(folder, { recursive: true, force: true })
+    }
+  }).timeout(240_000)
+})
