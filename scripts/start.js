@@ -3,7 +3,8 @@
  *
  * 1. creates .env with a fresh APP_KEY and demo admin password when missing;
  * 2. builds the admin when it is missing or stale;
- * 3. migrates the database and seeds reference and demo data (idempotent);
+ * 3. migrates the database and seeds reference and demo data (idempotent;
+ *    DEMO_DATA=false leaves the demo agency out);
  * 4. serves API and admin on one port (HOST/PORT), forwarding SIGTERM/SIGINT
  *    so that the server and the queue worker stop gracefully;
  * 5. prints the URL and the demo admin's sign-in.
@@ -33,11 +34,17 @@ if (ensureEnvFile(new URL('..', import.meta.url))) {
 
 ensureAdminBuild()
 
-const prepare = spawnSync(process.execPath, ['ace', 'studio:prepare'], {
-  cwd: root,
-  stdio: 'inherit',
-  env,
-})
+// DEMO_DATA=false: a real install, without the demo agency.
+const demo = readDotEnv().DEMO_DATA !== 'false'
+const prepare = spawnSync(
+  process.execPath,
+  ['ace', 'studio:prepare', ...(demo ? [] : ['--no-demo'])],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  }
+)
 if (prepare.status !== 0) process.exit(prepare.status ?? 1)
 
 const config = readDotEnv()
@@ -84,6 +91,12 @@ async function announce() {
       if (response.ok) {
         const line = '─'.repeat(64)
         console.log(`\n${line}\n  MCN Studio is running at ${url}`)
+        if (!demo) {
+          console.log(
+            `  Without demo data: create the first admin with node ace user:create.\n${line}\n`
+          )
+          return
+        }
         console.log(
           `  Demo admin: ${config.DEMO_ADMIN_EMAIL || 'admin@mcn.local'} / ${config.DEMO_ADMIN_PASSWORD || '(see DEMO_ADMIN_PASSWORD in .env)'}`
         )

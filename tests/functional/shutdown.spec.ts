@@ -1,8 +1,9 @@
 import { test } from '@japa/runner'
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createServer, type AddressInfo } from 'node:net'
 import app from '@adonisjs/core/services/app'
 
 /**
@@ -99,7 +100,37 @@ test.group('graceful shutdown', () => {
  * way (kill -9, an OOM kill) makes it exit non-zero, so restart-on-failure
  * restarts it.
  */
+/** A port the system has free (an ephemeral one: never on fetch's list of refused ports). */
+function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
 test.group('npm start supervision', () => {
+  const started: ChildProcess[] = []
+
+  /** Nothing this test started outlives it, whatever failed. */
+  function stopAll() {
+    for (const studio of started.splice(0)) {
+      if (studio.exitCode !== null || studio.signalCode !== null) continue
+      const children = spawnSync('pgrep', ['-P', String(studio.pid)], { encoding: 'utf8' })
+      for (const pid of String(children.stdout).split('\n').filter(Boolean)) {
+        try {
+          process.kill(Number(pid), 'SIGKILL')
+        } catch {
+          // already gone
+        }
+      }
+      studio.kill('SIGKILL')
+    }
+  }
+
   async function startStudio(port: number, folder: string) {
     const env: Record<string, string | undefined> = {
       ...process.env,
@@ -109,9 +140,11 @@ test.group('npm start supervision', () => {
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      DEMO_DATA: 'false',
     }
     delete env.REDIS_HOST
     const studio = spawn(process.execPath, ['scripts/start.js'], { cwd: app.makePath(), env })
+    started.push(studio)
     let output = ''
     studio.stdout.on('data', (chunk) => (output += chunk))
     studio.stderr.on('data', (chunk) => (output += chunk))
@@ -139,7 +172,7 @@ test.group('npm start supervision', () => {
     assert,
   }) => {
     const folder = mkdtempSync(join(tmpdir(), 'mcn-supervise-'))
-    const port = Number(process.env.PORT ?? 3334) + 58
+    const port = await freePort()
     try {
       const first = await startStudio(port, folder)
       assert.isFalse(await portFree(port), `the studio answered\n${first.output()}`)
@@ -157,6 +190,7 @@ test.group('npm start supervision', () => {
       assert.notEqual(killed.code, 0, second.output())
       assert.isTrue(await portFree(port), 'nothing is left on the port')
     } finally {
+      stopAll()
       rmSync(folder, { recursive: true, force: true })
     }
   }).timeout(240_000)
