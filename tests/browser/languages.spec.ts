@@ -71,6 +71,8 @@ test.group('four languages', (group) => {
     const user = await UserFactory.create()
     const page = await visit('/login')
     await page.locator('[data-testid=lang-kr]').click()
+    // Each language is its own chunk: type once the page reads in Korean, as a person would.
+    await page.getByText('비밀번호', { exact: true }).first().waitFor()
     await submitLogin(page, user.email, 'wrong-password')
     await page.getByText('로그인 실패').first().waitFor()
   })

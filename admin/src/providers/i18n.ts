@@ -108,8 +108,9 @@ export const i18nProvider: I18nProvider = {
     }) as string,
   changeLocale: async (locale: string) => {
     const next = (localeOf(codeOf(locale)) ?? 'en') as Locale
-    await ensureLocale(next)
+    // The choice is kept at once, even if the page reloads before its words arrive.
     setLanguage(codeOf(next))
+    await ensureLocale(next)
     apply(next)
     await i18n.changeLanguage(next)
   },
