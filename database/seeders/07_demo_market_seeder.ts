@@ -125,6 +125,8 @@ export default class DemoMarketSeeder extends BaseSeeder {
           gmv: gmv.toFixed(2),
           commission: (gmv * 0.2).toFixed(2),
           currency: 'CNY',
+          // The demo company's products are the first two: it reads those sales, not the rest.
+          companyUserId: company && index < 2 ? company.id : null,
         })
       }
     }
