@@ -12,7 +12,6 @@ import { API_STATUS } from '#shared/constants'
 import { AVATAR_MAX_BYTES } from '#shared/people'
 import { withUpload } from '#support/uploads'
 
-/** My own account (SPEC §2 Account, /app/account and /app/modify_account). */
 /** 413 with the picture limit in the reader's language. */
 function avatarTooLarge(): never {
   throw new StudioException('people.errors.avatar_too_large', {
@@ -21,6 +20,7 @@ function avatarTooLarge(): never {
   })
 }
 
+/** My own account (SPEC §2 Account, /app/account and /app/modify_account). */
 export default class AccountController {
   #messages(ctx: HttpContext) {
     return { messagesProvider: areaMessages(ctx.i18n, 'people.validator') }

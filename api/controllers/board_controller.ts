@@ -16,7 +16,6 @@ import { boardIdValidator, boardListValidator, boardPostValidator } from '#valid
 import { BOARD_ATTACHMENT_EXTENSIONS, BOARD_CATEGORIES, BOARD_LIMITS } from '#shared/board'
 import { withUpload } from '#support/uploads'
 
-/** The board (SPEC §2 Board, /app/board): list, search, read, write, drafts, attachments. */
 /** 413 with the attachment limit in the reader's language. */
 function tooLarge(): never {
   throw new StudioException('board.errors.attachment_too_large', {
@@ -25,6 +24,7 @@ function tooLarge(): never {
   })
 }
 
+/** The board (SPEC §2 Board, /app/board): list, search, read, write, drafts, attachments. */
 export default class BoardController {
   #messages(ctx: HttpContext) {
     return { messagesProvider: areaMessages(ctx.i18n, 'board.validator') }

@@ -13,7 +13,6 @@ import { MARKET_LIMITS } from '#shared/market'
 import { withUpload } from '#support/uploads'
 import { checkWorkbook, workbookRefusal } from '#support/workbook_guard'
 
-/** E-Commerce (/app/products): product sales per creator, platform and month. */
 /**
  * A sales workbook is loaded whole (5,000 rows at most), so what it unpacks
  * to is bounded before it is read: a real 5,000-row file unpacks to ~3 MB.
@@ -24,6 +23,7 @@ const SALES_WORKBOOK = {
   rows: MARKET_LIMITS.importRowsMax + 10,
 }
 
+/** E-Commerce (/app/products): product sales per creator, platform and month. */
 export default class ProductSalesController {
   #messages(ctx: HttpContext) {
     return { messagesProvider: areaMessages(ctx.i18n, 'market.validator') }

@@ -6,6 +6,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import studioConfig from '#config/studio'
 import env from '#start/env'
+import { isApiPath } from '#support/api_paths'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -47,9 +48,6 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ')
 
-/** Paths that belong to the API, never to the single-page admin. */
-const API_PREFIXES = ['/api/', '/add/']
-
 /**
  * Serves the built admin (admin/dist) on the API's port: hashed assets under
  * /assets with a year-long immutable cache, everything else no-cache, and
@@ -76,11 +74,7 @@ export default class AdminAssetsMiddleware {
     const { request, response } = ctx
     const method = request.method()
     const url = request.url()
-    if (
-      (method !== 'GET' && method !== 'HEAD') ||
-      url === '/api' ||
-      API_PREFIXES.some((prefix) => url.startsWith(prefix))
-    ) {
+    if ((method !== 'GET' && method !== 'HEAD') || isApiPath(url)) {
       return next()
     }
 

@@ -1,8 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
-
-/** Paths answered by the API (the admin's files are served by AdminAssetsMiddleware). */
-const API_PREFIXES = ['/api/', '/add/']
+import { isApiPath } from '#support/api_paths'
 
 /**
  * What every API answer carries: `Cache-Control: no-store` (answers hold
@@ -12,8 +10,7 @@ const API_PREFIXES = ['/api/', '/add/']
  */
 export default class SecurityHeadersMiddleware {
   async handle({ request, response }: HttpContext, next: NextFn) {
-    const url = request.url()
-    if (url === '/api' || API_PREFIXES.some((prefix) => url.startsWith(prefix))) {
+    if (isApiPath(request.url())) {
       response.header('cache-control', 'no-store')
       response.header('x-content-type-options', 'nosniff')
     }

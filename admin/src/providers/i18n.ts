@@ -107,7 +107,7 @@ export const i18nProvider: I18nProvider = {
       ...(typeof options === 'object' ? options : {}),
     }) as string,
   changeLocale: async (locale: string) => {
-    const next = (localeOf(codeOf(locale)) ?? 'en') as Locale
+    const next = localeOf(codeOf(locale))
     // The choice is kept at once, even if the page reloads before its words arrive.
     setLanguage(codeOf(next))
     await ensureLocale(next)

@@ -212,7 +212,7 @@ export default class IpAllowlistService {
         }
       )
     }
-    const wide = this.guardWidth(this.normalise(input.ip) ?? input.ip, input.confirmWide)
+    const wide = this.guardWidth(input.ip, input.confirmWide)
     const entry = await this.add(input.ip, input.note ?? null, adminId)
     await AuditService.record({
       action: 'ip.add',

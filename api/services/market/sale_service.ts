@@ -125,11 +125,7 @@ export default class SaleService {
   /** The company a sale is given to must be an active company account. */
   static async #company(id: number | null | undefined) {
     if (!id) return
-    const company = await User.query()
-      .where('id', id)
-      .where('account_type', 'company')
-      .where('status', 'active')
-      .first()
+    const company = await this.companies().where('id', id).first()
     if (!company) throw new StudioException('market.errors.company_unknown', { status: 422 })
   }
 
