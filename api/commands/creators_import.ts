@@ -42,35 +42,42 @@ export default class CreatorsImport extends BaseCommand {
 
     const logged: Record<string, number> = {}
     const started = Date.now()
-    const outcome = await CreatorImportService.importFile(path, {
-      importId: record?.id ?? null,
-      dryRun: this.dryRun,
-      onProgress: async (progress, phase) => {
-        if (phase !== 'reading') {
-          if (logged.reading === undefined) {
-            this.logger.info(`${progress.totalRows} rows read`)
-            logged.reading = progress.totalRows
-          }
-          const done =
-            phase === 'validating'
-              ? progress.processedRows
-              : progress.createdCount + progress.updatedCount
-          const last = logged[phase] ?? 0
-          if (done > last && (done - last >= 1000 || done === progress.totalRows)) {
-            this.logger.info(
+    const { withLease } = await import('#support/lease')
+    const { default: LeaseSweeper } = await import('#services/lease_sweeper')
+    await LeaseSweeper.sweep()
+    const importFile = () =>
+      CreatorImportService.importFile(path, {
+        importId: record?.id ?? null,
+        dryRun: this.dryRun,
+        onProgress: async (progress, phase) => {
+          if (phase !== 'reading') {
+            if (logged.reading === undefined) {
+              this.logger.info(`${progress.totalRows} rows read`)
+              logged.reading = progress.totalRows
+            }
+            const done =
               phase === 'validating'
-                ? `checked ${done} of ${progress.totalRows} rows`
-                : `${this.dryRun ? 'would write' : 'written'} ${done} of ${progress.totalRows} rows (${progress.createdCount} ${this.dryRun ? 'to create' : 'created'}, ${progress.updatedCount} ${this.dryRun ? 'to update' : 'updated'})`
-            )
-            logged[phase] = done
+                ? progress.processedRows
+                : progress.createdCount + progress.updatedCount
+            const last = logged[phase] ?? 0
+            if (done > last && (done - last >= 1000 || done === progress.totalRows)) {
+              this.logger.info(
+                phase === 'validating'
+                  ? `checked ${done} of ${progress.totalRows} rows`
+                  : `${this.dryRun ? 'would write' : 'written'} ${done} of ${progress.totalRows} rows (${progress.createdCount} ${this.dryRun ? 'to create' : 'created'}, ${progress.updatedCount} ${this.dryRun ? 'to update' : 'updated'})`
+              )
+              logged[phase] = done
+            }
           }
-        }
-        if (record && phase !== 'writing') {
-          record.merge(progress)
-          await record.save()
-        }
-      },
-    })
+          if (record && phase !== 'writing') {
+            record.merge(progress)
+            await record.save()
+          }
+        },
+      })
+    const outcome = record
+      ? await withLease('creator_imports', record.id, importFile)
+      : await importFile()
     const seconds = (Date.now() - started) / 1000
 
     if (record) await CreatorImportService.recordOutcome(record, outcome)

@@ -59,13 +59,25 @@ export default class SimulatedAdapter implements PlatformAdapter {
   readonly name = 'simulated'
   readonly source = 'simulated' as const
 
-  /** `now` fixes the day the video list describes (tests); default: today (UTC). */
-  constructor(private options: { now?: () => string } = {}) {}
+  /**
+   * `now` fixes the day the video list describes (tests); default: today (UTC).
+   * `latencyMs` (SIMULATED_LATENCY_MS) makes each channel read take that long,
+   * like a real platform's answer: a demo collection then shows its progress,
+   * and operators' tests have time to kill a run mid-way.
+   */
+  constructor(
+    private options: { now?: () => string; latencyMs?: number } = {
+      latencyMs: Number(process.env.SIMULATED_LATENCY_MS ?? 0),
+    }
+  ) {}
 
   async channelStats(
     account: PlatformAccountRef,
     options: { date: string }
   ): Promise<ChannelStats> {
+    if (this.options.latencyMs) {
+      await new Promise((resolve) => setTimeout(resolve, this.options.latencyMs))
+    }
     return simulateSeries(account, options.date, options.date)[0].stats
   }
 

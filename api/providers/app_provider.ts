@@ -2,21 +2,32 @@ import type { ApplicationService } from '@adonisjs/core/types'
 import env from '#start/env'
 
 /**
- * Starts the queue worker inside the web server (unless QUEUE_WORKER=false,
- * for API-only instances beside `node ace queue:listen` workers) and stops it
- * gracefully on SIGTERM/SIGINT: the job in hand finishes first.
+ * - Follows Redis (when configured) in every process but the REPL, so rate
+ *   limits, the queue and cache messages know at once whether it answers.
+ * - Web servers sweep abandoned runs and imports at start and every 15 s
+ *   (api/services/lease_sweeper.ts).
+ * - Starts the queue worker inside the web server (unless QUEUE_WORKER=false,
+ *   for API-only instances beside `node ace queue:listen` workers) and stops
+ *   it gracefully on SIGTERM/SIGINT: the job in hand finishes first.
  */
 export default class AppProvider {
   constructor(protected app: ApplicationService) {}
 
   async ready() {
+    if (this.app.getEnvironment() === 'repl') return
+    const { default: redisLink } = await import('#support/redis_link')
+    await redisLink.watch()
     if (this.app.getEnvironment() !== 'web') return
+    const { default: LeaseSweeper } = await import('#services/lease_sweeper')
+    LeaseSweeper.start()
     if (env.get('QUEUE_WORKER') === false) return
     const { default: QueueService } = await import('#queue/main')
     await QueueService.startWorker()
   }
 
   async shutdown() {
+    const { default: LeaseSweeper } = await import('#services/lease_sweeper')
+    LeaseSweeper.stop()
     const { default: QueueService } = await import('#queue/main')
     await QueueService.stop()
   }

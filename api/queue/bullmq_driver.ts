@@ -6,6 +6,8 @@ import { findJob, type StudioJobClass } from '#jobs/registry'
 import { upsertSchedule } from '#queue/schedules'
 import { rescueJob, runJob } from '#queue/run_job'
 import type { DispatchOptions, QueueDriver } from '#queue/types'
+import StudioException from '#exceptions/studio_exception'
+import redisLink from '#support/redis_link'
 
 type QueueConfig = Parameters<typeof defineConfig>[0]
 
@@ -21,6 +23,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   ]).finally(() => clearTimeout(timer))
 }
 
+const unavailable = () =>
+  new StudioException('errors.queue_unavailable', { status: 503, data: { retry_after: 60 } })
+
 /**
  * BullMQ through @rlanz/bull-queue: its provider owns the Queue objects and
  * their connection. Jobs are named by their stable `jobName` (not by file
@@ -31,27 +36,48 @@ export default class BullMqDriver implements QueueDriver {
   readonly name = 'bullmq' as const
   #worker: Worker | null = null
 
+  #listening = new WeakSet<object>()
+
   async #queue() {
     const manager = await app.container.make('rlanz/queue')
-    return manager.getOrSet(QUEUE_NAME)
+    const queue = manager.getOrSet(QUEUE_NAME)
+    if (!this.#listening.has(queue)) {
+      this.#listening.add(queue)
+      // without a listener BullMQ prints every failed reconnect; redis_link says it once
+      queue.on('error', (error: Error) => {
+        if (redisLink.up) logger.warn({ err: error }, 'queue error')
+      })
+    }
+    return queue
   }
 
   #config() {
     return app.config.get<QueueConfig>('queue')
   }
 
+  /**
+   * Adds a job; while Redis does not answer, refuses at once with 503
+   * 'errors.queue_unavailable' (nothing was queued) instead of waiting.
+   */
   async dispatch(job: StudioJobClass, payload: unknown, options: DispatchOptions = {}) {
+    if (!redisLink.up) throw unavailable()
     const queue = await this.#queue()
-    const added = await withTimeout(
-      queue.add(job.jobName, payload, {
-        ...this.#config().jobs,
-        ...(options.delay ? { delay: options.delay } : {}),
-        ...(options.attempts ? { attempts: options.attempts } : {}),
-      }),
-      5_000,
-      'Redis'
-    )
-    return String(added.id)
+    try {
+      const added = await withTimeout(
+        queue.add(job.jobName, payload, {
+          ...this.#config().jobs,
+          ...(options.delay ? { delay: options.delay } : {}),
+          ...(options.attempts ? { attempts: options.attempts } : {}),
+          ...(options.jobId ? { jobId: options.jobId } : {}),
+        }),
+        3_000,
+        `Redis at ${redisLink.address}`
+      )
+      return String(added.id)
+    } catch (error) {
+      redisLink.report('down', error)
+      throw unavailable()
+    }
   }
 
   async schedule(
@@ -94,7 +120,10 @@ export default class BullMqDriver implements QueueDriver {
         if (jobClass) await rescueJob(jobClass, job as any, error).catch(() => {})
       }
     })
-    this.#worker.on('error', (error) => logger.warn({ err: error }, 'queue worker error'))
+    // connection errors while Redis is away are said once by api/support/redis_link.ts
+    this.#worker.on('error', (error) => {
+      if (redisLink.up) logger.warn({ err: error }, 'queue worker error')
+    })
   }
 
   async stop() {
@@ -105,6 +134,7 @@ export default class BullMqDriver implements QueueDriver {
   }
 
   async health() {
+    if (!redisLink.up) return 'down' as const
     try {
       const queue = await this.#queue()
       const client = await withTimeout(queue.client, 1_000, 'Redis')

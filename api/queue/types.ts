@@ -5,11 +5,15 @@ export interface DispatchOptions {
   delay?: number
   /** Total attempts including the first (default from config/queue.ts). */
   attempts?: number
+  /** A stable id: a job with the same id already waiting is not added twice (BullMQ). */
+  jobId?: string
 }
 
 export interface QueueHealth {
   driver: 'in-process' | 'bullmq'
   state: 'ok' | 'down'
+  /** This process's worker: running, waiting for Redis, or off (an API-only instance). */
+  worker: 'off' | 'waiting' | 'running'
 }
 
 export interface QueueDriver {

@@ -35,6 +35,11 @@ export default await Env.create(new URL('../../', import.meta.url), {
   REDIS_PASSWORD: Env.schema.string.optional(),
   REDIS_DB: Env.schema.number.optional(),
   QUEUE_WORKER: Env.schema.boolean.optional(),
+  /* Leases of long work (runs, imports): heartbeat and expiry in milliseconds (tests shorten them) */
+  LEASE_HEARTBEAT_MS: Env.schema.number.optional(),
+  LEASE_TTL_MS: Env.schema.number.optional(),
+  /* In-process caches: their total byte budget in MB (default 64) */
+  CACHE_BUDGET_MB: Env.schema.number.optional(),
 
   APP_TIMEZONE: Env.schema.string.optional(),
 

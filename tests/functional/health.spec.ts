@@ -19,7 +19,7 @@ test.group('health', () => {
     assert,
   }) => {
     const health = QueueService.health
-    QueueService.health = async () => ({ driver: 'bullmq', state: 'down' })
+    QueueService.health = async () => ({ driver: 'bullmq', state: 'down', worker: 'off' })
     try {
       const live = await client.get('/api/health')
       live.assertStatus(200)

@@ -1,4 +1,38 @@
 import limiter from '@adonisjs/limiter/services/main'
+import { errors as limiterErrors } from '@adonisjs/limiter'
+import type { LimiterConsumptionOptions } from '@adonisjs/limiter/types'
+import redisLink, { isRedisUnreachable } from '#support/redis_link'
+
+type Store = 'redis' | 'memory'
+
+/**
+ * A rate limit that survives Redis going away: counted in Redis (shared by
+ * every instance) while it answers, in this process's memory while it does
+ * not — a sign-in never fails because Redis is down, and the limit still
+ * holds per process. A command refused by a dying connection is counted
+ * again in memory and marks Redis down (logged once, api/support/redis_link).
+ */
+export function rateLimit(options: LimiterConsumptionOptions) {
+  const configured: Store = redisLink.configured ? 'redis' : 'memory'
+  async function run<T>(call: (store: Store) => Promise<T>): Promise<T> {
+    if (configured === 'memory' || !redisLink.up) return call('memory')
+    try {
+      return await call('redis')
+    } catch (error) {
+      if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS || !isRedisUnreachable(error)) {
+        throw error
+      }
+      redisLink.report('down', error)
+      return call('memory')
+    }
+  }
+  return {
+    consume: (key: string) => run((store) => limiter.use(store, options).consume(key)),
+    increment: (key: string) => run((store) => limiter.use(store, options).increment(key)),
+    decrement: (key: string) => run((store) => limiter.use(store, options).decrement(key)),
+    delete: (key: string) => run((store) => limiter.use(store, options).delete(key)),
+  }
+}
 
 export interface FailureRule {
   /** The counter's key, for example `login:account:<email>:<ip>`. */
@@ -26,7 +60,7 @@ export async function limitFailures<T>(
 ): Promise<T> {
   const limiters = rules.map((rule) => ({
     rule,
-    limiter: limiter.use({
+    limiter: rateLimit({
       requests: rule.failures,
       duration: rule.duration,
       blockDuration: rule.blockDuration,

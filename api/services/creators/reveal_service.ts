@@ -1,8 +1,8 @@
 import { DateTime } from 'luxon'
-import limiter from '@adonisjs/limiter/services/main'
 import type Creator from '#models/creator'
 import AuditService from '#services/audit/audit_service'
 import SecurityCodeService from '#services/auth/security_code_service'
+import { rateLimit } from '#services/auth/failure_limiter'
 import type { Actor } from '#support/actor'
 import { PRIVATE_LEVELS, REVEAL_SECONDS, type PrivateLevel } from '#shared/constants'
 
@@ -22,7 +22,7 @@ export default class RevealService {
     const audit = (action: string) =>
       AuditService.log(actor, action, ['creator', creator.id], { level })
     await SecurityCodeService.verify(actor.user, code, () => audit('creator.reveal_failed'))
-    await limiter.use(REVEAL_LIMIT).consume(revealLimitKey(actor.user.id))
+    await rateLimit(REVEAL_LIMIT).consume(revealLimitKey(actor.user.id))
 
     const fields = Object.fromEntries(
       PRIVATE_LEVELS[level].map((field) => [field, creator.getPrivate(field)])

@@ -1,3 +1,4 @@
+import { withLease } from '#support/lease'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import { simulateSeries } from '#platforms/simulated_model'
@@ -118,29 +119,32 @@ export default class MetricBackfillService {
       startedAt: DateTime.utc(),
     })
 
-    const total = accounts.length * days
-    const collectedAt = new Date()
-    const perGroup = Math.max(1, Math.floor(ROWS_PER_GROUP / days))
-    let written = 0
-    for (let start = 0; start < accounts.length; start += perGroup) {
-      const group = accounts.slice(start, start + perGroup)
-      const rows: SnapshotRow[] = []
-      for (const account of group) {
-        let previous: ChannelStats | null = null
-        for (const { date, stats } of simulateSeries(account, from, until)) {
-          rows.push(backfillRow(account, date, stats, previous, collectedAt))
-          previous = stats
+    const written = await withLease('metric_collection_runs', run.id, async () => {
+      const total = accounts.length * days
+      const collectedAt = new Date()
+      const perGroup = Math.max(1, Math.floor(ROWS_PER_GROUP / days))
+      let done = 0
+      for (let start = 0; start < accounts.length; start += perGroup) {
+        const group = accounts.slice(start, start + perGroup)
+        const rows: SnapshotRow[] = []
+        for (const account of group) {
+          let previous: ChannelStats | null = null
+          for (const { date, stats } of simulateSeries(account, from, until)) {
+            rows.push(backfillRow(account, date, stats, previous, collectedAt))
+            previous = stats
+          }
         }
+        await db.transaction((trx) => SnapshotWriter.upsertMany(rows, trx))
+        done += rows.length
+        await options.onProgress?.(done, total)
       }
-      await db.transaction((trx) => SnapshotWriter.upsertMany(rows, trx))
-      written += rows.length
-      await options.onProgress?.(written, total)
-    }
 
-    const dates: string[] = []
-    for (let day = from; day <= until; day = addDays(day, 1)) dates.push(day)
-    await MetricRollupService.rebuild(dates)
-    await this.#refreshAccounts(accounts.map((account) => account.id))
+      const dates: string[] = []
+      for (let day = from; day <= until; day = addDays(day, 1)) dates.push(day)
+      await MetricRollupService.rebuild(dates)
+      await this.#refreshAccounts(accounts.map((account) => account.id))
+      return done
+    })
 
     const durationMs = Date.now() - started
     run.merge({

@@ -1,3 +1,4 @@
+import { withLease } from '#support/lease'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
@@ -49,7 +50,10 @@ interface Outcome {
 const FAILURES_KEPT = 200
 /** Progress is written to the run row every this many accounts. */
 const PROGRESS_EVERY = 200
-/** A queued or running run that has not moved for this long no longer blocks a new one. */
+/**
+ * A queued run that has not moved for this long no longer blocks a new one
+ * (a running one is judged by its lease: api/services/lease_sweeper.ts).
+ */
 const STALE_AFTER_MINUTES = 120
 /** Codes that mean "no adapter can read this platform": the account is skipped, not failed. */
 const SKIP_CODES = new Set(['not_supported', 'not_configured'])
@@ -109,6 +113,9 @@ export default class MetricCollectionService {
     platform?: PlatformKey | null
     creatorIds?: number[] | null
   }) {
+    // a run whose process died is marked first, so it never blocks this one
+    const { default: LeaseSweeper } = await import('#services/lease_sweeper')
+    await LeaseSweeper.sweep()
     const fresh = DateTime.utc().minus({ minutes: STALE_AFTER_MINUTES })
     const runs = await MetricCollectionRun.query()
       .whereIn('status', ['queued', 'running'])
@@ -155,7 +162,7 @@ export default class MetricCollectionService {
     await run.save()
 
     try {
-      await this.#execute(run, started)
+      await withLease('metric_collection_runs', run.id, () => this.#execute(run, started))
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       logger.error({ err: error, runId: run.id }, 'metrics collection crashed')

@@ -7,8 +7,7 @@ import AuditService from '#services/audit/audit_service'
 import NotificationService from '#services/notifications/notification_service'
 import type { Registration } from '#validators/registration'
 import type { Locale } from '#shared/constants'
-import limiter from '@adonisjs/limiter/services/main'
-import { limitFailures } from '#services/auth/failure_limiter'
+import { limitFailures, rateLimit } from '#services/auth/failure_limiter'
 
 const SIGN_UPS = { requests: 5, duration: '1 hour', blockDuration: '1 hour' }
 const FAILED_SIGN_UPS = { failures: 10, duration: '15 mins', blockDuration: '15 mins' }
@@ -30,7 +29,7 @@ export default class RegistrationService {
    * register code above all) in 15 minutes.
    */
   static async register(input: Registration, meta: { ip: string; locale: Locale }) {
-    await limiter.use(SIGN_UPS).consume(`signup:${meta.ip}`)
+    await rateLimit(SIGN_UPS).consume(`signup:${meta.ip}`)
     return limitFailures([{ key: `signup_failure:${meta.ip}`, ...FAILED_SIGN_UPS }], () =>
       this.#register(input, meta)
     )

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import hash from '@adonisjs/core/services/hash'
-import limiter from '@adonisjs/limiter/services/main'
+import { rateLimit } from '#services/auth/failure_limiter'
 import AuditLog from '#models/audit_log'
 import User from '#models/user'
 import { CreatorFactory, withPrivate } from '#database/factories/creator_factory'
@@ -291,7 +291,7 @@ test.group('creators / reveal', (group) => {
   test('successful reveals are limited per user too', async ({ client }) => {
     const manager = await userWithCode('manager')
     const creator = await CreatorFactory.create()
-    const counter = limiter.use(REVEAL_LIMIT)
+    const counter = rateLimit(REVEAL_LIMIT)
     for (let index = 0; index < REVEAL_LIMIT.requests; index++) {
       await counter.increment(revealLimitKey(manager.id))
     }

@@ -1,3 +1,4 @@
+import { withLease } from '#support/lease'
 import { randomUUID } from 'node:crypto'
 import { mkdir, readdir, stat, unlink } from 'node:fs/promises'
 import { isAbsolute, join, relative, resolve } from 'node:path'
@@ -136,16 +137,18 @@ export default class CreatorImportService {
     await record.save()
 
     const sqlite = db.connection().dialect.name.includes('sqlite')
-    const outcome = await this.importFile(this.pathOf(record), {
-      userId: record.userId,
-      importId: record.id,
-      onProgress: async (progress, phase) => {
-        // SQLite has one connection, held by the write transaction: report at the end
-        if (phase === 'writing' && sqlite) return
-        record.merge(progress)
-        await record.save()
-      },
-    })
+    const outcome = await withLease('creator_imports', record.id, () =>
+      this.importFile(this.pathOf(record), {
+        userId: record.userId,
+        importId: record.id,
+        onProgress: async (progress, phase) => {
+          // SQLite has one connection, held by the write transaction: report at the end
+          if (phase === 'writing' && sqlite) return
+          record.merge(progress)
+          await record.save()
+        },
+      })
+    )
 
     await this.recordOutcome(record, outcome)
     await this.discardUpload(record)
