@@ -74,14 +74,16 @@ const snapshotsOf = (path: string, day: string, since?: string) =>
 async function killedMidRun(env: Record<string, string | undefined>, path: string) {
   const cli: Owned = spawnAce(['metrics:collect', `--date=${DAY}`], env)
   const midway = await eventually(async () => {
-    const run = (await runsOf(path)).at(-1)
+    const runs = await runsOf(path)
+    const run = runs.at(-1)
     // progress reported (every 200 accounts), the batch not yet written
     return run?.status === 'running' && run.processed >= 200
   }, 60_000)
   if (!midway) throw new Error(`the CLI run never got going\n${cli.output()}`)
   cli.child.kill('SIGKILL')
   await cli.exited
-  return (await runsOf(path)).at(-1)!
+  const runs = await runsOf(path)
+  return runs.at(-1)!
 }
 
 test.group('operations / leases: a killed run blocks nothing', (group) => {
@@ -105,7 +107,8 @@ test.group('operations / leases: a killed run blocks nothing', (group) => {
 
       const out = ace(['metrics:collect', `--date=${DAY}`], { ...env, SIMULATED_LATENCY_MS: '0' })
       assert.include(out, 'collected')
-      const [first, second] = (await runsOf(path)).slice(-2)
+      const runs = await runsOf(path)
+      const [first, second] = runs.slice(-2)
       assert.equal(first.id, killed.id)
       assert.equal(first.status, 'failed')
       assert.include(first.error!, 'abandoned')
@@ -157,10 +160,10 @@ test.group('operations / leases: a killed run blocks nothing', (group) => {
       const killed = await killedMidRun(env, path)
       const killedAt = Date.now()
       assert.isTrue(
-        await eventually(
-          async () => (await runsOf(path)).find((run) => run.id === killed.id)?.status === 'failed',
-          20_000
-        ),
+        await eventually(async () => {
+          const runs = await runsOf(path)
+          return runs.find((run) => run.id === killed.id)?.status === 'failed'
+        }, 20_000),
         server.output()
       )
       const seconds = (Date.now() - killedAt) / 1000

@@ -29,6 +29,11 @@ const schedulesIn = (port: number) =>
     }).stdout.trim() || 0
   )
 
+async function isReady(port: number) {
+  const ready = await call(port, 'GET', '/api/health/ready')
+  return ready.status === 200
+}
+
 async function signIn(port: number) {
   return call(port, 'POST', '/api/user/login', { body: ADMIN })
 }
@@ -85,10 +90,7 @@ test.group('operations / Redis comes and goes', (group) => {
 
       await startRedis(redisPort)
       assert.isTrue(
-        await eventually(
-          async () => (await call(port, 'GET', '/api/health/ready')).status === 200,
-          20_000
-        ),
+        await eventually(() => isReady(port), 20_000),
         `ready once Redis answers\n${server.output()}`
       )
       assert.isTrue(
@@ -144,10 +146,7 @@ test.group('operations / Redis comes and goes', (group) => {
       )
       let redis = await startRedis(redisPort)
       server = await startServer(port, env)
-      assert.isTrue(
-        await eventually(async () => (await call(port, 'GET', '/api/health/ready')).status === 200),
-        server.output()
-      )
+      assert.isTrue(await eventually(() => isReady(port)), server.output())
 
       await stop(redis, 'SIGKILL')
       const started = Date.now()
@@ -168,10 +167,7 @@ test.group('operations / Redis comes and goes', (group) => {
 
       // a Redis that comes back empty (no persistence): the schedules are registered again
       redis = await startRedis(redisPort)
-      assert.isTrue(
-        await eventually(async () => (await call(port, 'GET', '/api/health/ready')).status === 200),
-        server.output()
-      )
+      assert.isTrue(await eventually(() => isReady(port)), server.output())
       assert.isTrue(await eventually(() => schedulesIn(redisPort) > 0, 10_000), 'schedules back')
       const again = await signIn(port)
       assert.equal(again.status, 200)
