@@ -28,6 +28,9 @@ export interface BenchOptions {
   skipHttp: boolean
   skipIngest: boolean
   skipExplain: boolean
+  /** Only the soak: this many distinct dashboard queries while RSS is sampled. */
+  soak?: boolean
+  soakQueries?: number
   /** The application's root folder (the measured server starts there). */
   appRoot: string
 }

@@ -195,24 +195,35 @@ export async function bumpDataVersion() {
   await db.from('metric_daily_totals').where('id', row.id).update({ updated_at: now })
 }
 
-export function startServer(context: BenchContext, port: number): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import=ts-node-maintained/register/esm', 'bin/server.ts'],
-    {
-      cwd: context.options.appRoot,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        QUEUE_WORKER: 'false',
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'production',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    }
-  )
-  return new Promise((resolve, reject) => {
+/**
+ * Starts the server against the bench database: the compiled build
+ * (build/bin/server.js, what `npm start` runs; compiled first when stale)
+ * or, with `loader`, the TypeScript sources through the runtime loader.
+ */
+export async function startServer(
+  context: BenchContext,
+  port: number,
+  options: { loader?: boolean } = {}
+): Promise<ChildProcess> {
+  let args = ['--import=ts-node-maintained/register/esm', 'bin/server.ts']
+  if (!options.loader) {
+    const { ensureApiBuild } = await import('../scripts/build_api.js')
+    await ensureApiBuild()
+    args = ['build/bin/server.js']
+  }
+  const child = spawn(process.execPath, args, {
+    cwd: context.options.appRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      QUEUE_WORKER: 'false',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  return new Promise<ChildProcess>((resolve, reject) => {
     const started = Date.now()
     const poll = async () => {
       try {
@@ -234,4 +245,30 @@ export function startServer(context: BenchContext, port: number): Promise<ChildP
     child.once('exit', onEarlyExit)
     poll()
   })
+}
+
+/**
+ * GET /api/health requests/s of the compiled server and of the same sources
+ * through the runtime loader, measured one after the other on this run.
+ */
+export async function compareLoader(context: BenchContext) {
+  const health: Target = { name: 'GET /api/health', paths: ['/api/health'], cache: '' }
+  const figures: Record<'compiled' | 'loader', Measurement> = {} as never
+  for (const kind of ['loader', 'compiled'] as const) {
+    const port = await freePort(context.options.port)
+    const server = await startServer(context, port, { loader: kind === 'loader' })
+    try {
+      const base = `http://127.0.0.1:${port}`
+      const options = { duration: 2, connections: context.options.connections, headers: {} }
+      await measure(base, health, options)
+      figures[kind] = await measure(base, health, {
+        ...options,
+        duration: Math.max(3, context.options.duration),
+      })
+    } finally {
+      server.kill('SIGTERM')
+      await new Promise((resolve) => server.once('exit', resolve))
+    }
+  }
+  return figures
 }

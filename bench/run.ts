@@ -1,6 +1,6 @@
 import type { BenchContext } from '#bench/context'
 import { explainEndpoints } from '#bench/explain'
-import { measureHttp } from '#bench/http'
+import { compareLoader, measureHttp } from '#bench/http'
 import type { IngestFigure } from '#bench/ingest'
 import { printDataset, printExplain, printHttp, printIngest, storageNote } from '#bench/report'
 import db from '@adonisjs/lucid/services/db'
@@ -36,8 +36,14 @@ export async function runBench(context: BenchContext) {
   })
   printDataset(context, dataset, mysql)
   if (context.options.loadOnly) return
+  if (context.options.soak) {
+    const { measureSoak } = await import('#bench/soak')
+    await measureSoak(context, dataset)
+    return
+  }
 
   const rows = context.options.skipHttp ? [] : await measureHttp(context, dataset)
+  const loader = context.options.skipHttp ? null : await compareLoader(context)
   const accounts = await BenchDataset.accounts()
   let ingest: IngestFigure[] = []
   if (!context.options.skipIngest) {
@@ -49,6 +55,14 @@ export async function runBench(context: BenchContext) {
   const storage = await storageNote()
   if (storage) context.logger.log(storage)
   if (rows.length) printHttp(context, rows)
+  if (loader) {
+    context.logger.log(
+      `Production build: GET /api/health ${Math.round(loader.compiled.rps)} req/s compiled ` +
+        `(build/bin/server.js) vs ${Math.round(loader.loader.rps)} req/s through the runtime ` +
+        `loader — ratio ${(loader.compiled.rps / Math.max(loader.loader.rps, 1)).toFixed(2)}; ` +
+        `p95 ${loader.compiled.p95} vs ${loader.loader.p95} ms`
+    )
+  }
   if (ingest.length) printIngest(context, ingest)
   if (explained.length) printExplain(context, explained, mysql)
 }

@@ -1,7 +1,8 @@
 /**
  * Creates the project's `.env` on first use, with a fresh APP_KEY and a
  * random password for the demo admin, so that a fresh clone starts without
- * any manual step. An existing `.env` is never touched.
+ * any manual step. An existing `.env` is never touched, and none is created
+ * when APP_KEY comes from the environment (containers, docs/deployment.md).
  */
 import { existsSync, writeFileSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
@@ -10,6 +11,8 @@ export function ensureEnvFile(appRoot) {
   const file = new URL('.env', appRoot)
   if (existsSync(file)) return false
   if (process.env.NODE_ENV === 'test') return false
+  // configured through the environment (a container): nothing to create
+  if (process.env.APP_KEY) return false
   const key = randomBytes(32).toString('base64url')
   const password = randomBytes(9).toString('base64url')
   const digits = (count) => Array.from(randomBytes(count), (byte) => byte % 10).join('')

@@ -2,7 +2,8 @@
  * `npm start`: a fresh clone to a running studio in one command.
  *
  * 1. creates .env with a fresh APP_KEY and demo admin password when missing;
- * 2. builds the admin when it is missing or stale;
+ * 2. builds the admin and compiles the API (build/, plain JavaScript) when
+ *    either is missing or stale;
  * 3. migrates the database and seeds reference and demo data (idempotent;
  *    DEMO_DATA=false leaves the demo agency out);
  * 4. serves API and admin on one port (HOST/PORT), forwarding SIGTERM/SIGINT
@@ -15,6 +16,7 @@ import { constants } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { ensureEnvFile } from './env_file.js'
 import { ensureAdminBuild } from './admin_build.js'
+import { ensureApiBuild } from './build_api.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' }
@@ -33,12 +35,13 @@ if (ensureEnvFile(new URL('..', import.meta.url))) {
 }
 
 ensureAdminBuild()
+await ensureApiBuild()
 
 // DEMO_DATA=false: a real install, without the demo agency.
 const demo = readDotEnv().DEMO_DATA !== 'false'
 const prepare = spawnSync(
   process.execPath,
-  ['ace', 'studio:prepare', ...(demo ? [] : ['--no-demo'])],
+  ['build/ace.js', 'studio:prepare', ...(demo ? [] : ['--no-demo'])],
   {
     cwd: root,
     stdio: 'inherit',
@@ -53,15 +56,11 @@ const port = config.PORT || '3333'
 const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host
 const url = `http://${shownHost}:${port}`
 
-const server = spawn(
-  process.execPath,
-  ['--import=ts-node-maintained/register/esm', 'bin/server.ts'],
-  {
-    cwd: root,
-    stdio: 'inherit',
-    env,
-  }
-)
+const server = spawn(process.execPath, ['build/bin/server.js'], {
+  cwd: root,
+  stdio: 'inherit',
+  env,
+})
 
 // A stop asked for here (Ctrl+C, SIGTERM) ends with the server's own status;
 // a server that died any other way (an OOM kill, kill -9) ends non-zero, so

@@ -1,3 +1,6 @@
+import studioConfig from '#config/studio'
+import { ByteLru, estimateBytes } from '#support/byte_lru'
+
 /**
  * A short-lived, in-process cache of verified access tokens, so that an
  * authenticated request does not look up its token and its user in the
@@ -19,14 +22,19 @@
  * role or password changes: the User model announces `user:changed`, which
  * api/start/events.ts forwards to the cache registry, api/services/caches.ts).
  *
- * The bound, for other processes (a second API instance, a CLI command, a
- * change made with a plain UPDATE): they cannot evict this process's
- * entries, so a revoked token or a disabled user may still be accepted here
- * for at most `ttlMs` after the change. Set `ttlMs = 0` to switch the cache off.
+ * Other processes (a second API instance, a CLI command): with Redis, every
+ * eviction is sent to them through the cache registry
+ * (api/services/caches.ts) and applied at once. Without Redis — or for a
+ * change made with a plain UPDATE — a revoked token or a disabled user may
+ * still be accepted elsewhere for at most `ttlMs` after the change. Set
+ * `ttlMs = 0` to switch the cache off.
  *
  * Races: an eviction bumps `epoch`; a lookup that started before it does not
  * store its (possibly stale) answer.
  */
+export type TokenEviction =
+  { hash: string } | { familyId: string } | { userId: number } | { all: true }
+
 export interface CachedAccess {
   /** The access_tokens row as read (column names). */
   tokenRow: Record<string, unknown>
@@ -46,11 +54,12 @@ export interface CachedAccess {
 export class AccessTokenCache {
   /** How long a verified token is trusted without asking the database; 0 = off. */
   ttlMs = 5_000
-  /** Entries kept at most; the oldest goes first. */
-  maxEntries = 10_000
 
-  #entries = new Map<string, CachedAccess>()
+  /** Within 15 % of the cache budget; the least recently used goes first. */
+  #entries = new ByteLru<CachedAccess>(Math.floor(studioConfig.cacheBudgetBytes * 0.15))
   #epoch = 0
+  /** Told of every eviction made here (the registry forwards it to the other instances). */
+  onEvict: ((eviction: TokenEviction) => void) | null = null
 
   /** Changes on every eviction; read before a lookup and pass it to `set`. */
   get epoch() {
@@ -59,6 +68,15 @@ export class AccessTokenCache {
 
   get size() {
     return this.#entries.size
+  }
+
+  get bytes() {
+    return this.#entries.bytes
+  }
+
+  /** Sets the byte budget (tests). */
+  set budgetBytes(bytes: number) {
+    this.#entries.budgetBytes = bytes
   }
 
   get(hash: string, now = Date.now()): CachedAccess | null {
@@ -84,43 +102,51 @@ export class AccessTokenCache {
     if (this.ttlMs <= 0 || epochAtStart !== this.#epoch) return
     const until = Math.min(now + this.ttlMs, entry.expiresAt)
     if (until <= now) return
-    if (this.#entries.size >= this.maxEntries && !this.#entries.has(hash)) {
-      const oldest = this.#entries.keys().next().value
-      if (oldest !== undefined) this.#entries.delete(oldest)
-    }
-    this.#entries.set(hash, { ...entry, until })
+    this.#entries.set(
+      hash,
+      { ...entry, until },
+      estimateBytes(entry.tokenRow) + estimateBytes(entry.userRow) + hash.length * 2
+    )
   }
 
   /** Records a new last_used_at on a cached token (so it is not written again at once). */
   touch(hash: string, lastUsedAt: Date) {
-    const entry = this.#entries.get(hash)
+    const entry = this.#entries.peek(hash)
     if (!entry) return
     entry.lastUsedMs = lastUsedAt.getTime()
     entry.tokenRow = { ...entry.tokenRow, last_used_at: lastUsedAt }
   }
 
   evictHash(hash: string) {
-    this.#epoch++
-    this.#entries.delete(hash)
+    this.apply({ hash })
+    this.onEvict?.({ hash })
   }
 
   evictFamily(familyId: string) {
-    this.#epoch++
-    for (const [hash, entry] of this.#entries) {
-      if (entry.familyId === familyId) this.#entries.delete(hash)
-    }
+    this.apply({ familyId })
+    this.onEvict?.({ familyId })
   }
 
   evictUser(userId: number) {
-    this.#epoch++
-    for (const [hash, entry] of this.#entries) {
-      if (entry.userId === userId) this.#entries.delete(hash)
-    }
+    this.apply({ userId })
+    this.onEvict?.({ userId })
   }
 
   clear() {
+    this.apply({ all: true })
+    this.onEvict?.({ all: true })
+  }
+
+  /** Applies an eviction here only (one made by another instance, or by the methods above). */
+  apply(eviction: TokenEviction) {
     this.#epoch++
-    this.#entries.clear()
+    if ('all' in eviction) this.#entries.clear()
+    else if ('hash' in eviction) this.#entries.delete(eviction.hash)
+    else if ('familyId' in eviction) {
+      this.#entries.deleteWhere((entry) => entry.familyId === eviction.familyId)
+    } else {
+      this.#entries.deleteWhere((entry) => entry.userId === eviction.userId)
+    }
   }
 }
 

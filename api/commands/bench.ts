@@ -54,6 +54,12 @@ export default class Bench extends BaseCommand {
   @flags.boolean({ description: 'Skip EXPLAIN / ANALYZE' })
   declare skipExplain: boolean
 
+  @flags.boolean({ description: 'Only the soak: distinct dashboard queries while RSS is sampled' })
+  declare soak: boolean
+
+  @flags.number({ description: 'Queries of the soak', default: 20_000 })
+  declare soakQueries: number
+
   async run() {
     const { runBench } = await import('#bench/run')
     await runBench({
@@ -71,6 +77,8 @@ export default class Bench extends BaseCommand {
         skipHttp: this.skipHttp,
         skipIngest: this.skipIngest,
         skipExplain: this.skipExplain,
+        soak: this.soak,
+        soakQueries: this.soakQueries,
         appRoot: this.app.makePath(),
       },
       logger: {

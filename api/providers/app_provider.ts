@@ -17,6 +17,8 @@ export default class AppProvider {
     if (this.app.getEnvironment() === 'repl') return
     const { default: redisLink } = await import('#support/redis_link')
     await redisLink.watch()
+    const { default: Caches } = await import('#services/caches')
+    await Caches.listen()
     if (this.app.getEnvironment() !== 'web') return
     const { default: LeaseSweeper } = await import('#services/lease_sweeper')
     LeaseSweeper.start()

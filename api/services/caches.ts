@@ -1,5 +1,9 @@
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
-import accessTokenCache from '#auth/access_token_cache'
+import logger from '@adonisjs/core/services/logger'
+import accessTokenCache, { type TokenEviction } from '#auth/access_token_cache'
+import studioConfig from '#config/studio'
+import { LEASE_OWNER } from '#support/lease'
+import redisLink from '#support/redis_link'
 import CreatorListCache from '#services/creators/creator_list_cache'
 import MetricsCache from '#services/metrics/metrics_cache'
 import { ipAllowlistCache } from '#services/auth/ip_allowlist_cache'
@@ -15,19 +19,24 @@ interface ClearableCache {
 |--------------------------------------------------------------------------
 |
 | Each keeps answers of this process for a short time or until the data it
-| depends on changes; none is shared between processes, so each bounds how
-| long another process's writes take to show.
+| depends on changes, within a share of one byte budget (CACHE_BUDGET_MB,
+| default 64 MB; least recently used first out):
 |
-| - creatorList   the creator list's and summary's answers, ≤ 5 s
-| - metrics       the metric endpoints' answers, per data version (the
-|                 newest rollup row, re-read every 5 s)
-| - accessTokens  verified access tokens and their users, ≤ 5 s
-| - permissions   `{resource: [actions]}` per role, for the process's life
-| - ipAllowlist   the allow-list's ranges, ≤ 5 s
+| - creatorList   the creator list's and summary's answers, ≤ 5 s (25 %)
+| - metrics       the metric endpoints' answers, per data version (60 %)
+| - accessTokens  verified access tokens and their users, ≤ 5 s (15 %)
+| - permissions   `{resource: [actions]}` per role (a handful of entries)
+| - ipAllowlist   the allow-list's ranges, ≤ 5 s (one entry)
 |
 | Services that change what a cache shows clear it through `afterCommit`
 | once their transaction has committed (and at once, so that this process
 | never answers from a cache its own write made stale); models never do.
+|
+| With Redis, every clear and every token eviction is published on the
+| brand's cache channel and applied by every other process at once (a second
+| API instance, a worker, a CLI command's writes); the time limits above
+| then only bound what a lost message (Redis away) can cost, and every cache
+| is cleared when Redis comes back.
 |
 */
 export const CACHES = {
@@ -46,15 +55,86 @@ function isTransaction(
   return Boolean(client?.isTransaction)
 }
 
+interface CacheMessage {
+  from: string
+  clear?: CacheName[]
+  tokens?: TokenEviction
+}
+
+const CHANNEL = `${studioConfig.brand}:caches`
+
 export default class Caches {
-  /** Clears the named caches now. */
+  static #listening = false
+  static #subscribed = false
+
+  /** Clears the named caches now, here and (with Redis) in every other process. */
   static clear(...names: CacheName[]) {
     for (const name of names) CACHES[name].clear()
+    this.#publish({ from: LEASE_OWNER, clear: names })
+  }
+
+  /**
+   * Subscribes this process to the other processes' clears and token
+   * evictions (idempotent; nothing without Redis). Called at boot.
+   */
+  static async listen() {
+    if (this.#listening || !redisLink.configured) return
+    this.#listening = true
+    const { default: redis } = await import('@adonisjs/redis/services/main')
+    accessTokenCache.onEvict = (eviction) => this.#publish({ from: LEASE_OWNER, tokens: eviction })
+    MetricsCache.busConnected = () => redisLink.up && this.#subscribed
+    const receive = (text: string) => this.#receive(text)
+    const subscribe = () =>
+      redis.connection().subscribe(CHANNEL, receive, {
+        onSubscription: () => {
+          this.#subscribed = true
+        },
+        onError: () => {
+          this.#subscribed = false
+          setTimeout(() => redisLink.up && !this.#subscribed && subscribe(), 3_000).unref()
+        },
+      })
+    redisLink.onChange((state) => {
+      if (state !== 'up') return
+      // messages sent while Redis was away are lost: start afresh
+      for (const cache of Object.values(CACHES)) cache.clear()
+      if (!this.#subscribed) subscribe()
+    })
+  }
+
+  static #receive(text: string) {
+    let message: CacheMessage
+    try {
+      message = JSON.parse(text) as CacheMessage
+    } catch {
+      return
+    }
+    if (message.from === LEASE_OWNER) return
+    for (const name of message.clear ?? []) {
+      if (name in CACHES) CACHES[name].clear()
+    }
+    if (message.tokens) accessTokenCache.apply(message.tokens)
+  }
+
+  static #publish(message: CacheMessage) {
+    if (!this.#listening || !redisLink.up) return
+    import('@adonisjs/redis/services/main')
+      .then(({ default: redis }) => redis.publish(CHANNEL, JSON.stringify(message)))
+      .catch((error) => logger.warn({ err: error }, 'cache message not sent'))
   }
 
   /** Clears every cache (tests, and commands that rewrite data under a running server's feet). */
   static clearAll() {
     this.clear(...(Object.keys(CACHES) as CacheName[]))
+  }
+
+  /** Bytes each bounded cache holds now (the bench's soak prints them). */
+  static bytes() {
+    return {
+      metrics: MetricsCache.bytes,
+      creatorList: CreatorListCache.bytes,
+      accessTokens: accessTokenCache.bytes,
+    }
   }
 
   /**

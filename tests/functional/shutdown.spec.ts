@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createServer, type AddressInfo } from 'node:net'
@@ -185,6 +185,9 @@ test.group('npm start supervision', () => {
       const children = spawnSync('pgrep', ['-P', String(second.studio.pid)], { encoding: 'utf8' })
       const serverPid = Number(String(children.stdout).split('\n').filter(Boolean)[0])
       assert.isAbove(serverPid, 0, 'the server runs as a child of npm start')
+      const command = readFileSync(`/proc/${serverPid}/cmdline`, 'utf8').split('\0').join(' ')
+      assert.include(command, 'build/bin/server.js', 'npm start runs the compiled server')
+      assert.notInclude(command, 'ts-node', 'no runtime TypeScript loader in production')
       process.kill(serverPid, 'SIGKILL')
       const killed = await second.exited
       assert.notEqual(killed.code, 0, second.output())

@@ -1,25 +1,47 @@
 import db from '@adonisjs/lucid/services/db'
+import studioConfig from '#config/studio'
+import { ByteLru, estimateBytes } from '#support/byte_lru'
 
-const MAX_ENTRIES = 1000
-/** How long a process trusts its view of the data version before asking the database again. */
-const VERSION_TTL_MS = 5000
+/** How long a process trusts its view of the data version without a shared bus. */
+const VERSION_TTL_MS = 5_000
+/** With the bus (Redis), a safety net for a message lost while Redis was away. */
+const VERSION_TTL_WITH_BUS_MS = 60_000
 
 /**
- * Answers of the metric endpoints, kept in memory until the data changes.
- * Metrics change only when a collection (or backfill) rewrites a day, and
- * that rewrites metric_daily_totals, so the newest `updated_at` there is
- * the data version: a collection in this process calls `bump()` at once, a
- * collection in another process (queue:listen) is seen within 5 seconds.
+ * Answers of the metric endpoints, kept in memory until the data changes,
+ * within 60 % of the cache budget (least recently used first out).
+ *
+ * Metrics change only when a collection (or backfill) rewrites a day and
+ * rebuilds metric_daily_totals. The writer clears this cache through the
+ * registry (api/services/caches.ts), which tells every other instance
+ * through Redis when it is configured: then no request asks the database
+ * whether its answer is still valid (only once a minute, in case a message
+ * was lost). Without Redis the newest `updated_at` of metric_daily_totals
+ * is the version, re-read at most every 5 seconds, so a CLI collection in
+ * another process shows within 5 seconds.
  */
 class MetricsCache {
-  #entries = new Map<string, { version: string; value: Promise<unknown> }>()
+  #entries = new ByteLru<{ version: string; value: Promise<unknown> }>(
+    Math.floor(studioConfig.cacheBudgetBytes * 0.6)
+  )
   #version: string | null = null
   #versionCheckedAt = 0
   #local = 0
+  /** Set by the registry while cache messages reach this process. */
+  busConnected: () => boolean = () => false
+
+  get bytes() {
+    return this.#entries.bytes
+  }
+
+  get size() {
+    return this.#entries.size
+  }
 
   async version(): Promise<string> {
     const now = Date.now()
-    if (this.#version === null || now - this.#versionCheckedAt > VERSION_TTL_MS) {
+    const ttl = this.busConnected() ? VERSION_TTL_WITH_BUS_MS : VERSION_TTL_MS
+    if (this.#version === null || now - this.#versionCheckedAt > ttl) {
       const row = await db
         .from('metric_daily_totals')
         .max('updated_at as updated')
@@ -35,21 +57,23 @@ class MetricsCache {
   async remember<T>(key: string, compute: () => Promise<T>): Promise<T> {
     const version = await this.version()
     const hit = this.#entries.get(key)
-    if (hit && hit.version === version) {
-      this.#entries.delete(key)
-      this.#entries.set(key, hit)
-      return hit.value as Promise<T>
-    }
+    if (hit && hit.version === version) return hit.value as Promise<T>
     const value = compute()
-    this.#entries.set(key, { version, value })
-    value.catch(() => this.#entries.delete(key))
-    while (this.#entries.size > MAX_ENTRIES) {
-      this.#entries.delete(this.#entries.keys().next().value!)
-    }
+    const entry = { version, value }
+    // sized once known; until then it counts as 1 KB
+    this.#entries.set(key, entry, 1024)
+    value.then(
+      (answer) => {
+        if (this.#entries.peek(key) === entry) this.#entries.resize(key, estimateBytes(answer))
+      },
+      () => {
+        if (this.#entries.peek(key) === entry) this.#entries.delete(key)
+      }
+    )
     return value
   }
 
-  /** The data changed in this process: forget every answer. */
+  /** The data changed: forget every answer. */
   bump() {
     this.#local++
     this.#version = null

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { METRICS } from '#shared/constants'
-import MetricsCache from '#services/metrics/metrics_cache'
+import Caches from '#services/caches'
 
 /** Days rewritten per statement pair (one delete, one insert … select). */
 const DATES_PER_STATEMENT = 60
@@ -41,8 +41,7 @@ export default class MetricRollupService {
       else await db.transaction((inner) => this.#rewrite(inner, part, stamp))
     }
 
-    MetricsCache.bump()
-    if (trx) trx.after('commit', () => MetricsCache.bump())
+    Caches.afterCommit(trx, 'metrics')
   }
 
   /** Every day that has snapshots or totals (stale totals of emptied days go too). */
