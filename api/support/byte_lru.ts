@@ -53,6 +53,23 @@ export class ByteLru<V> {
     this.set(key, entry.value, bytes)
   }
 
+  /**
+   * Keeps `entry` (which holds `promise`) at 1 KB until the promise settles:
+   * then sized by its answer, or dropped when it failed. An entry replaced
+   * meanwhile is left alone.
+   */
+  setPending(key: string, entry: V, promise: Promise<unknown>) {
+    this.set(key, entry, 1024)
+    promise.then(
+      (answer) => {
+        if (this.peek(key) === entry) this.resize(key, estimateBytes(answer))
+      },
+      () => {
+        if (this.peek(key) === entry) this.delete(key)
+      }
+    )
+  }
+
   delete(key: string) {
     const entry = this.#entries.get(key)
     if (!entry) return

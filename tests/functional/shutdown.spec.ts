@@ -3,8 +3,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createServer, type AddressInfo } from 'node:net'
 import app from '@adonisjs/core/services/app'
+import { freePort } from '#tests/helpers/processes'
 
 /**
  * The real server process, as a supervisor runs it: SIGTERM must stop it
@@ -100,18 +100,6 @@ test.group('graceful shutdown', () => {
  * way (kill -9, an OOM kill) makes it exit non-zero, so restart-on-failure
  * restarts it.
  */
-/** A port the system has free (an ephemeral one: never on fetch's list of refused ports). */
-function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
 test.group('npm start supervision', () => {
   const started: ChildProcess[] = []
 

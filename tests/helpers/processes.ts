@@ -69,6 +69,28 @@ export function ace(args: string[], env: Env) {
   return result.stdout
 }
 
+/**
+ * Prepares a spawned studio's database (`studio:prepare`, with or without
+ * the demo agency) and, when given, creates an admin who can sign in.
+ */
+export function prepareStudio(
+  env: Env,
+  options: { demo?: boolean; admin?: { account: string; password: string } } = {}
+) {
+  ace(['studio:prepare', ...(options.demo ? [] : ['--no-demo'])], env)
+  if (!options.admin) return
+  ace(
+    [
+      'user:create',
+      '--admin',
+      `--email=${options.admin.account}`,
+      `--password=${options.admin.password}`,
+      '--name=Operator',
+    ],
+    env
+  )
+}
+
 /** A process this test owns, with its output so far. */
 export interface Owned {
   child: ChildProcess

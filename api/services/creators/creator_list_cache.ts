@@ -1,5 +1,5 @@
 import studioConfig from '#config/studio'
-import { ByteLru, estimateBytes } from '#support/byte_lru'
+import { ByteLru } from '#support/byte_lru'
 
 /** How long an answer may be served; bounds what time-based statuses (a token expiring) lag. */
 const TTL_MS = 5000
@@ -28,16 +28,7 @@ class CreatorListCache {
     const hit = this.#entries.get(key)
     if (hit && now - hit.at < TTL_MS) return hit.value as Promise<T>
     const value = compute()
-    const entry = { at: now, value }
-    this.#entries.set(key, entry, 1024)
-    value.then(
-      (answer) => {
-        if (this.#entries.peek(key) === entry) this.#entries.resize(key, estimateBytes(answer))
-      },
-      () => {
-        if (this.#entries.peek(key) === entry) this.#entries.delete(key)
-      }
-    )
+    this.#entries.setPending(key, { at: now, value }, value)
     return value
   }
 

@@ -1,6 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import studioConfig from '#config/studio'
-import { ByteLru, estimateBytes } from '#support/byte_lru'
+import { ByteLru } from '#support/byte_lru'
 
 /** How long a process trusts its view of the data version without a shared bus. */
 const VERSION_TTL_MS = 5_000
@@ -59,17 +59,7 @@ class MetricsCache {
     const hit = this.#entries.get(key)
     if (hit && hit.version === version) return hit.value as Promise<T>
     const value = compute()
-    const entry = { version, value }
-    // sized once known; until then it counts as 1 KB
-    this.#entries.set(key, entry, 1024)
-    value.then(
-      (answer) => {
-        if (this.#entries.peek(key) === entry) this.#entries.resize(key, estimateBytes(answer))
-      },
-      () => {
-        if (this.#entries.peek(key) === entry) this.#entries.delete(key)
-      }
-    )
+    this.#entries.setPending(key, { version, value }, value)
     return value
   }
 

@@ -9,6 +9,7 @@ import { DateTime } from 'luxon'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
 import {
   ace,
+  prepareStudio,
   call,
   eventually,
   freePort,
@@ -28,6 +29,13 @@ import {
  * and never blocks a new run. The CLI here is killed with SIGKILL mid-run.
  */
 const DAY = '2026-11-20'
+/** Leases shortened so that the test takes seconds; reads slowed so that a run can be caught mid-way. */
+const SHORT_LEASES = {
+  LEASE_HEARTBEAT_MS: '500',
+  LEASE_TTL_MS: '3000',
+  SIMULATED_LATENCY_MS: '60',
+  LOG_LEVEL: 'warn',
+}
 const OPERATOR = { account: 'lease-operator@mcn.local', password: 'Lease-Operator-2026!' }
 
 interface RunRow {
@@ -92,15 +100,10 @@ test.group('operations / leases: a killed run blocks nothing', (group) => {
   test('kill -9 of a CLI collection: the next CLI run marks it abandoned with true counts and runs', async ({
     assert,
   }) => {
-    const { env, cleanup, folder } = sqliteEnv({
-      LEASE_HEARTBEAT_MS: '500',
-      LEASE_TTL_MS: '3000',
-      SIMULATED_LATENCY_MS: '60',
-      LOG_LEVEL: 'warn',
-    })
+    const { env, cleanup, folder } = sqliteEnv(SHORT_LEASES)
     const path = `${folder}/db.sqlite3`
     try {
-      ace(['studio:prepare'], env)
+      prepareStudio(env, { demo: true })
       const killed = await killedMidRun(env, path)
       assert.equal(killed.status, 'running', 'the killed run is left running')
       const reached = await snapshotsOf(path, DAY, killed.started_at!)
@@ -136,26 +139,11 @@ test.group('operations / leases: a killed run blocks nothing', (group) => {
     assert,
   }) => {
     const port = await freePort()
-    const { env, cleanup, folder } = sqliteEnv({
-      LEASE_HEARTBEAT_MS: '500',
-      LEASE_TTL_MS: '3000',
-      SIMULATED_LATENCY_MS: '60',
-      LOG_LEVEL: 'warn',
-    })
+    const { env, cleanup, folder } = sqliteEnv(SHORT_LEASES)
     const path = `${folder}/db.sqlite3`
     let server: Owned | undefined
     try {
-      ace(['studio:prepare'], env)
-      ace(
-        [
-          'user:create',
-          '--admin',
-          `--email=${OPERATOR.account}`,
-          `--password=${OPERATOR.password}`,
-          '--name=Operator',
-        ],
-        env
-      )
+      prepareStudio(env, { demo: true, admin: OPERATOR })
       server = await startServer(port, env)
       const killed = await killedMidRun(env, path)
       const killedAt = Date.now()

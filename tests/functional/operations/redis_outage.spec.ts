@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import { spawnSync } from 'node:child_process'
 import {
-  ace,
+  prepareStudio,
   call,
   eventually,
   freePort,
@@ -34,6 +34,20 @@ async function isReady(port: number) {
   return ready.status === 200
 }
 
+/** A prepared studio (SQLite, an admin) configured for a Redis of the test's own, not yet started. */
+async function studioWithOwnRedis() {
+  const redisPort = await freePort()
+  const port = await freePort()
+  const { env, cleanup } = sqliteEnv({
+    REDIS_HOST: '127.0.0.1',
+    REDIS_PORT: String(redisPort),
+    REDIS_DB: '0',
+    APP_BRAND: 'mcn',
+  })
+  prepareStudio(env, { admin: ADMIN })
+  return { redisPort, port, env, cleanup }
+}
+
 async function signIn(port: number) {
   return call(port, 'POST', '/api/user/login', { body: ADMIN })
 }
@@ -44,27 +58,9 @@ test.group('operations / Redis comes and goes', (group) => {
   test('down at boot: sign-in works, queueing is 503, and the worker and schedules start when Redis answers', async ({
     assert,
   }) => {
-    const redisPort = await freePort()
-    const port = await freePort()
-    const { env, cleanup } = sqliteEnv({
-      REDIS_HOST: '127.0.0.1',
-      REDIS_PORT: String(redisPort),
-      REDIS_DB: '0',
-      APP_BRAND: 'mcn',
-    })
+    const { redisPort, port, env, cleanup } = await studioWithOwnRedis()
     let server: Owned | undefined
     try {
-      ace(['studio:prepare', '--no-demo'], env)
-      ace(
-        [
-          'user:create',
-          '--admin',
-          `--email=${ADMIN.account}`,
-          `--password=${ADMIN.password}`,
-          '--name=Ops',
-        ],
-        env
-      )
       server = await startServer(port, env)
 
       const ready = await call(port, 'GET', '/api/health/ready')
@@ -123,27 +119,9 @@ test.group('operations / Redis comes and goes', (group) => {
   test('an outage mid-day: sign-in keeps working, queueing is 503, all of it returns without a restart', async ({
     assert,
   }) => {
-    const redisPort = await freePort()
-    const port = await freePort()
-    const { env, cleanup } = sqliteEnv({
-      REDIS_HOST: '127.0.0.1',
-      REDIS_PORT: String(redisPort),
-      REDIS_DB: '0',
-      APP_BRAND: 'mcn',
-    })
+    const { redisPort, port, env, cleanup } = await studioWithOwnRedis()
     let server: Owned | undefined
     try {
-      ace(['studio:prepare', '--no-demo'], env)
-      ace(
-        [
-          'user:create',
-          '--admin',
-          `--email=${ADMIN.account}`,
-          `--password=${ADMIN.password}`,
-          '--name=Ops',
-        ],
-        env
-      )
       let redis = await startRedis(redisPort)
       server = await startServer(port, env)
       assert.isTrue(await eventually(() => isReady(port)), server.output())

@@ -3,6 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import {
   ace,
+  prepareStudio,
   call,
   freePort,
   startServer,
@@ -42,17 +43,7 @@ test.group('operations / two instances share Redis', (group) => {
     const servers: Owned[] = []
     try {
       ace(['migration:fresh', '--force'], shared)
-      ace(['studio:prepare', '--no-demo'], shared)
-      ace(
-        [
-          'user:create',
-          '--admin',
-          `--email=${ADMIN.account}`,
-          `--password=${ADMIN.password}`,
-          '--name=Two',
-        ],
-        shared
-      )
+      prepareStudio(shared, { admin: ADMIN })
       const [a, b] = [await freePort(), await freePort()]
       servers.push(await startServer(a, shared))
       servers.push(await startServer(b, { ...shared, QUEUE_WORKER: 'false' }))
