@@ -205,11 +205,13 @@ export async function startServer(
   port: number,
   options: { loader?: boolean } = {}
 ): Promise<ChildProcess> {
-  let args = ['--import=ts-node-maintained/register/esm', 'bin/server.ts']
+  // the production flags (heap cap) for both, so that only the loader differs
+  const { serverNodeFlags } = await import('../scripts/node_flags.js')
+  let args = [...serverNodeFlags(), '--import=ts-node-maintained/register/esm', 'bin/server.ts']
   if (!options.loader) {
     const { ensureApiBuild } = await import('../scripts/build_api.js')
     await ensureApiBuild()
-    args = ['build/bin/server.js']
+    args = [...serverNodeFlags(), 'build/bin/server.js']
   }
   const child = spawn(process.execPath, args, {
     cwd: context.options.appRoot,

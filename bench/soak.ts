@@ -47,7 +47,11 @@ export async function measureSoak(context: BenchContext, dataset: DatasetReport)
   const total = context.options.soakQueries ?? 20_000
   const admin = await benchAdmin()
   // access tokens live 15 minutes: a fresh one every 1,000 queries
-  let token = (await TokenService.issuePair(admin)).token
+  const freshToken = async () => {
+    const pair = await TokenService.issuePair(admin)
+    return pair.token
+  }
+  let token = await freshToken()
   const port = await freePort(context.options.port)
   const server = await startServer(context, port)
   const base = `http://127.0.0.1:${port}`
@@ -66,7 +70,7 @@ export async function measureSoak(context: BenchContext, dataset: DatasetReport)
         }).catch(() => null)
         if (!response?.ok) failures++
         await response?.arrayBuffer()
-        if ((index + 1) % 1000 === 0) token = (await TokenService.issuePair(admin)).token
+        if ((index + 1) % 1000 === 0) token = await freshToken()
         if ((index + 1) % sampleEvery === 0) {
           const sample = {
             done: index + 1,

@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url'
 import { ensureEnvFile } from './env_file.js'
 import { ensureAdminBuild } from './admin_build.js'
 import { ensureApiBuild } from './build_api.js'
+import { serverNodeFlags } from './node_flags.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' }
@@ -56,7 +57,7 @@ const port = config.PORT || '3333'
 const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host
 const url = `http://${shownHost}:${port}`
 
-const server = spawn(process.execPath, ['build/bin/server.js'], {
+const server = spawn(process.execPath, [...serverNodeFlags(config), 'build/bin/server.js'], {
   cwd: root,
   stdio: 'inherit',
   env,
