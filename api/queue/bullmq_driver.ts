@@ -6,7 +6,7 @@ import { findJob, type StudioJobClass } from '#jobs/registry'
 import { upsertSchedule } from '#queue/schedules'
 import { rescueJob, runJob } from '#queue/run_job'
 import type { DispatchOptions, QueueDriver } from '#queue/types'
-import StudioException from '#exceptions/studio_exception'
+import { queueUnavailable as unavailable } from '#queue/unavailable'
 import redisLink from '#support/redis_link'
 
 type QueueConfig = Parameters<typeof defineConfig>[0]
@@ -22,9 +22,6 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
     }),
   ]).finally(() => clearTimeout(timer))
 }
-
-const unavailable = () =>
-  new StudioException('errors.queue_unavailable', { status: 503, data: { retry_after: 60 } })
 
 /**
  * BullMQ through @rlanz/bull-queue: its provider owns the Queue objects and

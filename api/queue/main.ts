@@ -6,6 +6,7 @@ import BullMqDriver from '#queue/bullmq_driver'
 import InProcessDriver from '#queue/in_process_driver'
 import type { DispatchOptions, QueueDriver, QueueHealth } from '#queue/types'
 import redisLink from '#support/redis_link'
+import { queueUnavailable } from '#queue/unavailable'
 
 /** While Redis does not answer, the worker's start is tried again this often. */
 const WORKER_RETRY_MS = 3_000
@@ -28,6 +29,15 @@ export default class QueueService {
         : new InProcessDriver({ pollMs: 1_000, attempts: 3 })
     }
     return this.#driver
+  }
+
+  /**
+   * Refuses at once (503 'errors.queue_unavailable') while the queue cannot
+   * take jobs, so that callers write nothing (no run, no upload) for work
+   * that could not be queued.
+   */
+  static assertAvailable() {
+    if (this.driver.name === 'bullmq' && !redisLink.up) throw queueUnavailable()
   }
 
   static dispatch(job: StudioJobClass, payload: unknown, options?: DispatchOptions) {

@@ -33,6 +33,7 @@ export default class MetricRunService {
       })
     }
 
+    QueueService.assertAvailable()
     const run = await MetricCollectionService.createRun({
       ...scope,
       trigger: 'manual',

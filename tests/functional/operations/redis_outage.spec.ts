@@ -101,6 +101,7 @@ test.group('operations / Redis comes and goes', (group) => {
       const queued = await call(port, 'POST', '/api/metrics/collect', { token, body: {} })
       assert.equal(queued.status, 202, JSON.stringify(queued.body))
       const runId = queued.body.data.id
+      assert.equal(runId, 1, 'the refused resync left no run behind')
       assert.isTrue(
         await eventually(async () => {
           const run = await call(port, 'GET', `/api/metrics/runs/${runId}`, { token })

@@ -83,6 +83,7 @@ export default class CreatorImportService {
    */
   static async queueUpload(file: MultipartFile, actor: Actor) {
     const folder = this.uploadsFolder()
+    QueueService.assertAvailable()
     await mkdir(folder, { recursive: true })
     await this.pruneStaleUploads()
     const name = `${randomUUID()}.xlsx`
