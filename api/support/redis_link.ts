@@ -22,6 +22,8 @@ class RedisLink {
   #watching: Promise<void> | null = null
   #listeners = new Set<Listener>()
   #lastError = ''
+  /** The process is stopping: its own closing of the connection is not an outage. */
+  #closing = false
 
   get configured() {
     return this.#state !== 'off'
@@ -32,7 +34,7 @@ class RedisLink {
   }
 
   get up() {
-    return this.#state === 'up'
+    return this.#state === 'up' && !this.#closing
   }
 
   /** host:port, for log lines and messages. */
@@ -54,6 +56,7 @@ class RedisLink {
   }
 
   #set(state: RedisLinkState, error?: unknown) {
+    if (this.#closing) return
     const reason = error instanceof Error ? error.message : error ? String(error) : ''
     if (state === this.#state) {
       this.#lastError = reason || this.#lastError
@@ -93,6 +96,10 @@ class RedisLink {
   }
 
   async #attach() {
+    const { default: app } = await import('@adonisjs/core/services/app')
+    app.terminating(() => {
+      this.#closing = true
+    })
     const { default: redis } = await import('@adonisjs/redis/services/main')
     // the manager's own reporter logs every failed reconnect as fatal; the state changes say it once
     redis.doNotLogErrors()
