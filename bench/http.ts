@@ -205,15 +205,15 @@ export async function startServer(
   port: number,
   options: { loader?: boolean } = {}
 ): Promise<ChildProcess> {
-  // the production flags (heap cap) for both, so that only the loader differs
-  const { serverNodeFlags } = await import('../scripts/node_flags.js')
-  let args = [...serverNodeFlags(), '--import=ts-node-maintained/register/esm', 'bin/server.ts']
+  let script = ['--import=ts-node-maintained/register/esm', 'bin/server.ts']
   if (!options.loader) {
     const { ensureApiBuild } = await import('../scripts/build_api.js')
     await ensureApiBuild()
-    args = [...serverNodeFlags(), 'build/bin/server.js']
+    script = ['build/bin/server.js']
   }
-  const child = spawn(process.execPath, args, {
+  // the production flags (heap cap) for both, so that only the loader differs
+  const { serverNodeFlags } = await import('../scripts/node_flags.js')
+  const child = spawn(process.execPath, [...serverNodeFlags(), ...script], {
     cwd: context.options.appRoot,
     env: {
       ...process.env,

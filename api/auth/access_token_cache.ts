@@ -70,15 +70,6 @@ export class AccessTokenCache {
     return this.#entries.size
   }
 
-  get bytes() {
-    return this.#entries.bytes
-  }
-
-  /** Sets the byte budget (tests). */
-  set budgetBytes(bytes: number) {
-    this.#entries.budgetBytes = bytes
-  }
-
   get(hash: string, now = Date.now()): CachedAccess | null {
     const entry = this.#entries.get(hash)
     if (!entry) return null

@@ -57,7 +57,7 @@ export default class BullMqDriver implements QueueDriver {
    * 'errors.queue_unavailable' (nothing was queued) instead of waiting.
    */
   async dispatch(job: StudioJobClass, payload: unknown, options: DispatchOptions = {}) {
-    if (!redisLink.up) throw unavailable()
+    if (!this.available()) throw unavailable()
     const queue = await this.#queue()
     try {
       const added = await withTimeout(
@@ -65,7 +65,6 @@ export default class BullMqDriver implements QueueDriver {
           ...this.#config().jobs,
           ...(options.delay ? { delay: options.delay } : {}),
           ...(options.attempts ? { attempts: options.attempts } : {}),
-          ...(options.jobId ? { jobId: options.jobId } : {}),
         }),
         3_000,
         `Redis at ${redisLink.address}`
@@ -75,6 +74,10 @@ export default class BullMqDriver implements QueueDriver {
       redisLink.report('down', error)
       throw unavailable()
     }
+  }
+
+  available() {
+    return redisLink.up
   }
 
   async schedule(
@@ -131,7 +134,7 @@ export default class BullMqDriver implements QueueDriver {
   }
 
   async health() {
-    if (!redisLink.up) return 'down' as const
+    if (!this.available()) return 'down' as const
     try {
       const queue = await this.#queue()
       const client = await withTimeout(queue.client, 1_000, 'Redis')

@@ -39,6 +39,10 @@ export default class InProcessDriver implements QueueDriver {
     await upsertSchedule(key, job, cron, timezone)
   }
 
+  available() {
+    return true
+  }
+
   async startWorker() {
     if (this.#timer) return
     this.#stopping = false

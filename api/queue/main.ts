@@ -37,7 +37,7 @@ export default class QueueService {
    * that could not be queued.
    */
   static assertAvailable() {
-    if (this.driver.name === 'bullmq' && !redisLink.up) throw queueUnavailable()
+    if (!this.driver.available()) throw queueUnavailable()
   }
 
   static dispatch(job: StudioJobClass, payload: unknown, options?: DispatchOptions) {
@@ -105,11 +105,6 @@ export default class QueueService {
       this.#worker = 'waiting'
       if (!this.#stopped) this.#retry = setTimeout(() => this.#tryStart(), WORKER_RETRY_MS)
     }
-  }
-
-  /** 'running', 'waiting' (for Redis) or 'off' (this process runs no worker). */
-  static get workerState() {
-    return this.#worker
   }
 
   static async stop() {

@@ -5,8 +5,6 @@ export interface DispatchOptions {
   delay?: number
   /** Total attempts including the first (default from config/queue.ts). */
   attempts?: number
-  /** A stable id: a job with the same id already waiting is not added twice (BullMQ). */
-  jobId?: string
 }
 
 export interface QueueHealth {
@@ -27,6 +25,8 @@ export interface QueueDriver {
     timezone: string,
     payload: unknown
   ): Promise<void>
+  /** Whether a job can be added now (BullMQ: Redis answers; in-process: always). */
+  available(): boolean
   startWorker(): Promise<void>
   /** Stops taking work and waits for the job in hand. */
   stop(): Promise<void>

@@ -4,6 +4,7 @@ import accessTokenCache, { type TokenEviction } from '#auth/access_token_cache'
 import studioConfig from '#config/studio'
 import { LEASE_OWNER } from '#support/lease'
 import redisLink from '#support/redis_link'
+import type { RedisService } from '@adonisjs/redis/types'
 import CreatorListCache from '#services/creators/creator_list_cache'
 import MetricsCache from '#services/metrics/metrics_cache'
 import { ipAllowlistCache } from '#services/auth/ip_allowlist_cache'
@@ -64,7 +65,7 @@ interface CacheMessage {
 const CHANNEL = `${studioConfig.brand}:caches`
 
 export default class Caches {
-  static #listening = false
+  static #redis: RedisService | null = null
   static #subscribed = false
 
   /** Clears the named caches now, here and (with Redis) in every other process. */
@@ -78,9 +79,9 @@ export default class Caches {
    * evictions (idempotent; nothing without Redis). Called at boot.
    */
   static async listen() {
-    if (this.#listening || !redisLink.configured) return
-    this.#listening = true
+    if (this.#redis || !redisLink.configured) return
     const { default: redis } = await import('@adonisjs/redis/services/main')
+    this.#redis = redis
     accessTokenCache.onEvict = (eviction) => this.#publish({ from: LEASE_OWNER, tokens: eviction })
     MetricsCache.busConnected = () => redisLink.up && this.#subscribed
     const receive = (text: string) => this.#receive(text)
@@ -117,24 +118,15 @@ export default class Caches {
   }
 
   static #publish(message: CacheMessage) {
-    if (!this.#listening || !redisLink.up) return
-    import('@adonisjs/redis/services/main')
-      .then(({ default: redis }) => redis.publish(CHANNEL, JSON.stringify(message)))
+    if (!this.#redis || !redisLink.up) return
+    this.#redis
+      .publish(CHANNEL, JSON.stringify(message))
       .catch((error) => logger.warn({ err: error }, 'cache message not sent'))
   }
 
   /** Clears every cache (tests, and commands that rewrite data under a running server's feet). */
   static clearAll() {
     this.clear(...(Object.keys(CACHES) as CacheName[]))
-  }
-
-  /** Bytes each bounded cache holds now (the bench's soak prints them). */
-  static bytes() {
-    return {
-      metrics: MetricsCache.bytes,
-      creatorList: CreatorListCache.bytes,
-      accessTokens: accessTokenCache.bytes,
-    }
   }
 
   /**

@@ -2,7 +2,6 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import MetricCollectionRun from '#models/metric_collection_run'
-import CreatorImport from '#models/creator_import'
 import MetricRollupService from '#services/metrics/rollup_service'
 import Caches from '#services/caches'
 import { LEASE, ownerIsGone, staleBefore, type LeasedTable } from '#support/lease'
@@ -31,13 +30,13 @@ export default class LeaseSweeper {
 
   /** Marks every abandoned row; answers how many. */
   static async sweep() {
-    const runs = await this.#abandoned('metric_collection_runs', ['running'])
-    for (const id of runs) await this.#abandonRun(id)
-    const imports = await this.#abandoned('creator_imports', ['running'])
-    for (const id of imports) await this.#abandonImport(id)
+    const runs = await this.#abandoned('metric_collection_runs')
+    for (const row of runs) await this.#abandonRun(row.id, row.owner)
+    const imports = await this.#abandoned('creator_imports')
+    for (const row of imports) await this.#abandonImport(row.id)
     if (runs.length || imports.length) {
       logger.warn(
-        { runs, imports },
+        { runs: runs.map((row) => row.id), imports: imports.map((row) => row.id) },
         `marked ${runs.length} run(s) and ${imports.length} import(s) abandoned: the process running them stopped`
       )
     }
@@ -59,11 +58,11 @@ export default class LeaseSweeper {
     this.#timer = null
   }
 
-  /** Ids of rows in `statuses` whose lease is stale or whose owner is gone. */
-  static async #abandoned(table: LeasedTable, statuses: string[]) {
+  /** Running rows whose lease is stale or whose owner is gone, with that owner. */
+  static async #abandoned(table: LeasedTable) {
     const rows: { id: number; lease_owner: string | null; heartbeat_at: unknown }[] = await db
       .from(table)
-      .whereIn('status', statuses)
+      .where('status', 'running')
       .whereNotNull('lease_owner')
       .select('id', 'lease_owner', 'heartbeat_at')
     const stale = staleBefore()
@@ -75,17 +74,12 @@ export default class LeaseSweeper {
             : String(row.heartbeat_at ?? '')
         return ownerIsGone(row.lease_owner) || beat < stale
       })
-      .map((row) => Number(row.id))
+      .map((row) => ({ id: Number(row.id), owner: row.lease_owner }))
   }
 
-  static async #abandonRun(id: number) {
+  static async #abandonRun(id: number, owner: string | null) {
     const run = await MetricCollectionRun.find(id)
     if (!run || run.status !== 'running') return
-    const owner = await db
-      .from('metric_collection_runs')
-      .where('id', id)
-      .select('lease_owner')
-      .first()
     const written = run.startedAt ? await this.#writtenSince(run) : 0
     const claimed = await db
       .from('metric_collection_runs')
@@ -95,7 +89,7 @@ export default class LeaseSweeper {
         status: 'failed',
         succeeded: written,
         processed: Math.max(written + run.failed + run.skipped, 0),
-        error: `abandoned: the process running it (${owner?.lease_owner ?? 'unknown'}) stopped before it finished; ${written} account(s) had been written`,
+        error: `abandoned: the process running it (${owner ?? 'unknown'}) stopped before it finished; ${written} account(s) had been written`,
         finished_at: sqlDateTime(),
         duration_ms: run.startedAt ? Date.now() - run.startedAt.toMillis() : null,
         lease_owner: null,
@@ -121,13 +115,14 @@ export default class LeaseSweeper {
   }
 
   static async #abandonImport(id: number) {
-    const record = await CreatorImport.find(id)
-    if (!record || record.status !== 'running') return
-    record.merge({ createdCount: 0, updatedCount: 0 })
-    await record.save()
+    const claimed = await db
+      .from('creator_imports')
+      .where('id', id)
+      .where('status', 'running')
+      .update({ created_count: 0, updated_count: 0, lease_owner: null })
+    if (!affectedRows(claimed)) return
     const { default: CreatorImportService } =
       await import('#services/creators/excel/import_service')
     await CreatorImportService.markInterrupted(id)
-    await db.from('creator_imports').where('id', id).update({ lease_owner: null })
   }
 }

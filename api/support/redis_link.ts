@@ -109,16 +109,11 @@ class RedisLink {
     io.on('error', (error: Error) => {
       if (this.#state !== 'up' || io.status !== 'ready') this.#set('down', error)
     })
-    // a connection closed on purpose (the process stopping) is not an outage
-    const closing = () => Boolean((io as unknown as { manuallyClosing?: boolean }).manuallyClosing)
+    // the process's own closing at shutdown is ignored by #set (#closing)
     io.on('close', () => {
-      if (this.#state === 'up' && !closing()) {
-        this.#set('down', this.#lastError || 'connection closed')
-      }
+      if (this.#state === 'up') this.#set('down', this.#lastError || 'connection closed')
     })
-    io.on('end', () => {
-      if (!closing()) this.#set('down', 'connection ended')
-    })
+    io.on('end', () => this.#set('down', 'connection ended'))
     if (io.status === 'ready') this.#set('up')
     else if (io.status === 'wait') io.connect().catch(() => {})
   }

@@ -19,10 +19,6 @@ class CreatorListCache {
     Math.floor(studioConfig.cacheBudgetBytes * 0.25)
   )
 
-  get bytes() {
-    return this.#entries.bytes
-  }
-
   remember<T>(key: string, compute: () => Promise<T>): Promise<T> {
     const now = Date.now()
     const hit = this.#entries.get(key)
