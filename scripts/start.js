@@ -11,7 +11,7 @@
  * 5. prints the URL and the demo admin's sign-in.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { constants } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { ensureEnvFile } from './env_file.js'
@@ -22,9 +22,12 @@ import { serverNodeFlags } from './node_flags.js'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' }
 
+/** .env's values under the environment's; no .env when APP_KEY came from the environment. */
 function readDotEnv() {
   const values = {}
-  for (const line of readFileSync(new URL('../.env', import.meta.url), 'utf8').split('\n')) {
+  const file = new URL('../.env', import.meta.url)
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : ''
+  for (const line of text.split('\n')) {
     const match = line.match(/^\s*([A-Z0-9_]+)\s*=\s*(.*)\s*$/)
     if (match) values[match[1]] = match[2].replace(/^["']|["']$/g, '')
   }
