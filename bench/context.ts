@@ -31,6 +31,8 @@ export interface BenchOptions {
   /** Only the soak: this many distinct dashboard queries while RSS is sampled. */
   soak?: boolean
   soakQueries?: number
+  /** MySQL: the buffer pool's size for this run (MB); the old one is put back afterwards. */
+  poolMb?: number
   /** The application's root folder (the measured server starts there). */
   appRoot: string
 }

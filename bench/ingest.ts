@@ -24,8 +24,9 @@ const addDays = (value: string, days: number) =>
  * bench account (the day after the dataset's last), written with
  * SnapshotWriter.upsertMany (differences computed against the stored day
  * before), then the rollup of that day; then the same day again (the
- * idempotent re-run: every row an update). The day is removed afterwards,
- * so the dataset stays as built.
+ * idempotent re-run: every row an update), after one untimed pass that
+ * brings the pages it touches into the database's cache. The day is removed
+ * afterwards, so the dataset stays as built.
  */
 export async function measureIngest(
   accounts: BenchAccount[],
@@ -33,6 +34,7 @@ export async function measureIngest(
   log: (line: string) => void
 ): Promise<IngestFigure[]> {
   const day = addDays(lastDay, 1)
+  const collectionDays = [2, 3, 4].map((offset) => addDays(lastDay, offset))
   const collectedAt = new Date()
   const simulated = performance.now()
   const rows: SnapshotRow[] = accounts.map((account) => {
@@ -64,10 +66,15 @@ export async function measureIngest(
 
   await cleanup(day)
   try {
+    // one untimed pass first: the figures are those of a server whose pool holds the
+    // accounts' newest index pages, as it does when it serves the studio all day
+    await SnapshotWriter.upsertMany(rows)
+    await cleanup(day)
     for (const [name, note] of [
       ['SnapshotWriter.upsertMany, new day', 'inserts; diffs vs the stored day before'],
       ['SnapshotWriter.upsertMany, same day again', 're-run: every row an update'],
     ] as const) {
+      await settle()
       const started = performance.now()
       const result = await SnapshotWriter.upsertMany(rows)
       const written = (performance.now() - started) / 1000
@@ -92,23 +99,52 @@ export async function measureIngest(
     }
     await cleanup(day)
 
-    // the whole collection: accounts query, the simulated adapter per account, writer, marks, rollup
-    const started = performance.now()
-    const run = await MetricCollectionService.collect({ date: day, trigger: 'cli' })
-    const seconds = (performance.now() - started) / 1000
+    // the whole collection: accounts query, the simulated adapter per account, writer, marks,
+    // rollup — three runs, each of a day never written before (no deleted rows to reuse);
+    // the median is printed, the three beside it
+    const runs: { seconds: number; succeeded: number; note: string }[] = []
+    for (const runDay of collectionDays) {
+      await settle()
+      const started = performance.now()
+      const run = await MetricCollectionService.collect({ date: runDay, trigger: 'cli' })
+      const seconds = (performance.now() - started) / 1000
+      runs.push({
+        seconds,
+        succeeded: run.succeeded,
+        note: `run ${run.status}: ${run.succeeded} ok, ${run.failed} failed, ${run.skipped} skipped`,
+      })
+      log(`ingest: collection run: ${run.succeeded} snapshots in ${seconds.toFixed(2)} s`)
+      await db.from('metric_collection_runs').where('id', run.id).delete()
+    }
+    const median = [...runs].sort((a, b) => a.seconds - b.seconds)[Math.floor(runs.length / 2)]
     figures.push({
       name: 'MetricCollectionService.collect (simulated)',
-      rows: run.succeeded,
-      seconds,
-      perSecond: run.succeeded / seconds,
-      note: `run ${run.status}: ${run.succeeded} ok, ${run.failed} failed, ${run.skipped} skipped; terminated creators' accounts excluded`,
+      rows: median.succeeded,
+      seconds: median.seconds,
+      perSecond: median.succeeded / median.seconds,
+      note:
+        `median of ${runs.length} (${runs.map((run) => Math.round(run.succeeded / run.seconds)).join(', ')} rows/s); ` +
+        `${median.note}; terminated creators' accounts excluded`,
     })
-    log(`ingest: collection run: ${run.succeeded} snapshots in ${seconds.toFixed(2)} s`)
-    await db.from('metric_collection_runs').where('id', run.id).delete()
   } finally {
-    await cleanup(day)
+    for (const written of [day, ...collectionDays]) await cleanup(written)
   }
   return figures
+}
+
+/**
+ * MySQL: waits (up to 15 s) until InnoDB has purged the rows the clean-up
+ * deleted, so that a timed phase does not pay for it — a daily collection
+ * does not follow a mass delete.
+ */
+async function settle() {
+  if (!db.connection().dialect.name.startsWith('mysql')) return
+  const until = Date.now() + 15_000
+  while (Date.now() < until) {
+    const [rows] = await db.rawQuery("show global status like 'Innodb_history_list_length'")
+    if (Number((rows as { Value: string }[])[0]?.Value ?? 0) < 100) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
 }
 
 /** Removes the measured day (snapshots and totals) and puts the accounts' and creators' fans back. */

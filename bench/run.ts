@@ -36,6 +36,33 @@ export async function runBench(context: BenchContext) {
   })
   printDataset(context, dataset, mysql)
   if (context.options.loadOnly) return
+  const restorePool = mysql && context.options.poolMb ? await sizePool(context) : null
+  try {
+    await measure(context, dataset, mysql)
+  } finally {
+    await restorePool?.()
+  }
+}
+
+/** SET GLOBAL innodb_buffer_pool_size for the run; returns how to put the old size back. */
+async function sizePool(context: BenchContext) {
+  const [[before]] = await db.rawQuery('select @@innodb_buffer_pool_size as size')
+  const bytes = Math.round(context.options.poolMb! * 1048576)
+  await db.rawQuery('set global innodb_buffer_pool_size = ?', [bytes])
+  context.logger.log(
+    `storage: innodb_buffer_pool_size set to ${context.options.poolMb} MB for this run ` +
+      `(was ${Math.round(Number(before.size) / 1048576)} MB)`
+  )
+  return async () => {
+    await db.rawQuery('set global innodb_buffer_pool_size = ?', [Number(before.size)])
+  }
+}
+
+async function measure(
+  context: BenchContext,
+  dataset: Awaited<ReturnType<typeof BenchDataset.ensure>>,
+  mysql: boolean
+) {
   if (context.options.soak) {
     const { measureSoak } = await import('#bench/soak')
     await measureSoak(context, dataset)

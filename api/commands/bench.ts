@@ -60,6 +60,12 @@ export default class Bench extends BaseCommand {
   @flags.number({ description: 'Queries of the soak', default: 20_000 })
   declare soakQueries: number
 
+  @flags.number({
+    description:
+      'MySQL: innodb_buffer_pool_size in MB for this run (SET GLOBAL; the old size is put back after)',
+  })
+  declare poolMb: number
+
   async run() {
     const { runBench } = await import('#bench/run')
     await runBench({
@@ -78,6 +84,7 @@ export default class Bench extends BaseCommand {
         skipIngest: this.skipIngest,
         skipExplain: this.skipExplain,
         soak: this.soak,
+        poolMb: this.poolMb,
         soakQueries: this.soakQueries,
         appRoot: this.app.makePath(),
       },

@@ -1,4 +1,6 @@
 import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 
 /** The SQL text of a moment (UTC), as Lucid writes datetime columns. */
 export function sqlDateTime(value: DateTime = DateTime.utc()) {
@@ -33,5 +35,25 @@ export async function refuseDuplicates<T>(
   } catch (error) {
     if (isUniqueViolation(error)) throw refusal()
     throw error
+  }
+}
+
+const DEADLOCK_ATTEMPTS = 3
+
+/**
+ * `db.transaction(work)`, tried again (up to three times in all) when MySQL
+ * chose it as a deadlock's victim and rolled it back — for writers that run
+ * more than one transaction at once.
+ */
+export async function transactionRetryingDeadlocks<T>(
+  work: (trx: TransactionClientContract) => Promise<T>
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(work)
+    } catch (error) {
+      const code = (error as { code?: string })?.code
+      if (attempt >= DEADLOCK_ATTEMPTS || code !== 'ER_LOCK_DEADLOCK') throw error
+    }
   }
 }

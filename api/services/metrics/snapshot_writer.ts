@@ -5,6 +5,7 @@ import type { ChannelStats } from '#platforms/types'
 import { METRICS, type Metric, type PlatformKey, type SnapshotSource } from '#shared/constants'
 import { dayOf } from '#services/metrics/rollup_service'
 import { chunks } from '#support/chunks'
+import { transactionRetryingDeadlocks } from '#support/sql'
 
 type DiffColumn = `${Metric}_diff`
 
@@ -139,14 +140,34 @@ export default class SnapshotWriter {
     const result: WriteResult = { written: 0, recomputed: 0, dates: [] }
     const dates = new Set<string>()
 
-    for (const part of chunks([...unique.values()], WRITE_BATCH)) {
-      const outcome = trx
-        ? await this.#writeBatch(trx, part)
-        : await db.transaction((inner) => this.#writeBatch(inner, part))
-      result.written += part.length
-      result.recomputed += outcome.recomputed
-      for (const day of outcome.dates) dates.add(day)
+    // in account order, so that a batch holds whole accounts whenever one fits
+    const ordered = [...unique.values()].sort(
+      (a, b) =>
+        a.account_id - b.account_id ||
+        (a.snapshot_date < b.snapshot_date ? -1 : a.snapshot_date > b.snapshot_date ? 1 : 0)
+    )
+    const parts = chunks(ordered, WRITE_BATCH)
+    const split = parts.some(
+      (part, index) => index > 0 && part[0].account_id === parts[index - 1].at(-1)!.account_id
+    )
+    // Batches in their own transactions overlap on MySQL: the server reads one's
+    // index pages while the next is sent. Only when no account spans two
+    // batches (its differences need the other's rows committed) — the daily
+    // collection's case; a long backfill writes in order.
+    const parallel = trx || split || db.connection().dialect.name.includes('sqlite') ? 1 : 2
+    let next = 0
+    const writer = async () => {
+      while (next < parts.length) {
+        const part = parts[next++]
+        const outcome = trx
+          ? await this.#writeBatch(trx, part)
+          : await transactionRetryingDeadlocks((inner) => this.#writeBatch(inner, part))
+        result.written += part.length
+        result.recomputed += outcome.recomputed
+        for (const day of outcome.dates) dates.add(day)
+      }
     }
+    await Promise.all(Array.from({ length: parallel }, writer))
     result.dates = [...dates].sort()
     return result
   }
