@@ -1,7 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import AuditLogService from '#services/audit/audit_log_service'
-import { presentAuditLog } from '#services/audit/audit_log_presenter'
-import { listResponse } from '#support/pagination'
+import { setTotal } from '#support/pagination'
 import { auditLogListValidator } from '#validators/list'
 
 /** The studio log (admins). */
@@ -10,7 +9,9 @@ export default class AuditLogsController {
   async index({ bouncer, request, response }: HttpContext) {
     await bouncer.with('AuditLogPolicy').authorize('list')
     const params = await request.validateUsing(auditLogListValidator, { data: request.qs() })
-    return listResponse(response, await AuditLogService.list(params), presentAuditLog)
+    const page = await AuditLogService.presentedPage(params)
+    setTotal(response, page.total)
+    return page.rows
   }
 
   /** GET /api/audit-logs/actions — the actions that occur in the log, with counts, for the filter. */

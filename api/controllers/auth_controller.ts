@@ -4,7 +4,6 @@ import AuthService from '#services/auth/auth_service'
 import PermissionService from '#services/permission_service'
 import TokenService, { type TokenPair } from '#services/auth/token_service'
 import AccountService from '#services/people/account_service'
-import { presentUser } from '#services/people/user_presenter'
 import { ok } from '#support/envelope'
 import { loginValidator, refreshValidator } from '#validators/auth'
 import { API_STATUS } from '#shared/constants'
@@ -82,8 +81,11 @@ export default class AuthController {
 
   /** GET /api/user/info — the signed-in user and what they may do. */
   async info(ctx: HttpContext) {
-    const user = await AccountService.profile(ctx.auth.getUserOrFail())
-    return ok({ user: presentUser(user), permissions: await PermissionService.forRequest(ctx) })
+    const [user, permissions] = await Promise.all([
+      AccountService.presentedProfile(ctx.auth.getUserOrFail()),
+      PermissionService.forRequest(ctx),
+    ])
+    return ok({ user, permissions })
   }
 
   /** GET /api/user/permissions — `{ resource: [actions] }` for Refine's accessControlProvider. */

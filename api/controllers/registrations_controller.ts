@@ -1,6 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import RegistrationService from '#services/people/registration_service'
-import { presentTeam } from '#services/people/team_presenter'
 import { presentNewAccount } from '#services/people/user_presenter'
 import { ok } from '#support/envelope'
 import {
@@ -48,8 +47,7 @@ export default class RegistrationsController {
   async resource({ request }: HttpContext) {
     const { key } = await request.validateUsing(resourceValidator, { data: request.qs() })
     if (key === 'group') {
-      const teams = await RegistrationService.teams()
-      return ok({ user_group: teams.map((team) => presentTeam(team)) })
+      return ok({ user_group: await RegistrationService.presentedTeams() })
     }
     if (key === 'platform') return ok({ platform: PLATFORMS })
     return ok({ language: LANGUAGES })

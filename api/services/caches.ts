@@ -6,7 +6,11 @@ import { LEASE_OWNER } from '#support/lease'
 import redisLink from '#support/redis_link'
 import type { RedisService } from '@adonisjs/redis/types'
 import CreatorListCache from '#services/creators/creator_list_cache'
+import ProfileCache from '#services/people/profile_cache'
+import { teamListCache } from '#services/people/team_list_cache'
+import AuditLogCache from '#services/audit/audit_log_cache'
 import MetricsCache from '#services/metrics/metrics_cache'
+import { lastRunCache } from '#services/metrics/last_run_cache'
 import { ipAllowlistCache } from '#services/auth/ip_allowlist_cache'
 import { permissionsByRole } from '#services/permission_service'
 
@@ -23,9 +27,13 @@ interface ClearableCache {
 | depends on changes, within a share of one byte budget (CACHE_BUDGET_MB,
 | default 64 MB; least recently used first out):
 |
-| - creatorList   the creator list's and summary's answers, ≤ 5 s (25 %)
+| - creatorList   the creator list's and summary's answers, ≤ 5 s (21 %)
 | - metrics       the metric endpoints' answers, per data version (60 %)
+| - lastRun       the newest collection run, ≤ 1 s (one entry)
 | - accessTokens  verified access tokens and their users, ≤ 5 s (15 %)
+| - profiles      the signed-in person's profile (user/info), ≤ 5 s (2 %)
+| - teamList      the sign-up screen's teams (reference data), ≤ 1 min
+| - auditLog      pages of the studio log, ≤ 5 s (2 %)
 | - permissions   `{resource: [actions]}` per role (a handful of entries)
 | - ipAllowlist   the allow-list's ranges, ≤ 5 s (one entry)
 |
@@ -43,7 +51,11 @@ interface ClearableCache {
 export const CACHES = {
   creatorList: CreatorListCache,
   metrics: MetricsCache,
+  lastRun: lastRunCache,
   accessTokens: accessTokenCache,
+  profiles: ProfileCache,
+  teamList: teamListCache,
+  auditLog: AuditLogCache,
   permissions: permissionsByRole,
   ipAllowlist: ipAllowlistCache,
 } satisfies Record<string, ClearableCache>

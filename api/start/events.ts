@@ -21,6 +21,7 @@ declare module '@adonisjs/core/types' {
 
 emitter.on('creator:changed', ({ trx }) => Caches.afterCommit(trx, 'creatorList'))
 
-emitter.on('user:changed', ({ userId, trx }) =>
+emitter.on('user:changed', ({ userId, trx }) => {
   Caches.onCommit(trx, () => accessTokenCache.evictUser(userId))
-)
+  Caches.afterCommit(trx, 'profiles')
+})

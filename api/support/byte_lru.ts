@@ -108,3 +108,32 @@ export function estimateBytes(value: unknown) {
     return 64 * 1024
   }
 }
+
+/**
+ * Answers kept for `ttlMs` within a byte budget (least recently used first
+ * out); `remember` computes an answer once for every caller that asks
+ * meanwhile, and a failed one is not kept.
+ */
+export class TtlLru {
+  #entries: ByteLru<{ at: number; value: Promise<unknown> }>
+
+  constructor(
+    budgetBytes: number,
+    private ttlMs: number
+  ) {
+    this.#entries = new ByteLru(budgetBytes)
+  }
+
+  remember<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    const now = Date.now()
+    const hit = this.#entries.get(key)
+    if (hit && now - hit.at < this.ttlMs) return hit.value as Promise<T>
+    const value = compute()
+    this.#entries.setPending(key, { at: now, value }, value)
+    return value
+  }
+
+  clear() {
+    this.#entries.clear()
+  }
+}

@@ -10,9 +10,8 @@ import { DateTime } from 'luxon'
 import env from '#start/env'
 import AccessToken from '#models/access_token'
 import IpAllowlistEntry from '#models/ip_allowlist_entry'
+import Caches from '#services/caches'
 import IpAllowlistService from '#services/auth/ip_allowlist_service'
-import CreatorListCache from '#services/creators/creator_list_cache'
-import MetricsCache from '#services/metrics/metrics_cache'
 import type User from '#models/user'
 import type { TokenPair } from '#services/auth/token_service'
 import TokenService from '#services/auth/token_service'
@@ -21,17 +20,16 @@ import { UserFactory } from '#database/factories/user_factory'
 
 /**
  * What every functional group needs: a global transaction per test (rolled
- * back afterwards), fresh rate-limit counters and empty allow-list, creator-list and metric caches,
- * so that no test sees what another one left behind.
+ * back afterwards), fresh rate-limit counters and every in-process cache
+ * emptied (api/services/caches.ts), so that no test sees what another one
+ * left behind.
  */
 export function setupFunctionalGroup(group: Group) {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(async () => {
     await limiter.clear()
-    IpAllowlistService.clearCache()
-    CreatorListCache.clear()
-    MetricsCache.clear()
-    return () => IpAllowlistService.clearCache()
+    Caches.clearAll()
+    return () => Caches.clearAll()
   })
 }
 

@@ -1,4 +1,6 @@
 import AuditLog from '#models/audit_log'
+import AuditLogCache from '#services/audit/audit_log_cache'
+import { presentAuditLog } from '#services/audit/audit_log_presenter'
 import { LIKE, containing, startingWith } from '#support/like'
 import { pageWindow, paginate } from '#support/pagination'
 import type { AuditLogListParams } from '#validators/list'
@@ -26,6 +28,14 @@ export default class AuditLogService {
     }
     const window = pageWindow(params._start, params._end, { max: 200, min: 1 })
     return paginate(query, window, (filtered) => filtered.preload('user').orderBy('id', 'desc'))
+  }
+
+  /** One page as the studio log shows it, kept a few seconds (AuditLogCache). */
+  static presentedPage(params: AuditLogListParams) {
+    return AuditLogCache.remember(JSON.stringify(params), async () => {
+      const page = await this.list(params)
+      return { total: page.total, rows: page.rows.map((row) => presentAuditLog(row)) }
+    })
   }
 
   /** The actions that occur in the log, with how often, for the filter. */

@@ -2,6 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import AuditLog from '#models/audit_log'
 import type { Actor } from '#support/actor'
+import Caches from '#services/caches'
 
 export interface AuditEntry {
   action: string
@@ -18,7 +19,7 @@ export interface AuditEntry {
  */
 export default class AuditService {
   static async record(entry: AuditEntry, trx?: TransactionClientContract) {
-    return AuditLog.create(
+    const log = await AuditLog.create(
       {
         action: entry.action,
         userId: entry.userId ?? null,
@@ -32,6 +33,8 @@ export default class AuditService {
       },
       { client: trx }
     )
+    Caches.afterCommit(trx, 'auditLog')
+    return log
   }
 
   /** Records an action of `actor` (who and from where). */

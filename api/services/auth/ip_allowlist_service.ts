@@ -75,20 +75,19 @@ export default class IpAllowlistService {
     return ipaddr.fromByteArray(bytes)
   }
 
-  static async #ranges(): Promise<IpRange[]> {
-    const cached = ipAllowlistCache.get()
-    if (cached) return cached
-    const entries = await IpAllowlistEntry.query().select('cidr')
-    const ranges: IpRange[] = []
-    for (const entry of entries) {
-      try {
-        ranges.push(ipaddr.parseCIDR(entry.cidr) as IpRange)
-      } catch {
-        // a malformed row cannot match anything; it stays visible in the admin list
+  static #ranges(): Promise<IpRange[]> {
+    return ipAllowlistCache.remember(async () => {
+      const entries = await IpAllowlistEntry.query().select('cidr')
+      const ranges: IpRange[] = []
+      for (const entry of entries) {
+        try {
+          ranges.push(ipaddr.parseCIDR(entry.cidr) as IpRange)
+        } catch {
+          // a malformed row cannot match anything; it stays visible in the admin list
+        }
       }
-    }
-    ipAllowlistCache.set(ranges)
-    return ranges
+      return ranges
+    })
   }
 
   /** Forgets the cached ranges (tests that rewrite the list in the database). */

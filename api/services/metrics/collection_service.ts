@@ -1,4 +1,5 @@
 import { withLease } from '#support/lease'
+import Caches from '#services/caches'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
@@ -87,7 +88,7 @@ export default class MetricCollectionService {
    * then run or queue it).
    */
   static async createRun(options: Omit<CollectOptions, 'runId'>) {
-    return MetricCollectionRun.create({
+    const run = await MetricCollectionRun.create({
       snapshotDate: options.date ?? yesterday(),
       platform: options.platform ?? null,
       creatorIds: options.creatorIds?.length
@@ -102,6 +103,8 @@ export default class MetricCollectionService {
       skipped: 0,
       requestedBy: options.requestedBy ?? null,
     })
+    Caches.clear('lastRun')
+    return run
   }
 
   /**
@@ -163,6 +166,7 @@ export default class MetricCollectionService {
 
     try {
       await withLease('metric_collection_runs', run.id, () => this.#execute(run, started))
+      Caches.clear('lastRun')
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       logger.error({ err: error, runId: run.id }, 'metrics collection crashed')
@@ -173,6 +177,7 @@ export default class MetricCollectionService {
         finishedAt: DateTime.utc(),
       })
       await run.save()
+      Caches.clear('lastRun')
       throw error
     }
     return run

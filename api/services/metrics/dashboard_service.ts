@@ -1,6 +1,7 @@
 import MetricCollectionRun from '#models/metric_collection_run'
 import MetricsCache from '#services/metrics/metrics_cache'
 import { presentRun } from '#services/metrics/run_presenter'
+import { lastRunCache } from '#services/metrics/last_run_cache'
 import MetricScope, {
   addDays,
   type CreatorScope,
@@ -78,9 +79,11 @@ export default class DashboardService {
   }
 
   /** The newest collection run, or null. */
-  static async lastRun() {
-    const run = await MetricCollectionRun.query().orderBy('id', 'desc').first()
-    return run ? presentRun(run) : null
+  static lastRun() {
+    return lastRunCache.remember(async () => {
+      const run = await MetricCollectionRun.query().orderBy('id', 'desc').first()
+      return run ? presentRun(run) : null
+    })
   }
 
   static async #overview(

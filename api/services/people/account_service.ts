@@ -9,6 +9,8 @@ import { limitFailures } from '#services/auth/failure_limiter'
 import { codeFailureRules } from '#services/auth/security_code_service'
 import type User from '#models/user'
 import type { Actor } from '#support/actor'
+import ProfileCache from '#services/people/profile_cache'
+import { presentUser } from '#services/people/user_presenter'
 import type { PasswordInput, ProfileInput } from '#validators/people'
 import { AVATAR_FORMATS, AVATAR_SIZE } from '#shared/people'
 
@@ -23,6 +25,11 @@ export default class AccountService {
   static async profile(user: User) {
     await user.load('teams')
     return user
+  }
+
+  /** The profile as GET /api/user/info shows it, kept a few seconds (ProfileCache). */
+  static presentedProfile(user: User) {
+    return ProfileCache.remember(String(user.id), async () => presentUser(await this.profile(user)))
   }
 
   static async updateProfile(actor: Actor, input: ProfileInput) {

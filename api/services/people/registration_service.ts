@@ -8,6 +8,8 @@ import NotificationService from '#services/notifications/notification_service'
 import type { Registration } from '#validators/registration'
 import type { Locale } from '#shared/constants'
 import { limitFailures, rateLimit } from '#services/auth/failure_limiter'
+import { teamListCache } from '#services/people/team_list_cache'
+import { presentTeam } from '#services/people/team_presenter'
 
 const SIGN_UPS = { requests: 5, duration: '1 hour', blockDuration: '1 hour' }
 const FAILED_SIGN_UPS = { failures: 10, duration: '15 mins', blockDuration: '15 mins' }
@@ -21,6 +23,14 @@ export default class RegistrationService {
   /** The teams a person may choose on the register screen (SPEC §1), in display order. */
   static teams() {
     return Team.query().orderBy('sort_order').orderBy('id')
+  }
+
+  /** The teams as GET /api/resource?key=group lists them (reference data, kept a minute). */
+  static presentedTeams() {
+    return teamListCache.remember(async () => {
+      const teams = await this.teams()
+      return teams.map((team) => presentTeam(team))
+    })
   }
 
   /**

@@ -2,6 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import Team from '#models/team'
 import User from '#models/user'
+import Caches from '#services/caches'
 import StudioException from '#exceptions/studio_exception'
 import AuditService from '#services/audit/audit_service'
 import { presentTeamOverview } from '#services/people/team_presenter'
@@ -53,6 +54,7 @@ export default class TeamService {
         }
         await trx.from('team_memberships').where('id', membership.id).delete()
       }
+      Caches.afterCommit(trx, 'profiles')
       await AuditService.record(
         {
           action: action === 'import' ? 'team.join' : 'team.leave',
