@@ -8,7 +8,7 @@ import {
   dashboardRankingValidator,
   dashboardTotalValidator,
 } from '#validators/dashboard'
-import { ok } from '#support/envelope'
+import { okJson } from '#support/envelope'
 import { sendWorkbook } from '#support/xlsx'
 
 /**
@@ -29,7 +29,7 @@ export default class DashboardsController {
     const params = await ctx.request.validateUsing(dashboardRangeValidator, {
       data: ctx.request.qs(),
     })
-    return ok(await DashboardService.overview(scope, params))
+    return okJson(ctx.response, await DashboardService.overview(scope, params))
   }
 
   /** GET /api/dashboard/list and /api/dashboard/sort */
@@ -38,7 +38,7 @@ export default class DashboardsController {
     const params = await ctx.request.validateUsing(dashboardListValidator, {
       data: ctx.request.qs(),
     })
-    return ok(await DashboardService.list(scope, params))
+    return okJson(ctx.response, await DashboardService.list(scope, params))
   }
 
   /** GET /api/dashboard/total */
@@ -47,7 +47,7 @@ export default class DashboardsController {
     const params = await ctx.request.validateUsing(dashboardTotalValidator, {
       data: ctx.request.qs(),
     })
-    return ok(await DashboardService.totals(scope, params))
+    return okJson(ctx.response, await DashboardService.totals(scope, params))
   }
 
   /** GET /api/dashboard/chart/weekly */
@@ -56,7 +56,7 @@ export default class DashboardsController {
     const params = await ctx.request.validateUsing(dashboardRangeValidator, {
       data: ctx.request.qs(),
     })
-    return ok(await DashboardService.chart(scope, params))
+    return okJson(ctx.response, await DashboardService.chart(scope, params))
   }
 
   /** GET /api/dashboard/ranking/month(/) */
@@ -65,7 +65,7 @@ export default class DashboardsController {
     const params = await ctx.request.validateUsing(dashboardRankingValidator, {
       data: ctx.request.qs(),
     })
-    return ok(await DashboardService.ranking(scope, params))
+    return okJson(ctx.response, await DashboardService.ranking(scope, params))
   }
 
   /** GET /api/dashboard/download — the dashboard of the range as an .xlsx, titles in the user's language. */

@@ -8,7 +8,7 @@ import {
   fanTiersValidator,
   seriesValidator,
 } from '#validators/data_center'
-import { ok } from '#support/envelope'
+import { okJson } from '#support/envelope'
 
 /**
  * Data center (SPEC §2 Data Center, platform dashboards, Data Chart Panel):
@@ -30,27 +30,27 @@ export default class DataCenterController {
   async panel(ctx: HttpContext) {
     const scope = await this.#scope(ctx)
     const params = await ctx.request.validateUsing(dataCenterPanelValidator, this.#options(ctx))
-    return ok(await DataCenterService.panel(params, scope))
+    return okJson(ctx.response, await DataCenterService.panel(params, scope))
   }
 
   /** GET /api/dashboard/category/platform */
   async categories(ctx: HttpContext) {
     const scope = await this.#scope(ctx)
     const params = await ctx.request.validateUsing(dataCenterPanelValidator, this.#options(ctx))
-    return ok(await DataCenterService.categories(params, scope))
+    return okJson(ctx.response, await DataCenterService.categories(params, scope))
   }
 
   /** GET /api/dashboard/fans?platform_id= */
   async fanTiers(ctx: HttpContext) {
     const scope = await this.#scope(ctx)
     const params = await ctx.request.validateUsing(fanTiersValidator, this.#options(ctx))
-    return ok(await DataCenterService.fanTiers(params, scope))
+    return okJson(ctx.response, await DataCenterService.fanTiers(params, scope))
   }
 
   /** GET /api/metrics/series */
   async series(ctx: HttpContext) {
     const scope = await this.#scope(ctx)
     const params = await ctx.request.validateUsing(seriesValidator, this.#options(ctx))
-    return ok(await SeriesService.series(params, scope))
+    return okJson(ctx.response, await SeriesService.series(params, scope))
   }
 }
