@@ -138,6 +138,7 @@ export default class TeamService {
         created_at: now(),
         updated_at: now(),
       })
+      Caches.afterCommit(trx, 'profiles')
       await AuditService.log(
         actor,
         'team.add_member',
@@ -157,6 +158,7 @@ export default class TeamService {
     if (!affectedRows(updated)) {
       throw new StudioException('people.errors.not_member', { status: 404 })
     }
+    Caches.clear('profiles')
     await AuditService.log(actor, 'team.set_manager', ['team', team.id], {
       member_id: userId,
       is_manager: isManager,
@@ -185,6 +187,7 @@ export default class TeamService {
         throw new StudioException('people.errors.manager_removal', { status: 403 })
       }
       await trx.from('team_memberships').where('id', membership.id).delete()
+      Caches.afterCommit(trx, 'profiles')
       await AuditService.log(
         actor,
         'team.remove_member',

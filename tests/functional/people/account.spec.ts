@@ -185,6 +185,28 @@ test.group('people / my account', (group) => {
     bad.assertStatus(422)
   })
 
+  test('user/info follows a name change, a team joined and a team left at once', async ({
+    client,
+    assert,
+  }) => {
+    const user = await UserFactory.create()
+    const info = async () => {
+      const response = await client.get('/api/user/info').loginAs(user)
+      response.assertStatus(200)
+      return response.body().data.user
+    }
+    const teamsOf = (profile: { teams: { key: string }[] }) => profile.teams.map((t) => t.key)
+    assert.deepEqual(teamsOf(await info()), [])
+
+    await client.put('/api/user/update').loginAs(user).json({ name: 'Renamed Person' })
+    const renamed = await info()
+    assert.equal(renamed.name, 'Renamed Person')
+    await client.post('/api/user/set_team').loginAs(user).form({ team: 'cp2', action: 'import' })
+    assert.deepEqual(teamsOf(await info()), ['cp2'])
+    await client.post('/api/user/set_team').loginAs(user).form({ team: 'cp2', action: 'export' })
+    assert.deepEqual(teamsOf(await info()), [])
+  })
+
   test('creators and companies do not join teams', async ({ client }) => {
     for (const state of ['creator', 'company'] as const) {
       const user = await UserFactory.apply(state).create()
