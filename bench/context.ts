@@ -31,7 +31,7 @@ export interface BenchOptions {
   /** Only the soak: this many distinct dashboard queries while RSS is sampled. */
   soak?: boolean
   soakQueries?: number
-  /** MySQL: the buffer pool's size for this run (MB); the old one is put back afterwards. */
+  /** MySQL: grow the buffer pool to this size (MB); it stays until the server restarts. */
   poolMb?: number
   /** The application's root folder (the measured server starts there). */
   appRoot: string

@@ -62,7 +62,7 @@ export default class Bench extends BaseCommand {
 
   @flags.number({
     description:
-      'MySQL: innodb_buffer_pool_size in MB for this run (SET GLOBAL; the old size is put back after)',
+      'MySQL: grow innodb_buffer_pool_size to this many MB (SET GLOBAL; it stays until a restart)',
   })
   declare poolMb: number
 
