@@ -7,6 +7,7 @@ import {
   type VideoPage,
   type VideoStats,
 } from '#platforms/types'
+import { cookieHeader } from '#platforms/cookies'
 import { signWbi, wbiKeyFromUrl, wbiMixinKey, type QueryParams } from '#platforms/bilibili_wbi'
 
 /*
@@ -118,6 +119,16 @@ export default class BilibiliAdapter implements PlatformAdapter {
     const mid = this.#mid(account)
     const relation = await this.#get(account, RELATION, { vmid: mid })
     const upstat = await this.#get(account, UPSTAT, { mid })
+    if (Object.keys(upstat).length === 0) {
+      // upstat answers code 0 with empty data to a request without a signed-in cookie
+      throw new PlatformError(
+        'bilibili',
+        'auth',
+        `Bilibili's ${UPSTAT} answered no figures: it needs a signed-in cookie (SESSDATA)` +
+          (account.cookie || account.token ? '; the stored one is expired or incomplete' : ''),
+        { retryable: false }
+      )
+    }
 
     let count = 0
     const recent: Json[] = []
@@ -346,6 +357,10 @@ export default class BilibiliAdapter implements PlatformAdapter {
     try {
       body = JSON.parse(text)
     } catch {
+      // -509 (too many requests) comes with a second JSON object after the first
+      body = firstJsonObject(text)
+    }
+    if (body === undefined) {
       if (!response.ok) {
         throw new PlatformError(
           'bilibili',
@@ -382,12 +397,42 @@ export default class BilibiliAdapter implements PlatformAdapter {
 
 /* ------------------------------------------------------------------ */
 
+/** The first JSON object of a text that holds more than one (or trailing bytes), else undefined. */
+function firstJsonObject(text: string): unknown {
+  const start = text.indexOf('{')
+  if (start < 0) return undefined
+  let depth = 0
+  let inString = false
+  for (let index = start; index < text.length; index++) {
+    const char = text[index]
+    if (inString) {
+      if (char === '\\') index++
+      else if (char === '"') inString = false
+    } else if (char === '"') inString = true
+    else if (char === '{') depth++
+    else if (char === '}' && --depth === 0) {
+      try {
+        return JSON.parse(text.slice(start, index + 1))
+      } catch {
+        return undefined
+      }
+    }
+  }
+  return undefined
+}
+
 function isVoucher(data: unknown) {
   return Boolean(data && typeof data === 'object' && 'v_voucher' in data && !('list' in data))
 }
 
+/**
+ * The Cookie header: the stored cookie in whichever export shape it was
+ * pasted (api/platforms/cookies.ts), or the token sent as SESSDATA.
+ */
 function headersFor(account: PlatformAccountRef): Record<string, string> {
-  const cookie = account.cookie?.trim() || (account.token ? `SESSDATA=${account.token.trim()}` : '')
+  const cookie =
+    cookieHeader(account.cookie, 'bilibili.com') ||
+    (account.token ? `SESSDATA=${account.token.trim().replace(/[\r\n;]/g, '')}` : '')
   return cookie ? { Cookie: cookie } : {}
 }
 

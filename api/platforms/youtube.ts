@@ -113,7 +113,7 @@ export default class YouTubeAdapter implements PlatformAdapter {
     let comments = 0
     let pageToken: string | undefined
     for (let page = 1; page <= this.#maxPages; page++) {
-      const uploads = await this.#playlistPage(channel.uploads, PAGE_SIZE_MAX, pageToken)
+      const uploads = await this.#uploadsPage(channel.uploads, PAGE_SIZE_MAX, pageToken)
       for (const video of await this.#videoStatistics(uploads.ids)) {
         likes += counter(video.statistics, 'likeCount', 'videos', true)
         comments += counter(video.statistics, 'commentCount', 'videos', true)
@@ -155,7 +155,7 @@ export default class YouTubeAdapter implements PlatformAdapter {
         break
       }
     }
-    let uploads = await this.#playlistPage(channel.uploads, pageSize, pageToken)
+    let uploads = await this.#uploadsPage(channel.uploads, pageSize, pageToken)
     for (let current = start; current < page; current++) {
       if (!uploads.nextPageToken) {
         return { items: [], page, pageSize, total: uploads.total, hasMore: false }
@@ -234,6 +234,22 @@ export default class YouTubeAdapter implements PlatformAdapter {
       throw badResponse('channels', 'contentDetails.relatedPlaylists.uploads')
     }
     return { statistics, uploads }
+  }
+
+  /**
+   * A page of the uploads playlist; a channel that never uploaded has none
+   * (playlistItems answers 404 playlistNotFound): no videos, not a missing
+   * channel — its statistics were read already.
+   */
+  async #uploadsPage(playlistId: string, maxResults: number, pageToken?: string) {
+    try {
+      return await this.#playlistPage(playlistId, maxResults, pageToken)
+    } catch (error) {
+      if (error instanceof PlatformError && error.code === 'not_found' && !pageToken) {
+        return { ids: [] as string[], nextPageToken: undefined, total: 0 }
+      }
+      throw error
+    }
   }
 
   async #playlistPage(playlistId: string, maxResults: number, pageToken?: string) {

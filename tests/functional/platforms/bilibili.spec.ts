@@ -454,6 +454,76 @@ test.group('platforms / bilibili: adapter', (group) => {
     assert.include(error.message, 'x/space/upstat')
   })
 
+  test('every common cookie export reaches Bilibili as a Cookie header', async ({ assert }) => {
+    const expected = 'SESSDATA=abc%2C123; bili_jct=def; DedeUserID=2233'
+    const exports = {
+      'a browser extension array': JSON.stringify([
+        { domain: '.bilibili.com', name: 'SESSDATA', value: 'abc%2C123', expirationDate: 1.8e9 },
+        { domain: '.bilibili.com', name: 'bili_jct', value: 'def' },
+        { domain: '.bilibili.com', name: 'DedeUserID', value: '2233' },
+        { domain: '.example.com', name: 'other', value: 'x' },
+      ]),
+      "Bilibili's cookie_info": JSON.stringify({
+        token_info: { mid: 2233, access_token: 't' },
+        cookie_info: {
+          cookies: [
+            { name: 'SESSDATA', value: 'abc%2C123', http_only: 1, expires: 1_800_000_000 },
+            { name: 'bili_jct', value: 'def', http_only: 0, expires: 1_800_000_000 },
+            { name: 'DedeUserID', value: '2233', http_only: 0, expires: 1_800_000_000 },
+          ],
+          domains: ['.bilibili.com'],
+        },
+      }),
+      'a Playwright storage state': JSON.stringify({
+        cookies: [
+          { name: 'SESSDATA', value: 'abc%2C123', domain: '.bilibili.com', path: '/', expires: -1 },
+          { name: 'bili_jct', value: 'def', domain: '.bilibili.com', path: '/', expires: -1 },
+          { name: 'DedeUserID', value: '2233', domain: 'www.bilibili.com', path: '/' },
+        ],
+        origins: [],
+      }),
+      'a plain object': JSON.stringify({
+        SESSDATA: 'abc%2C123',
+        bili_jct: 'def',
+        DedeUserID: 2233,
+      }),
+      'a header text': 'SESSDATA=abc%2C123; bili_jct=def; DedeUserID=2233',
+    }
+    for (const [shape, cookie] of Object.entries(exports)) {
+      server.requests.length = 0
+      await adapter({ detailVideos: 0 }).channelStats(
+        { ...account, cookie },
+        { date: '2026-11-21' }
+      )
+      assert.equal(server.calls('x/space/upstat')[0].headers.cookie, expected, shape)
+    }
+  })
+
+  test('an empty upstat (no signed-in cookie) is an auth problem, not a bad answer', async ({
+    assert,
+  }) => {
+    site.override = (request) =>
+      request.path === 'x/space/upstat' ? { json: { code: 0, message: '0', data: {} } } : undefined
+    const error = await rejection(() => adapter().channelStats(account, { date: '2026-11-21' }))
+    assert.equal(error.code, 'auth')
+    assert.isFalse(error.retryable)
+    assert.include(error.message, 'SESSDATA')
+  })
+
+  test('-509 followed by a second JSON object is a rate limit', async ({ assert }) => {
+    site.override = (request) =>
+      request.path === 'x/relation/stat'
+        ? {
+            text:
+              '{"code":-509,"message":"请求过于频繁，请稍后再试","ttl":1}' +
+              '{"code":-404,"message":"啥都木有","ttl":1,"data":null}',
+          }
+        : undefined
+    const error = await rejection(() => adapter().channelStats(account, { date: '2026-11-21' }))
+    assert.equal(error.code, 'rate_limited')
+    assert.equal(error.options.upstreamCode, -509)
+  })
+
   test('maps a nav answer without wbi_img to bad_response', async ({ assert }) => {
     site.override = (request) =>
       request.path === 'x/web-interface/nav' ? { json: { code: 0, data: {} } } : undefined

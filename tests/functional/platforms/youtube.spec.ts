@@ -245,6 +245,25 @@ test.group('platforms / youtube', (group) => {
     assert.deepEqual(await adapter().fanPortrait(), [])
   })
 
+  test('a channel that never uploaded (playlist 404) keeps its statistics and has no videos', async ({
+    assert,
+  }) => {
+    site.videos = []
+    site.override = (request) =>
+      request.path === 'playlistItems'
+        ? youtubeError(
+            404,
+            'playlistNotFound',
+            "The playlist identified with the request's playlistId parameter cannot be found."
+          )
+        : undefined
+    const stats = await adapter().channelStats(account, { date: '2026-11-21' })
+    assert.include(stats, { fans: 2_340_000, views: 123_456_789_012, videos: 0, likes: 0 })
+    const page = await adapter().videos(account, { page: 1, pageSize: 5 })
+    assert.deepEqual(page.items, [])
+    assert.isFalse(page.hasMore)
+  })
+
   test('an unknown channel (no items) is not_found', async ({ assert }) => {
     const error = await rejection(() =>
       adapter().channelStats({ ...account, uid: 'UCnope' }, { date: '2026-11-21' })
