@@ -82,9 +82,16 @@ export function parseCookies(text: string | null | undefined, domain?: string): 
   return [...entries.values()]
 }
 
-/** The `Cookie` header for `text` (values stripped of what would end or split the header). */
+/** Printable ASCII without `;`: what a cookie value may hold in a header. */
+const HEADER_VALUE = /^[\x20-\x3a\x3c-\x7e]*$/
+
+/**
+ * The `Cookie` header for `text`; a value a header cannot carry (a line
+ * break, a `;`, characters outside ASCII) is left out rather than sent broken.
+ */
 export function cookieHeader(text: string | null | undefined, domain?: string) {
   return parseCookies(text, domain)
-    .map((entry) => `${entry.name}=${entry.value.replace(/[\r\n;]/g, '')}`)
+    .filter((entry) => HEADER_VALUE.test(entry.value))
+    .map((entry) => `${entry.name}=${entry.value}`)
     .join('; ')
 }
