@@ -25,7 +25,7 @@ const ADMIN = { account: 'two-instances@mcn.local', password: 'Two-Instances-202
 test.group('operations / two instances share Redis', (group) => {
   group.each.teardown(() => stopAll())
 
-  test('a sign-out on one instance is refused by the other at once; a new creator shows at once', async ({
+  test('a sign-out on one instance is refused by the other at once; a new creator and a rename show at once', async ({
     assert,
   }) => {
     const database = `${env.get('MYSQL_DB_NAME') ?? 'test'}_instances`
@@ -70,6 +70,14 @@ test.group('operations / two instances share Redis', (group) => {
         'Seen Everywhere',
         'B shows A’s new creator at once'
       )
+
+      const renamed = await call(a, 'PUT', '/api/user/update', {
+        token,
+        body: { name: 'Renamed On A' },
+      })
+      assert.equal(renamed.status, 200, JSON.stringify(renamed.body))
+      const profile = await call(b, 'GET', '/api/user/info', { token })
+      assert.equal(profile.body.data.user.name, 'Renamed On A', 'B shows A’s rename at once')
 
       const logout = await call(a, 'POST', '/api/user/logout', { token })
       assert.equal(logout.status, 200)
