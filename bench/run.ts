@@ -37,31 +37,6 @@ export async function runBench(context: BenchContext) {
   printDataset(context, dataset, mysql)
   if (context.options.loadOnly) return
   if (mysql && context.options.poolMb) await sizePool(context)
-  await measure(context, dataset, mysql)
-}
-
-/**
- * SET GLOBAL innodb_buffer_pool_size for the run. The pool is left at that
- * size: shrinking a pool full of dirty pages back to MariaDB's 128 MB
- * default wedged MariaDB 10.11 on the build machine (a page cleaner spinning,
- * "Could not free any blocks"), and only a restart cured it.
- */
-async function sizePool(context: BenchContext) {
-  const [[before]] = await db.rawQuery('select @@innodb_buffer_pool_size as size')
-  const bytes = Math.round(context.options.poolMb! * 1048576)
-  if (bytes <= Number(before.size)) return
-  await db.rawQuery('set global innodb_buffer_pool_size = ?', [bytes])
-  context.logger.log(
-    `storage: innodb_buffer_pool_size set to ${context.options.poolMb} MB ` +
-      `(was ${Math.round(Number(before.size) / 1048576)} MB); it stays so until MariaDB restarts`
-  )
-}
-
-async function measure(
-  context: BenchContext,
-  dataset: Awaited<ReturnType<typeof BenchDataset.ensure>>,
-  mysql: boolean
-) {
   if (context.options.soak) {
     const { measureSoak } = await import('#bench/soak')
     await measureSoak(context, dataset)
@@ -91,4 +66,21 @@ async function measure(
   }
   if (ingest.length) printIngest(context, ingest)
   if (explained.length) printExplain(context, explained, mysql)
+}
+
+/**
+ * SET GLOBAL innodb_buffer_pool_size for the run. The pool is left at that
+ * size: shrinking a pool full of dirty pages back to MariaDB's 128 MB
+ * default wedged MariaDB 10.11 on the build machine (a page cleaner spinning,
+ * "Could not free any blocks"), and only a restart cured it.
+ */
+async function sizePool(context: BenchContext) {
+  const [[before]] = await db.rawQuery('select @@innodb_buffer_pool_size as size')
+  const bytes = Math.round(context.options.poolMb! * 1048576)
+  if (bytes <= Number(before.size)) return
+  await db.rawQuery('set global innodb_buffer_pool_size = ?', [bytes])
+  context.logger.log(
+    `storage: innodb_buffer_pool_size set to ${context.options.poolMb} MB ` +
+      `(was ${Math.round(Number(before.size) / 1048576)} MB); it stays so until MariaDB restarts`
+  )
 }

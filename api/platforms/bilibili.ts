@@ -432,7 +432,7 @@ function isVoucher(data: unknown) {
 function headersFor(account: PlatformAccountRef): Record<string, string> {
   const cookie =
     cookieHeader(account.cookie, 'bilibili.com') ||
-    (account.token ? `SESSDATA=${account.token.trim().replace(/[\r\n;]/g, '')}` : '')
+    cookieHeader(account.token ? `SESSDATA=${account.token.trim()}` : null)
   return cookie ? { Cookie: cookie } : {}
 }
 

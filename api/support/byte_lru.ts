@@ -124,8 +124,7 @@ export class TtlLru {
     this.#entries = new ByteLru(budgetBytes)
   }
 
-  remember<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    const now = Date.now()
+  remember<T>(key: string, compute: () => Promise<T>, now = Date.now()): Promise<T> {
     const hit = this.#entries.get(key)
     if (hit && now - hit.at < this.ttlMs) return hit.value as Promise<T>
     const value = compute()

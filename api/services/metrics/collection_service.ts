@@ -166,7 +166,6 @@ export default class MetricCollectionService {
 
     try {
       await withLease('metric_collection_runs', run.id, () => this.#execute(run, started))
-      Caches.clear('lastRun')
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       logger.error({ err: error, runId: run.id }, 'metrics collection crashed')
@@ -177,8 +176,9 @@ export default class MetricCollectionService {
         finishedAt: DateTime.utc(),
       })
       await run.save()
-      Caches.clear('lastRun')
       throw error
+    } finally {
+      Caches.clear('lastRun')
     }
     return run
   }
