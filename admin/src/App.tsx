@@ -14,6 +14,7 @@ import { buildResources } from './providers/resources'
 import { useAuthStore } from './providers/auth-store'
 import { appRoutes, preloadScreen, publicDocRoutes } from './routes'
 import { session } from './providers/session'
+import { LandingNavigate } from './components/landing'
 
 const LoginPage = lazy(() => import('./pages/login'))
 const RegisterPage = lazy(() => import('./pages/register'))
@@ -81,11 +82,11 @@ function StudioRefine() {
     >
       <Suspense fallback={<Loading />}>
         <Routes key={i18n.language}>
-          <Route index element={<Navigate to="/app/data_dashboard" replace />} />
+          <Route index element={<LandingNavigate pending={<Loading />} />} />
           <Route
             element={
               <Authenticated key="public" fallback={<Outlet />}>
-                <Navigate to="/app/data_dashboard" replace />
+                <LandingNavigate pending={<Loading />} />
               </Authenticated>
             }
           >
@@ -104,7 +105,7 @@ function StudioRefine() {
               </Authenticated>
             }
           >
-            <Route index element={<Navigate to="/app/data_dashboard" replace />} />
+            <Route index element={<LandingNavigate />} />
             {appRoutes}
           </Route>
           <Route path="/404" element={<NotFoundPage />} />

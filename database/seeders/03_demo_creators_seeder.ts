@@ -803,6 +803,16 @@ export default class DemoCreatorsSeeder extends BaseSeeder {
       const inserted = await trx.from('creators').select('id', 'brand_no')
       const ids = new Map(inserted.map((row) => [row.brand_no, row.id]))
 
+      // the demo creator account signs in to its own channels (the first creator under contract)
+      const creatorLogin = userId.get('creator@mcn.local')
+      const own = creators.find((demo) => demo.contractStatus === 'valid' && demo.accounts.length)
+      if (creatorLogin && own) {
+        await trx
+          .from('creators')
+          .where('id', ids.get(own.brandNo))
+          .update({ user_id: creatorLogin })
+      }
+
       const accounts: object[] = []
       const prices: object[] = []
       const portraits: object[] = []

@@ -209,6 +209,23 @@ export function permissionKeyOf(resource: string) {
   return API_RESOURCE_KEYS[resource] ?? SCREEN_OF.get(resource) ?? resource
 }
 
+/** The screen people land on when they may open it (SPEC §2: the data dashboard). */
+const PREFERRED_LANDING = 'data_dashboard'
+
+/**
+ * The first screen a person may open: the data dashboard when allowed, else
+ * the first menu entry (in menu order) the permissions list. Unknown
+ * permissions (the API could not be asked) keep the usual landing.
+ */
+export function landingPath(permissions: Record<string, string[]> | null): string {
+  const entries = MENU.filter((entry) => entry.path && !entry.hide)
+  const preferred = entries.find((entry) => entry.name === PREFERRED_LANDING)!
+  if (!permissions) return preferred.path!
+  const allowed = (entry: MenuEntry) => permissions[entry.screen]?.includes('list') ?? false
+  if (allowed(preferred)) return preferred.path!
+  return entries.find(allowed)?.path ?? '/app/account'
+}
+
 /** Resources with labels in the current language (rebuilt when it changes). */
 export function buildResources(t: TFunction): ResourceProps[] {
   return MENU.map((entry) => ({
