@@ -2,6 +2,7 @@ import vine from '@vinejs/vine'
 import type { Infer } from '@vinejs/vine/types'
 import type Creator from '#models/creator'
 import { idEach } from '#validators/rules'
+import { COUNTRY_CODES } from '#shared/countries'
 import { listParams } from '#validators/list'
 import {
   AREA_CODE_PATTERN,
@@ -88,6 +89,7 @@ const creatorFields = () => ({
     .toUpperCase()
     .maxLength(2)
     .regex(NATIONALITY_PATTERN)
+    .in(COUNTRY_CODES)
     .nullable()
     .optional(),
   area_code: vine.string().trim().maxLength(7).regex(AREA_CODE_PATTERN).nullable().optional(),

@@ -19,6 +19,7 @@ import { KIND_COLOR, avatarColor } from '../../../lib/colors'
 import { FavoriteStar } from './favorite-star'
 import { CompareTray } from './compare-tray'
 import { PlatformLink } from '../../../components/platform-badge'
+import { countryName } from '../../../lib/countries'
 
 /** Contract status with its dates: valid (green) or terminated (grey, with the cancel date). */
 export function ContractStatusTag({
@@ -42,7 +43,7 @@ export function ContractStatusTag({
  * user may take (passed in by the page).
  */
 export function HeaderCard({ creator, actions }: { creator: Creator; actions: React.ReactNode }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const { message } = App.useApp()
   const { format } = useNumberFormat()
   const { ids, toggle } = useCompare()
@@ -153,7 +154,7 @@ export function HeaderCard({ creator, actions }: { creator: Creator; actions: Re
         </Descriptions.Item>
         {creator.nationality && (
           <Descriptions.Item label={t('creators.fields.nationality')}>
-            {creator.nationality}
+            {countryName(creator.nationality, i18n.language)} ({creator.nationality})
           </Descriptions.Item>
         )}
       </Descriptions>

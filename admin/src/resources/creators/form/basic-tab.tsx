@@ -15,6 +15,7 @@ import type { Creator } from '../types'
 import { Field, SPAN, Section, useFieldRules } from './field'
 import { dateItem, upperItem } from './fields'
 import { PrivateSections } from './private-sections'
+import { CountrySelect } from '../../../components/country-select'
 
 const MAX = {
   channel: CREATOR_LIMITS.channelNameMax,
@@ -87,9 +88,8 @@ export function BasicTab({ record }: { record?: Creator }) {
           name="nationality"
           label={label('nationality')}
           rules={[pattern(/^[A-Z]{2}$/, 'nationality')]}
-          {...upperItem}
         >
-          <Input maxLength={2} placeholder="KR" />
+          <CountrySelect placeholder="KR" />
         </Field>
         {text(
           'area_code',
