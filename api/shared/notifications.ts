@@ -5,6 +5,7 @@ export const NOTIFICATION_KINDS = [
   'upload_failed',
   'collection_failed',
   'token_expiring',
+  'token_expired',
   'cookie_recheck',
   'alert',
   'registration_pending',

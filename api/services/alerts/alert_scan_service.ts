@@ -313,7 +313,7 @@ export default class AlertScanService {
         finding.kind === 'cookie_recheck'
           ? 'cookie_recheck'
           : finding.kind === 'token_expiring' || finding.kind === 'token_expired'
-            ? 'token_expiring'
+            ? finding.kind
             : 'alert'
       await NotificationService.notify(
         {

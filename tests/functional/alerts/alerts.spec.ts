@@ -143,7 +143,8 @@ test.group('alerts / the scan', (group) => {
     const notes = await Notification.query().orderBy('id')
     assert.sameMembers(
       notes.map((note) => note.kind),
-      ['collection_failed', 'cookie_recheck', 'token_expiring', 'token_expiring']
+      ['collection_failed', 'cookie_recheck', 'token_expired', 'token_expiring'],
+      'an expired token is announced as expired, never as "expires in 0 days"'
     )
 
     // The cookie is rechecked and the collection works again: both resolve.
