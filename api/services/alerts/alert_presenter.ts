@@ -1,5 +1,18 @@
 import type Alert from '#models/alert'
 import { presentPerson } from '#services/people/user_presenter'
+import { isCollectErrorCode, splitCollectError } from '#shared/collect_errors'
+
+/**
+ * An alert's figures; a failed collection's `error` comes as a code
+ * (`error_code`, worded by the admin in the reader's language) and its
+ * technical detail (`error`), also for alerts stored as one `code: message` text.
+ */
+export function figuresOf(alert: Pick<Alert, 'kind' | 'figures'>) {
+  const figures = { ...(alert.figures ?? {}) }
+  if (alert.kind !== 'collection_failed' || isCollectErrorCode(figures.error_code)) return figures
+  const failure = splitCollectError(figures.error === null ? null : String(figures.error ?? ''))
+  return { ...figures, error_code: failure?.code ?? 'error', error: failure?.detail ?? null }
+}
 
 /** One alert with its creator and the people handling it (relations preloaded). */
 export function presentAlert(alert: Alert) {
@@ -10,7 +23,7 @@ export function presentAlert(alert: Alert) {
     status: alert.status,
     day: alert.day,
     platform: alert.platform,
-    figures: alert.figures,
+    figures: figuresOf(alert),
     creator: alert.creator
       ? { id: alert.creator.id, name: alert.creator.channelName, brand_no: alert.creator.brandNo }
       : null,

@@ -5,6 +5,7 @@ import AlertRulesService from '#services/alerts/alert_rules_service'
 import { addDays } from '#services/metrics/metric_scope'
 import { yesterday } from '#services/metrics/collection_service'
 import type { AlertKind, AlertRules, AlertSeverity } from '#shared/alerts'
+import { splitCollectError } from '#shared/collect_errors'
 
 /** A condition found by the scan; `key` names it (the same condition is one alert). */
 export interface Finding {
@@ -26,6 +27,12 @@ const STATE_KINDS: AlertKind[] = [
   'cookie_recheck',
   'collection_failed',
 ]
+
+/** A failed collection's figures: the failure's code and its technical detail. */
+export function collectErrorFigures(text: string | null) {
+  const failure = splitCollectError(text)
+  return { error_code: failure?.code ?? 'error', error: failure?.detail ?? null }
+}
 
 const sqlNow = () => DateTime.utc().toSQL({ includeOffset: false })!
 
@@ -110,7 +117,8 @@ export default class AlertScanService {
           kind: 'collection_failed',
           severity: 'warning',
           day: failed?.toISODate() ?? today,
-          figures: { error: row.collect_error ?? null },
+          // the code apart from the detail, so that every reader gets it in their language
+          figures: collectErrorFigures(row.collect_error),
         })
       }
     }

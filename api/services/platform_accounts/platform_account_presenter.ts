@@ -3,6 +3,7 @@ import type CreatorPlatformAccount from '#models/creator_platform_account'
 import { accountState, tokenHint } from '#services/platform_accounts/account_state'
 import { isoDateTime } from '#support/dates'
 import { PLATFORMS, type PlatformKey } from '#shared/constants'
+import { splitCollectError } from '#shared/collect_errors'
 
 /** Accounts in the order of PLATFORMS (the order every screen shows them in). */
 export function byPlatformOrder(a: { platform: string }, b: { platform: string }) {
@@ -19,6 +20,7 @@ export function presentAccountStatus(
   now: DateTime = DateTime.utc()
 ) {
   const state = accountState(account, now)
+  const collectError = splitCollectError(account.collectError)
   return {
     id: account.id,
     platform: account.platform,
@@ -40,6 +42,9 @@ export function presentAccountStatus(
     cookie_recheck_due: state.cookieRecheckDue,
     collect_status: state.collectFailing ? 1 : 0,
     collect_error: account.collectError ?? null,
+    // the failure as a code the admin words (alerts.collect_errors.*) and its technical detail
+    collect_error_code: collectError?.code ?? null,
+    collect_error_detail: collectError?.detail ?? null,
     last_collected_at: isoDateTime(account.lastCollectedAt),
     collect_failed_at: isoDateTime(account.collectFailedAt),
   }

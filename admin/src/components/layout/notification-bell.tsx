@@ -7,8 +7,10 @@ import dayjs from 'dayjs'
 import relativeTime from 'dayjs/plugin/relativeTime'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
 import { HEADLINE_PAGE_SIZE } from '@shared/constants'
 import { useCustomPages } from '../../lib/use-custom-pages'
+import { collectErrorSentence } from '../collect-error'
 
 dayjs.extend(relativeTime)
 
@@ -28,6 +30,24 @@ interface Page {
   items: Item[]
   total: number
   unread: number
+}
+
+/**
+ * A notification's values in the reader's language: platform keys become the
+ * platform's name, and a failed collection's code its sentence.
+ */
+function paramsOf(item: Item, t: TFunction) {
+  const params: Record<string, string | number | null> = { ...item.params }
+  const platform = params.platform
+  if (typeof platform === 'string' && platform) {
+    params.platform = platform
+      .split(/\s*[/,]\s*/)
+      .map((key) => t(`enum.platform.${key}`, { defaultValue: key }))
+      .join(' / ')
+  }
+  if (typeof params.error_code === 'string')
+    params.error = collectErrorSentence(t, params.error_code)
+  return params
 }
 
 /** The header's headline notifications: unread badge, the latest 20, 'load more', mark read. */
@@ -115,7 +135,7 @@ export function NotificationBell() {
               title={
                 <Typography.Text strong={!item.read}>
                   {t(`notifications.kinds.${item.kind}`, {
-                    ...item.params,
+                    ...paramsOf(item, t),
                     defaultValue: item.kind,
                   })}
                 </Typography.Text>

@@ -17,6 +17,7 @@ import { useSaveFeedback } from '../../lib/feedback'
 import type { StudioUser } from '../../providers/identity'
 import { RulesDrawer, useRulesDrawer } from './components/rules-drawer'
 import { ListTable } from '../../components/list-table'
+import { CollectError } from '../../components/collect-error'
 
 interface AlertRow {
   id: number
@@ -151,7 +152,15 @@ export function AlertList() {
       case 'cookie_recheck':
         return t('alerts.detail.cookie_recheck', { days: f.days })
       case 'collection_failed':
-        return f.error ? String(f.error) : t('alerts.detail.collection_failed')
+        return f.error_code || f.error ? (
+          <CollectError
+            code={f.error_code ? String(f.error_code) : null}
+            detail={f.error === null || f.error === undefined ? null : String(f.error)}
+            text={f.error_code ? null : String(f.error)}
+          />
+        ) : (
+          t('alerts.detail.collection_failed')
+        )
       case 'follower_spike':
         return t('alerts.detail.follower_spike', {
           change: number(f.change),
@@ -356,7 +365,13 @@ export function AlertList() {
           <ListTable.Column<AlertRow> dataIndex="day" title={t('alerts.day')} width={110} />
           <ListTable.Column<AlertRow>
             title={t('alerts.details')}
-            render={(_, row) => <Typography.Text>{detail(row)}</Typography.Text>}
+            render={(_, row) =>
+              row.kind === 'collection_failed' ? (
+                detail(row)
+              ) : (
+                <Typography.Text>{detail(row)}</Typography.Text>
+              )
+            }
           />
           <ListTable.Column<AlertRow>
             dataIndex="status"

@@ -43,6 +43,9 @@ export interface PlatformAccount {
   /** 0 collected, 1 the last daily collection failed. */
   collect_status: number
   collect_error: string | null
+  /** The failure's code (worded by alerts.collect_errors.*) and its technical detail. */
+  collect_error_code?: string | null
+  collect_error_detail?: string | null
   last_collected_at: string | null
   collect_failed_at: string | null
 }

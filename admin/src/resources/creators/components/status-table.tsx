@@ -7,6 +7,7 @@ import { formatDate } from '../../../lib/format'
 import { ContractStatusTag } from './header-card'
 import { PlatformLogo } from '../../../components/platform-badge'
 import { StaticTable } from '../../../components/list-table'
+import { CollectError } from '../../../components/collect-error'
 
 function AccessTag({ status, present }: { status: number; present: boolean }) {
   const { t } = useTranslation()
@@ -25,14 +26,12 @@ function CollectionState({ account }: { account: PlatformAccount }) {
   if (account.collect_status === COLLECT_STATUS.FAILED) {
     return (
       <Space direction="vertical" size={2}>
-        <Tooltip title={account.collect_error}>
-          <Tag color="red">{t('creators.collection.failed')}</Tag>
-        </Tooltip>
-        {account.collect_error && (
-          <Typography.Text type="danger" style={{ fontSize: 12 }}>
-            {account.collect_error}
-          </Typography.Text>
-        )}
+        <Tag color="red">{t('creators.collection.failed')}</Tag>
+        <CollectError
+          code={account.collect_error_code}
+          detail={account.collect_error_detail}
+          text={account.collect_error}
+        />
         <Line
           label={t('creators.collection.failed_at')}
           value={formatDate(account.collect_failed_at)}
