@@ -14,7 +14,7 @@ const IDS_PER_STATEMENT = 500
 
 /**
  * A creator's derived totals: `total_fans` (the active accounts' fans) and
- * `failing` (an active account whose token or cookie status is 1, whose
+ * `failing` (an active account whose token or cookie it holds has status 1, whose
  * token expired, whose cookie recheck passed or whose last collection
  * failed) — the rules of api/services/platform_accounts/account_state.ts in
  * SQL, for many creators at once. Every bulk writer (the Excel import, the
@@ -72,7 +72,9 @@ export default class CreatorTotalsService {
                          where a.creator_id = creators.id and a.active <> 0),
            failing = case when exists (select 1 from creator_platform_accounts a
                          where a.creator_id = creators.id and a.active <> 0
-                           and (a.token_status = 1 or a.cookie_status = 1 or a.collect_status = 1
+                           and ((a.token_status = 1 and a.token_encrypted is not null)
+                             or (a.cookie_status = 1 and a.cookie_encrypted is not null)
+                             or a.collect_status = 1
                              or (a.token_expires_at is not null and a.token_expires_at <= ?)
                              or (a.cookie_checked_at is not null and a.cookie_checked_at <= ?)))
                      then 1 else 0 end${touch ? ',\n           updated_at = ?' : ''}

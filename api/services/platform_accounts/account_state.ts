@@ -29,8 +29,9 @@ export function renewalDaysOf(platform: PlatformKey): number | null {
 /**
  * A status reads 1 (cannot access) once the token expired or the cookie's
  * recheck (COOKIE_RECHECK_DAYS) passed, whatever the stored value says; an
- * account fails when its token or cookie status is 1 or its last metrics
- * collection failed.
+ * account fails when a token or cookie it holds cannot access or its last
+ * metrics collection failed (one never given a token or cookie is only not
+ * connected).
  */
 export function accountState(
   account: CreatorPlatformAccount,
@@ -53,7 +54,11 @@ export function accountState(
     cookieRecheckDueAt,
     cookieRecheckDue: Boolean(cookieRecheckDueAt && cookieRecheckDueAt <= warnUntil),
     collectFailing,
-    failing: tokenStatus === 1 || cookieStatus === 1 || collectFailing,
+    // an account not connected yet (no token, no cookie) is not failing: nothing broke
+    failing:
+      (tokenStatus === 1 && Boolean(account.tokenEncrypted)) ||
+      (cookieStatus === 1 && Boolean(account.cookieEncrypted)) ||
+      collectFailing,
   }
 }
 

@@ -302,7 +302,15 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
     first.assertStatus(200)
     let row = await Creator.findOrFail(creator.id)
     assert.equal(row.totalFans, 3500)
-    assert.isTrue(Boolean(row.failing), 'the youtube account has no token yet')
+    assert.isFalse(Boolean(row.failing), 'an account not connected yet (no token) is not failing')
+
+    await CreatorPlatformAccount.query()
+      .where('creator_id', creator.id)
+      .where('platform', 'youtube')
+      .update({ collect_status: 1 })
+    await saveAccount(client, given.admin, creator.id, 'youtube', { fans: 2000 })
+    row = await Creator.findOrFail(creator.id)
+    assert.isTrue(Boolean(row.failing), 'its collection failed')
 
     await saveAccount(client, given.admin, creator.id, 'youtube', { active: false })
     row = await Creator.findOrFail(creator.id)
