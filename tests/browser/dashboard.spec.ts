@@ -459,11 +459,15 @@ test.group('dashboards', (group) => {
       .getByText('Newest data: 2025-03-10')
       .waitFor()
 
+    // a collection asks every platform again: it starts only once confirmed
+    await page.locator('[data-testid=resync]').click()
+    await page.locator('[data-testid=resync-confirm]').waitFor()
+    await screenshot(page, 'en-resync-confirm')
     const [request] = await Promise.all([
       page.waitForRequest(
         (entry) => entry.url().endsWith('/api/metrics/collect') && entry.method() === 'POST'
       ),
-      page.locator('[data-testid=resync]').click(),
+      page.locator('[data-testid=resync-confirm]').click(),
     ])
     assert.deepEqual(request.postDataJSON(), { platform: 'bilibili' }, "the dashboard's platform")
     const progress = page.locator('[data-testid=resync-progress]')

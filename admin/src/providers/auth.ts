@@ -60,11 +60,19 @@ export const authProvider: AuthProvider = {
     return { success: false }
   },
 
+  /*
+   * Signing out loads the sign-in page afresh: nothing of the previous
+   * person's data stays in memory, and no screen still mounted asks the API
+   * again (Refine's re-check would remount the layout and refetch every
+   * query of the screen without a token). The promise is left pending while
+   * the browser leaves the page, so Refine never runs that re-check.
+   */
   logout: async () => {
     await api.post('/api/user/logout').catch(() => undefined)
     session.clear()
     forgetUserInfo()
-    return { success: true, redirectTo: '/login' }
+    window.location.replace('/login')
+    return new Promise<never>(() => undefined)
   },
 
   /** A stored token is checked with the user-info call (SPEC §4 "Auth on load"). */

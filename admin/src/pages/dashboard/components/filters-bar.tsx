@@ -1,5 +1,5 @@
 import { CanAccess, useCan } from '@refinedev/core'
-import { App, Button, Card, DatePicker, Select, Space, Tooltip, Typography } from 'antd'
+import { App, Button, Card, DatePicker, Popconfirm, Select, Space, Tooltip, Typography } from 'antd'
 import { CalendarOutlined, SyncOutlined } from '@ant-design/icons'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
@@ -99,17 +99,33 @@ export function FiltersBar({ title }: { title: React.ReactNode }) {
           </Space>
           <Space size={8} wrap>
             {canCollect?.can && (
-              <Tooltip title={t('dashboard.resync.help')}>
-                <Button
-                  icon={<SyncOutlined spin={collection.running} />}
-                  loading={collection.starting}
-                  disabled={collection.running}
-                  onClick={() => void collection.start()}
-                  data-testid="resync"
-                >
-                  {t('dashboard.resync.button')}
-                </Button>
-              </Tooltip>
+              <Popconfirm
+                title={t('dashboard.resync.confirm_title')}
+                description={
+                  <div style={{ maxWidth: 320 }}>
+                    {filters.platform
+                      ? t('dashboard.resync.confirm', {
+                          platform: t(`enum.platform.${filters.platform}`),
+                        })
+                      : t('dashboard.resync.confirm_all')}
+                  </div>
+                }
+                okText={t('dashboard.resync.button')}
+                onConfirm={() => void collection.start()}
+                disabled={collection.running}
+                okButtonProps={{ 'data-testid': 'resync-confirm' } as Record<string, string>}
+              >
+                <Tooltip title={t('dashboard.resync.help')}>
+                  <Button
+                    icon={<SyncOutlined spin={collection.running} />}
+                    loading={collection.starting}
+                    disabled={collection.running}
+                    data-testid="resync"
+                  >
+                    {t('dashboard.resync.button')}
+                  </Button>
+                </Tooltip>
+              </Popconfirm>
             )}
             <CanAccess resource="metrics" action="download" fallback={null}>
               <DownloadButton
