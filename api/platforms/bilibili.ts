@@ -7,7 +7,7 @@ import {
   type VideoPage,
   type VideoStats,
 } from '#platforms/types'
-import { cookieHeader } from '#platforms/cookies'
+import { COOKIE_DOMAINS, cookieHeader } from '#shared/cookies'
 import { signWbi, wbiKeyFromUrl, wbiMixinKey, type QueryParams } from '#platforms/bilibili_wbi'
 
 /*
@@ -427,11 +427,11 @@ function isVoucher(data: unknown) {
 
 /**
  * The Cookie header: the stored cookie in whichever export shape it was
- * pasted (api/platforms/cookies.ts), or the token sent as SESSDATA.
+ * pasted (api/shared/cookies.ts), or the token sent as SESSDATA.
  */
 function headersFor(account: PlatformAccountRef): Record<string, string> {
   const cookie =
-    cookieHeader(account.cookie, 'bilibili.com') ||
+    cookieHeader(account.cookie, COOKIE_DOMAINS.bilibili) ||
     cookieHeader(account.token ? `SESSDATA=${account.token.trim()}` : null)
   return cookie ? { Cookie: cookie } : {}
 }

@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { cookieHeader, parseCookies } from '#platforms/cookies'
+import { cookieHeader, parseCookies, summarizeCookie } from '#shared/cookies'
 
 test.group('cookies: pasted exports into a Cookie header', () => {
   test('keeps expiry, the domain asked for and the last of a repeated name', ({ assert }) => {
@@ -31,5 +31,33 @@ test.group('cookies: pasted exports into a Cookie header', () => {
     for (const nothing of ['', 'null', '42', '[1, null]', '{"a": {"b": 1}}']) {
       assert.equal(cookieHeader(nothing), '', nothing)
     }
+  })
+
+  test('summarizes what a pasted cookie holds for a platform', ({ assert }) => {
+    const now = 1_800_000_000_000
+    const full = summarizeCookie(
+      JSON.stringify([
+        { name: 'SESSDATA', value: 'a', domain: '.bilibili.com', expirationDate: now / 1000 + 60 },
+        { name: 'bili_jct', value: 'b', domain: '.bilibili.com' },
+        { name: 'buvid3', value: 'c', domain: '.bilibili.com', expirationDate: now / 1000 - 60 },
+      ]),
+      'bilibili',
+      now
+    )
+    assert.deepEqual(full.missing, ['DedeUserID'])
+    assert.deepEqual(full.expired, ['buvid3'])
+    assert.isFalse(full.unusable, 'SESSDATA alive is enough to sign in')
+
+    const lapsed = summarizeCookie(
+      JSON.stringify({ cookie_info: { cookies: [{ name: 'SESSDATA', value: 'a', expires: 1 }] } }),
+      'bilibili',
+      now
+    )
+    assert.isTrue(lapsed.unusable)
+    assert.deepEqual(lapsed.expired, ['SESSDATA'])
+
+    assert.isTrue(summarizeCookie('{"buvid3": "visitor"}', 'bilibili', now).unusable)
+    assert.isTrue(summarizeCookie('[]', 'kwai', now).unusable, 'nothing found')
+    assert.isFalse(summarizeCookie('{"did": "x"}', 'kwai', now).unusable, 'no named cookie needed')
   })
 })

@@ -13,6 +13,7 @@ import { presentPlatformAccount } from '#services/platform_accounts/platform_acc
 import type { Actor } from '#support/actor'
 import { refuseDuplicates } from '#support/sql'
 import { ACCESS_STATUS, COOKIE_AFTER_TOKEN_DAYS, type PlatformKey } from '#shared/constants'
+import { COOKIE_NAMES, summarizeCookie } from '#shared/cookies'
 
 /** What may change on a platform account (the creator form's platform tabs). */
 export interface AccountChanges {
@@ -239,6 +240,7 @@ export default class PlatformAccountService {
         })
       }
     } else {
+      this.#checkCookieContent(account.platform, first!, name('cookie'), now)
       stored = first!
     }
 
@@ -260,6 +262,38 @@ export default class PlatformAccountService {
     account.cookieStatus = CONNECTED
     account.cookieEnteredAt = now
     account.cookieCheckedAt = now
+  }
+
+  /**
+   * A cookie must hold cookies, and the one the platform signs in with
+   * (Bilibili's SESSDATA) unexpired: an export made while signed out, or
+   * one that has lapsed, is refused with what is wrong rather than stored
+   * to fail at the next collection.
+   */
+  static #checkCookieContent(platform: PlatformKey, text: string, field: string, now: DateTime) {
+    const summary = summarizeCookie(text, platform, now.toMillis())
+    if (!summary.unusable) return
+    if (summary.found.length === 0) {
+      throw new StudioException('creator.cookie_empty', { status: 422, data: { field } })
+    }
+    const essential = COOKIE_NAMES[platform]!.required
+    const entry = summary.found.find((item) => item.name === essential)
+    if (!entry) {
+      throw new StudioException('creator.cookie_missing', {
+        status: 422,
+        data: { field, name: essential },
+      })
+    }
+    throw new StudioException('creator.cookie_expired', {
+      status: 422,
+      data: {
+        field,
+        name: essential,
+        date: DateTime.fromMillis(entry.expiresAt!)
+          .setZone(studioConfig.timezone)
+          .toFormat('yyyy-MM-dd HH:mm'),
+      },
+    })
   }
 
   /**

@@ -188,6 +188,63 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
     assert.equal(noToken.body().cookie_status, 0)
   })
 
+  test('a Bilibili cookie is taken in every common export shape, and refused without a live SESSDATA', async ({
+    client,
+    assert,
+  }) => {
+    const bilibili = (cookie: string, lang = 'en') =>
+      client
+        .put(`/api/creators/${given.creator.id}/accounts/bilibili`)
+        .header('lang', lang)
+        .loginAs(given.admin)
+        .json({ cookie, security_code: SECURITY_CODE })
+    const future = DateTime.utc().plus({ days: 90 }).toSeconds()
+    const past = DateTime.utc().minus({ days: 2 })
+    for (const shape of [
+      [
+        { name: 'SESSDATA', value: 'abc%2C123', domain: '.bilibili.com', expirationDate: future },
+        { name: 'bili_jct', value: 'def', domain: '.bilibili.com' },
+      ],
+      { cookie_info: { cookies: [{ name: 'SESSDATA', value: 'abc', expires: future }] } },
+      { cookies: [{ name: 'SESSDATA', value: 'abc', domain: 'www.bilibili.com' }], origins: [] },
+      { SESSDATA: 'abc', bili_jct: 'def', DedeUserID: '332704117' },
+    ]) {
+      const response = await bilibili(JSON.stringify(shape))
+      response.assertStatus(200)
+    }
+
+    const empty = await bilibili('[]')
+    empty.assertStatus(422)
+    assert.equal(
+      empty.body().message,
+      'No cookie found in this text: paste the export of a browser extension or the cookie JSON.'
+    )
+    // another site's cookies only (the export names domains): nothing for Bilibili
+    const elsewhere = await bilibili(
+      JSON.stringify([{ name: 'SESSDATA', value: 'x', domain: '.example.com' }])
+    )
+    assert.equal(elsewhere.body().message, empty.body().message)
+
+    const signedOut = await bilibili(JSON.stringify({ buvid3: 'visitor', b_nut: '1' }), 'kr')
+    signedOut.assertStatus(422)
+    assert.deepEqual(signedOut.body().data, { field: 'cookie', name: 'SESSDATA' })
+    assert.equal(
+      signedOut.body().message,
+      '쿠키에 SESSDATA이(가) 없습니다. 플랫폼에 로그인한 상태에서 내보내세요.'
+    )
+
+    const lapsed = await bilibili(
+      JSON.stringify([{ name: 'SESSDATA', value: 'old', expirationDate: past.toSeconds() }]),
+      'ch'
+    )
+    lapsed.assertStatus(422)
+    assert.equal(lapsed.body().data.name, 'SESSDATA')
+    assert.match(
+      lapsed.body().message,
+      /^Cookie 的 SESSDATA 已于 \d{4}-\d{2}-\d{2} \d{2}:\d{2} 过期/
+    )
+  })
+
   test('Weibo needs both cookies at once, or one JSON cookie holding both', async ({
     client,
     assert,

@@ -24,6 +24,8 @@ import { formatDate } from '../../../lib/format'
 import { channelUrlOf } from '../../../lib/platforms'
 import { PlatformLogo } from '../../../components/platform-badge'
 import { dateItem } from './fields'
+import { CookieSummary } from './cookie-summary'
+import { COOKIE_NAMES, summarizeCookie } from '@shared/cookies'
 import type { TokenPlatform } from './values'
 
 function isJson(value: string) {
@@ -108,6 +110,7 @@ export function PlatformTab({ platform, record }: { platform: TokenPlatform; rec
   const preview = channelUrlOf(platform, uid, channelUrl)
   const renewal = (TOKEN_RENEWAL_DAYS as Record<string, number>)[platform]
   const weibo = platform === 'weibo'
+  const cookie = Form.useWatch(name('cookie')) as string | undefined
 
   const cookieRules = (field: 'cookie' | 'cookie_2') => [
     {
@@ -115,6 +118,26 @@ export function PlatformTab({ platform, record }: { platform: TokenPlatform; rec
         !value || !value.trim() || isJson(value.trim())
           ? Promise.resolve()
           : Promise.reject(new Error(t('errors.cookie_not_json'))),
+    },
+    {
+      // the API's rule: cookies found, and the platform's sign-in cookie alive
+      validator: (_: unknown, value?: string | null) => {
+        if (weibo || !value?.trim() || !isJson(value.trim())) return Promise.resolve()
+        const summary = summarizeCookie(value, platform)
+        if (!summary.unusable) return Promise.resolve()
+        const essential = COOKIE_NAMES[platform]?.required
+        const entry = summary.found.find((item) => item.name === essential)
+        const message =
+          summary.found.length === 0
+            ? t('creators.validation.cookie_empty')
+            : !entry
+              ? t('creators.validation.cookie_missing', { name: essential })
+              : t('creators.validation.cookie_expired', {
+                  name: essential,
+                  date: dayjs(entry.expiresAt).format('YYYY-MM-DD HH:mm'),
+                })
+        return Promise.reject(new Error(message))
+      },
     },
     ({ getFieldValue }: { getFieldValue: (name: (string | number)[]) => any }) => ({
       validator: (_: unknown, value?: string | null) => {
@@ -277,6 +300,7 @@ export function PlatformTab({ platform, record }: { platform: TokenPlatform; rec
               spellCheck={false}
             />
           </Form.Item>
+          <CookieSummary platform={platform} value={cookie} />
         </Col>
         {weibo && (
           <Col xs={24} md={12}>

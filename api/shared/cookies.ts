@@ -95,3 +95,48 @@ export function cookieHeader(text: string | null | undefined, domain?: string) {
     .map((entry) => `${entry.name}=${entry.value}`)
     .join('; ')
 }
+
+/**
+ * The cookies a platform's adapter signs in with, the first one essential
+ * (without it the platform answers as to a visitor). Platforms not listed
+ * take whatever the export holds.
+ */
+export const COOKIE_NAMES: Partial<Record<string, { required: string; expected: string[] }>> = {
+  bilibili: { required: 'SESSDATA', expected: ['SESSDATA', 'bili_jct', 'DedeUserID'] },
+}
+
+/** Cookie domains by platform, for exports that hold several sites' cookies. */
+export const COOKIE_DOMAINS: Partial<Record<string, string>> = {
+  bilibili: 'bilibili.com',
+}
+
+export interface CookieSummary {
+  /** Every cookie found (for the platform's domain when the export names domains). */
+  found: CookieEntry[]
+  /** The platform's expected cookies that are missing. */
+  missing: string[]
+  /** Found cookies whose expiry has passed. */
+  expired: string[]
+  /** The essential cookie is missing or expired: the platform would not sign in. */
+  unusable: boolean
+}
+
+/** What a pasted cookie holds for `platform`, as of `now` (epoch ms). */
+export function summarizeCookie(
+  text: string | null | undefined,
+  platform: string,
+  now: number = Date.now()
+): CookieSummary {
+  const found = parseCookies(text, COOKIE_DOMAINS[platform])
+  const names = COOKIE_NAMES[platform]
+  const byName = new Map(found.map((entry) => [entry.name, entry]))
+  const expired = found
+    .filter((entry) => entry.expiresAt !== null && entry.expiresAt <= now)
+    .map((entry) => entry.name)
+  const missing = (names?.expected ?? []).filter((name) => !byName.has(name))
+  const essential = names ? byName.get(names.required) : undefined
+  const unusable =
+    found.length === 0 ||
+    Boolean(names && (!essential || (essential.expiresAt !== null && essential.expiresAt <= now)))
+  return { found, missing, expired, unusable }
+}
