@@ -245,6 +245,15 @@ export default class Creator extends CreatorRecord {
     if (masked) (this as any)[masked.attribute] = normalised ? masked.mask(normalised) : null
   }
 
+  /**
+   * A private value as a log may show it: the list's masked copy where the
+   * field has one, else a fixed mask that tells nothing of the value.
+   */
+  static maskPrivate(field: PrivateField, value: string | null | undefined) {
+    if (value === null || value === undefined || value === '') return null
+    return MASKED_COLUMN[field]?.mask(String(value)) ?? '****'
+  }
+
   /** Decrypts a private value; call only for an authorised, audited reveal. */
   getPrivate(field: PrivateField): string | null {
     return decryptPrivate(field, (this as any)[ENCRYPTED_ATTRIBUTE[field]])

@@ -3,11 +3,12 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import AuditLog from '#models/audit_log'
 import type { Actor } from '#support/actor'
 import Caches from '#services/caches'
+import type { AuditAction, AuditSubject } from '#shared/audit'
 
 export interface AuditEntry {
-  action: string
+  action: AuditAction
   userId?: number | null
-  subjectType?: string | null
+  subjectType?: AuditSubject | null
   subjectId?: string | number | null
   ip?: string | null
   meta?: Record<string, unknown> | null
@@ -52,8 +53,8 @@ export default class AuditService {
    */
   static async log(
     actor: Actor,
-    action: string,
-    subject: [type: string, id: string | number | null] | null,
+    action: AuditAction,
+    subject: [type: AuditSubject, id: string | number | null] | null,
     meta: Record<string, unknown> | null = null,
     trx?: TransactionClientContract
   ) {

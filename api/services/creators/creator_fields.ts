@@ -6,7 +6,7 @@ import type { CreatorInput } from '#validators/creator'
 import { PRIVATE_LEVELS, type PrivateField } from '#shared/constants'
 
 /** Plain creator columns the form writes as given. */
-const PLAIN_FIELDS = {
+export const PLAIN_FIELDS = {
   contract_no: 'contractNo',
   kind: 'kind',
   contractor_name: 'contractorName',

@@ -11,9 +11,19 @@ import Caches from '#services/caches'
 import SecurityCodeService from '#services/auth/security_code_service'
 import { nextBrandNo } from '#services/creators/brand_numbers'
 import { fillCreator } from '#services/creators/creator_fields'
+import {
+  SECRET_MASK,
+  accountChanges,
+  accountFacts,
+  creatorChanges,
+  creatorFacts,
+  privateFieldsOf,
+  type Changes,
+} from '#services/creators/creator_changes'
 import CreatorReadService from '#services/creators/creator_read_service'
 import PlatformAccountService from '#services/platform_accounts/platform_account_service'
 import type { Actor } from '#support/actor'
+import type { AuditAction } from '#shared/audit'
 import { refuseDuplicates } from '#support/sql'
 import type {
   AccountInput,
@@ -21,6 +31,18 @@ import type {
   CreatorStoreInput,
   CreatorUpdateInput,
 } from '#validators/creator'
+
+/** An audit entry's meta without the parts that hold nothing (no empty "changes"). */
+function logged(meta: Record<string, unknown>) {
+  return Object.fromEntries(
+    Object.entries(meta).filter(
+      ([, value]) =>
+        value !== null &&
+        value !== undefined &&
+        !(typeof value === 'object' && !Object.keys(value as object).length)
+    )
+  )
+}
 
 const duplicate = () => new StudioException('creator.duplicate', { status: 409 })
 
@@ -64,10 +86,17 @@ export default class CreatorService {
           creator.brandNo = fields.brand_no ?? (await nextBrandNo(trx))
           await creator.save()
 
-          await this.#writeAccounts(creator, accounts, trx, now)
+          const accountsChanged = await this.#writeAccounts(creator, accounts, trx, now)
           if (adPrices) await this.#replaceAdPrices(creator, adPrices, trx)
           await PlatformAccountService.recompute(creator, trx, now)
-          await this.#audit(actor, creator, 'creator.create', { brand_no: creator.brandNo }, trx)
+          const changes = await creatorChanges(null, creatorFacts(creator), trx)
+          await this.#audit(
+            actor,
+            creator,
+            'creator.create',
+            logged({ brand_no: creator.brandNo, changes, accounts: accountsChanged }),
+            trx
+          )
           return creator
         }),
       duplicate
@@ -91,22 +120,28 @@ export default class CreatorService {
         db.transaction(async (trx) => {
           const now = DateTime.utc()
           creator.useTransaction(trx)
+          const touched = privateFieldsOf(fields)
+          const before = creatorFacts(creator, touched)
+          const hadBaiduToken = Boolean(creator.baiduTokenEncrypted)
           await fillCreator(creator, fields, trx)
           if (baiduToken) creator.setBaiduToken(baiduToken)
           await creator.save()
-          await this.#writeAccounts(creator, accounts, trx, now)
+          const accountsChanged = await this.#writeAccounts(creator, accounts, trx, now)
           if (adPrices) await this.#replaceAdPrices(creator, adPrices, trx)
           await PlatformAccountService.recompute(creator, trx, now)
+          const changes = await creatorChanges(before, creatorFacts(creator, touched), trx)
+          if (baiduToken) {
+            changes.baidu_token = { from: hadBaiduToken ? SECRET_MASK : null, to: SECRET_MASK }
+          }
           await this.#audit(
             actor,
             creator,
             'creator.update',
-            {
-              fields: Object.keys(fields),
-              accounts: (accounts ?? []).map((account) => account.platform),
-              ad_prices: Boolean(adPrices),
-              baidu_token: Boolean(baiduToken),
-            },
+            logged({
+              changes,
+              accounts: accountsChanged,
+              ad_prices: adPrices ? adPrices.length : null,
+            }),
             trx
           )
           return creator
@@ -118,7 +153,7 @@ export default class CreatorService {
   static #audit(
     actor: Actor,
     creator: Creator,
-    action: string,
+    action: AuditAction,
     meta: Record<string, unknown> | null,
     trx?: TransactionClientContract
   ) {
@@ -131,14 +166,17 @@ export default class CreatorService {
     trx: TransactionClientContract,
     now: DateTime
   ) {
+    const changed: Record<string, Changes> = {}
     for (const [index, account] of (accounts ?? []).entries()) {
       const { platform, ...changes } = account
-      await PlatformAccountService.upsert(creator, platform, changes, {
+      const result = await PlatformAccountService.upsert(creator, platform, changes, {
         trx,
         now,
         field: `accounts.${index}`,
       })
+      if (Object.keys(result.changed).length) changed[platform] = result.changed
     }
+    return changed
   }
 
   static async #replaceAdPrices(
@@ -178,11 +216,24 @@ export default class CreatorService {
     actor: Actor
   ) {
     await SecurityCodeService.verify(actor.user, input.security_code)
-    if (input.baidu_app_id !== undefined) creator.baiduAppId = input.baidu_app_id
-    if (input.baidu_token) creator.setBaiduToken(input.baidu_token)
-    await creator.save()
-    Caches.clear('creatorList')
-    await this.#audit(actor, creator, 'creator.baidu_token', { token: Boolean(input.baidu_token) })
+    const changes: Changes = {}
+    if (input.baidu_app_id !== undefined && input.baidu_app_id !== creator.baiduAppId) {
+      changes.baidu_app_id = { from: creator.baiduAppId, to: input.baidu_app_id }
+      creator.baiduAppId = input.baidu_app_id
+    }
+    if (input.baidu_token) {
+      changes.baidu_token = {
+        from: creator.baiduTokenEncrypted ? SECRET_MASK : null,
+        to: SECRET_MASK,
+      }
+      creator.setBaiduToken(input.baidu_token)
+    }
+    await db.transaction(async (trx) => {
+      creator.useTransaction(trx)
+      await creator.save()
+      Caches.afterCommit(trx, 'creatorList')
+      await this.#audit(actor, creator, 'creator.baidu_token', logged({ changes }), trx)
+    })
     return creator
   }
 
@@ -191,9 +242,22 @@ export default class CreatorService {
     await SecurityCodeService.verify(actor.user, securityCode)
     await db.transaction(async (trx) => {
       creator.useTransaction(trx)
+      const accounts = await creator.related('accounts').query().orderBy('platform')
+      const before = creatorFacts(creator)
       await creator.delete()
       Caches.afterCommit(trx, 'creatorList')
-      await this.#audit(actor, creator, 'creator.delete', { brand_no: creator.brandNo }, trx)
+      const changes = await creatorChanges(before, null, trx)
+      const removed: Record<string, Changes> = {}
+      for (const account of accounts) {
+        removed[account.platform] = accountChanges(accountFacts(account), {})
+      }
+      await this.#audit(
+        actor,
+        creator,
+        'creator.delete',
+        logged({ brand_no: creator.brandNo, changes, accounts: removed }),
+        trx
+      )
     })
   }
 

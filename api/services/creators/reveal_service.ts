@@ -4,6 +4,7 @@ import AuditService from '#services/audit/audit_service'
 import SecurityCodeService from '#services/auth/security_code_service'
 import { rateLimit } from '#services/auth/failure_limiter'
 import type { Actor } from '#support/actor'
+import type { AuditAction } from '#shared/audit'
 import { PRIVATE_LEVELS, REVEAL_SECONDS, type PrivateLevel } from '#shared/constants'
 
 /** Successful reveals per user: 60 in 10 minutes (on top of the wrong-code limit). */
@@ -19,7 +20,7 @@ export default class RevealService {
    * (`creator.reveal`, meta {level}) and limited to REVEAL_LIMIT per user.
    */
   static async reveal(creator: Creator, level: PrivateLevel, code: string, actor: Actor) {
-    const audit = (action: string) =>
+    const audit = (action: AuditAction) =>
       AuditService.log(actor, action, ['creator', creator.id], { level })
     await SecurityCodeService.verify(actor.user, code, () => audit('creator.reveal_failed'))
     await rateLimit(REVEAL_LIMIT).consume(revealLimitKey(actor.user.id))

@@ -6,6 +6,7 @@ import StudioException from '#exceptions/studio_exception'
 import type Creator from '#models/creator'
 import CreatorPlatformAccount from '#models/creator_platform_account'
 import AuditService from '#services/audit/audit_service'
+import { accountChanges, accountFacts } from '#services/creators/creator_changes'
 import Caches from '#services/caches'
 import SecurityCodeService from '#services/auth/security_code_service'
 import { accountState, renewalDaysOf } from '#services/platform_accounts/account_state'
@@ -108,17 +109,13 @@ export default class PlatformAccountService {
       () =>
         db.transaction(async (trx) => {
           const now = DateTime.utc()
-          const account = await this.upsert(creator, platform, changes, { trx, now })
+          const { account, changed } = await this.upsert(creator, platform, changes, { trx, now })
           await this.recompute(creator, trx, now)
           await AuditService.log(
             actor,
             'creator.account_update',
             ['creator', creator.id],
-            {
-              platform,
-              token: Boolean(changes.token),
-              cookie: Boolean(changes.cookie || changes.cookie_2),
-            },
+            { platform, changes: changed },
             trx
           )
           return presentPlatformAccount(account, now)
@@ -131,6 +128,8 @@ export default class PlatformAccountService {
    * Creates or updates the creator's account on `platform` with `changes`
    * (inside the caller's transaction). `field` prefixes the field named in
    * error data (`accounts.2` when the account came in a creator form).
+   * Answers the account and what changed on it, for the studio log (token
+   * and cookie only as masks).
    */
   static async upsert(
     creator: Creator,
@@ -143,6 +142,7 @@ export default class PlatformAccountService {
       .where('creator_id', creator.id)
       .where('platform', platform)
       .first()
+    const before = accountFacts(account)
     if (!account) {
       account = new CreatorPlatformAccount().merge({
         creatorId: creator.id,
@@ -156,7 +156,11 @@ export default class PlatformAccountService {
     account.useTransaction(options.trx)
     this.apply(account, changes, now, options.field)
     await account.save()
-    return account
+    const changed = accountChanges(before, accountFacts(account), {
+      token: Boolean(changes.token),
+      cookie: Boolean(changes.cookie || changes.cookie_2),
+    })
+    return { account, changed }
   }
 
   /** Applies the changes and the token and cookie rules to an account (not saved). */

@@ -337,7 +337,11 @@ test.group('creators / update and delete', (group) => {
       cp_team: { key: 'cp3' },
     })
     const audit = await AuditLog.query().where('action', 'creator.update').firstOrFail()
-    assert.deepInclude(audit.meta!.fields as string[], 'channel_name')
+    assert.deepInclude(audit.meta!.changes as object, {
+      channel_name: { from: 'Old', to: 'New name' },
+      cp_team: { from: null, to: 'cp3' },
+    })
+    assert.notProperty(audit.meta!.changes, 'remark', 'a field left as it was is not logged')
 
     const cleared = await client
       .patch(`/api/creators/${creator.id}`)
@@ -654,6 +658,8 @@ test.group('creators / detail', (group) => {
       'cookie_recheck_due',
       'collect_status',
       'collect_error',
+      'collect_error_code',
+      'collect_error_detail',
       'last_collected_at',
       'collect_failed_at',
     ])
