@@ -3,6 +3,8 @@ import { useCustom, type CrudFilter } from '@refinedev/core'
 import { Card, Form, Input, Select, Space, Table, Tag, Typography } from 'antd'
 import { SearchOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
+import { useMemo } from 'react'
+import { describer, subjectText } from './describe'
 
 interface Row {
   id: number
@@ -24,7 +26,8 @@ const COLOR: Record<string, string> = {
 
 /** /app/{brand}_studio_log: the audit log, newest first, searchable and paged on the server. */
 export function AuditLogList() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  const describe = useMemo(() => describer(t, i18n.language), [t, i18n.language])
   const { query: actionsQuery } = useCustom<{ action: string; total: number }[]>({
     url: '/api/audit-logs/actions',
     method: 'get',
@@ -108,9 +111,7 @@ export function AuditLogList() {
         />
         <Table.Column<Row>
           title={t('studio_log.subject')}
-          render={(_, row) =>
-            row.subject_type ? `${row.subject_type} #${row.subject_id}` : t('common.none')
-          }
+          render={(_, row) => subjectText(t, row.subject_type, row.subject_id)}
         />
         <Table.Column<Row>
           dataIndex="ip"
@@ -122,16 +123,20 @@ export function AuditLogList() {
         <Table.Column<Row>
           dataIndex="meta"
           title={t('studio_log.details')}
-          render={(meta: Row['meta']) =>
-            meta ? (
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {Object.entries(meta)
-                  .filter(([, value]) => value !== null && value !== undefined)
-                  .map(([key, value]) => `${key}: ${String(value)}`)
-                  .join(' · ')}
-              </Typography.Text>
-            ) : null
-          }
+          render={(meta: Row['meta'], row) => {
+            const lines = describe(row.action, meta)
+            if (!lines.length) return null
+            return (
+              <Space direction="vertical" size={0} data-testid="studio-log-details">
+                {lines.map((line, index) => (
+                  <Typography.Text key={index} type="secondary" style={{ fontSize: 12 }}>
+                    {line.label}:{' '}
+                    <Typography.Text style={{ fontSize: 12 }}>{line.text}</Typography.Text>
+                  </Typography.Text>
+                ))}
+              </Space>
+            )
+          }}
         />
       </Table>
     </Card>
