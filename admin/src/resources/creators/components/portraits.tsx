@@ -4,13 +4,12 @@ import { PieChartOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { PORTRAIT_AUDIENCES, PORTRAIT_DIMENSIONS } from '@shared/constants'
 import type { Creator, PortraitBucket } from '../types'
+import { bucketLabel } from './portrait-labels'
 import { Chart, type ChartDatum } from '../../../components/charts'
 
 type Dimension = (typeof PORTRAIT_DIMENSIONS)[number]
 type Audience = (typeof PORTRAIT_AUDIENCES)[number]
 
-/** Dimensions with a fixed set of buckets get translated labels; free-text ones show as they come. */
-const FIXED_BUCKETS: Dimension[] = ['sex', 'device']
 const KIND: Record<Dimension, 'pie' | 'column' | 'bar'> = {
   sex: 'pie',
   device: 'pie',
@@ -50,6 +49,13 @@ export function Portraits({ portraits }: { portraits: Creator['portraits'] }) {
     [i18n.language]
   )
   const formatValue = (value: number) => `${percent.format(value)}%`
+  const regions = useMemo(() => {
+    try {
+      return new Intl.DisplayNames([i18n.language], { type: 'region' })
+    } catch {
+      return null
+    }
+  }, [i18n.language])
 
   const charts = useMemo(() => {
     const set = portraits?.[audience] ?? {}
@@ -58,15 +64,13 @@ export function Portraits({ portraits }: { portraits: Creator['portraits'] }) {
       if (dimension === 'age') buckets.sort((a, b) => ageOrder(a.bucket) - ageOrder(b.bucket))
       const values = toPercent(buckets)
       const data: ChartDatum[] = buckets.map((bucket, index) => ({
-        label: FIXED_BUCKETS.includes(dimension)
-          ? t(`enum.portrait.${dimension}.${bucket.bucket}`, { defaultValue: bucket.bucket })
-          : bucket.bucket,
+        label: bucketLabel(t, dimension, bucket.bucket, regions),
         value: values[index],
       }))
       if (KIND[dimension] === 'bar') data.sort((a, b) => b.value - a.value)
       return { dimension, data: KIND[dimension] === 'bar' ? data.slice(0, 10) : data }
     })
-  }, [portraits, audience, t])
+  }, [portraits, audience, t, regions])
 
   return (
     <Card
