@@ -54,7 +54,7 @@ export function DiagnosticsPage() {
       <Col xs={24} lg={14}>
         <Card title={t('diagnostics.permissions')}>
           {Object.entries(permissions ?? {}).map(([resource, actions]) => (
-            <Tag key={resource} style={{ marginBottom: 6 }}>
+            <Tag key={resource} style={{ marginBottom: 6, whiteSpace: 'normal', maxWidth: '100%' }}>
               {resource}: {actions.join(', ')}
             </Tag>
           ))}
