@@ -58,7 +58,7 @@ export default class CreatorsImport extends BaseCommand {
             const done =
               phase === 'validating'
                 ? progress.processedRows
-                : progress.createdCount + progress.updatedCount
+                : progress.createdCount + progress.updatedCount + progress.unchangedCount
             const last = logged[phase] ?? 0
             if (done > last && (done - last >= 1000 || done === progress.totalRows)) {
               this.logger.info(
@@ -81,6 +81,7 @@ export default class CreatorsImport extends BaseCommand {
     const seconds = (Date.now() - started) / 1000
 
     if (record) await CreatorImportService.recordOutcome(record, outcome)
+    for (const warning of outcome.warnings) this.logger.warning(warning.message)
 
     if (outcome.status === 'failed') {
       this.logger.error(
@@ -94,7 +95,7 @@ export default class CreatorsImport extends BaseCommand {
       return
     }
 
-    const summary = `${outcome.totalRows} rows: ${outcome.createdCount} created, ${outcome.updatedCount} updated`
+    const summary = `${outcome.totalRows} rows: ${outcome.createdCount} created, ${outcome.updatedCount} updated, ${outcome.unchangedCount} unchanged`
     const speed = `${seconds.toFixed(1)} s, ${Math.round(outcome.totalRows / Math.max(seconds, 0.001))} rows/s`
     if (this.dryRun) this.logger.success(`Dry run, nothing saved. ${summary} (${speed})`)
     else this.logger.success(`Imported ${summary} (import #${record!.id}, ${speed})`)

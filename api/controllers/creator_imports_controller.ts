@@ -8,7 +8,7 @@ import { inspectWorkbookFile } from '#services/creators/excel/inspect'
 import { buildTemplate } from '#services/creators/excel/template'
 import { actorOf } from '#support/actor'
 import { ok } from '#support/envelope'
-import { datedFileName, sendWorkbook } from '#support/xlsx'
+import { datedFileName, hasXlsxName, sendWorkbook } from '#support/xlsx'
 import { creatorListValidator } from '#validators/creator'
 import { withUpload } from '#support/uploads'
 import { checkWorkbook, workbookRefusal } from '#support/workbook_guard'
@@ -41,11 +41,15 @@ export default class CreatorImportsController {
     return sendWorkbook(ctx.response, await buildTemplate(), datedFileName('creators-template'))
   }
 
-  /** GET /api/creators/export — the list's filters, every page, masked private data only. */
+  /** GET /api/creators/export — the list's filters, every page, masked private data only; titles in the user's language. */
   async export(ctx: HttpContext) {
     await ctx.bouncer.with('CreatorPolicy').authorize('export')
     const filters = await ctx.request.validateUsing(creatorListValidator)
-    const { rows, buffer } = await CreatorExportService.workbook(filters, ctx.auth.getUserOrFail())
+    const { rows, buffer } = await CreatorExportService.workbook(
+      filters,
+      ctx.auth.getUserOrFail(),
+      (key, data) => ctx.i18n.t(key, data)
+    )
     await AuditService.log(actorOf(ctx), 'creator.export', ['creator', null], { rows })
     return sendWorkbook(ctx.response, buffer, datedFileName('creators-export'))
   }
@@ -62,16 +66,15 @@ export default class CreatorImportsController {
   }
 
   async #queue(ctx: HttpContext) {
-    const file = ctx.request.file('file', { size: IMPORT_MAX_BYTES, extnames: ['xlsx'] })
+    // the extension in any case; the bytes are checked below
+    const file = ctx.request.file('file', { size: IMPORT_MAX_BYTES })
     if (!file || !file.tmpPath) {
       if (file?.errors.some((error) => error.type === 'size')) {
         return refuse(ctx, 413, 'errors.too_large', TOO_LARGE)
       }
-      if (file?.errors.some((error) => error.type === 'extname')) {
-        return refuse(ctx, 422, 'errors.not_xlsx')
-      }
       return refuse(ctx, 422, 'errors.file_required')
     }
+    if (!hasXlsxName(file.clientName)) return refuse(ctx, 422, 'errors.not_xlsx')
     if (!file.isValid) {
       const tooLarge = file.errors.some((error) => error.type === 'size')
       return tooLarge

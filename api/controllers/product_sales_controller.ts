@@ -1,12 +1,13 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { readFile } from 'node:fs/promises'
 import SaleService from '#services/market/sale_service'
+import { importSales } from '#services/market/sale_import'
 import { presentCompany, presentSale } from '#services/market/sale_presenter'
 import StudioException from '#exceptions/studio_exception'
 import { actorOf } from '#support/actor'
 import { ok } from '#support/envelope'
 import { listResponse } from '#support/pagination'
-import { sendWorkbook } from '#support/xlsx'
+import { hasXlsxName, sendWorkbook } from '#support/xlsx'
 import { areaMessages } from '#validators/messages'
 import { marketIdValidator, saleListValidator, saleValidator } from '#validators/market'
 import { MARKET_LIMITS } from '#shared/market'
@@ -100,13 +101,14 @@ export default class ProductSalesController {
   }
 
   async #import(ctx: HttpContext) {
-    const file = ctx.request.file('file', {
-      size: MARKET_LIMITS.importMaxBytes,
-      extnames: ['xlsx'],
-    })
+    // the extension in any case; the bytes are checked below
+    const file = ctx.request.file('file', { size: MARKET_LIMITS.importMaxBytes })
     if (!file || !file.tmpPath) {
       if (file?.errors.some((error) => error.type === 'size'))
         throw new StudioException('errors.too_large', { status: 413 })
+      throw new StudioException('market.errors.import_file', { status: 422 })
+    }
+    if (!hasXlsxName(file.clientName)) {
       throw new StudioException('market.errors.import_file', { status: 422 })
     }
     const problem = await checkWorkbook(file.tmpPath, SALES_WORKBOOK)
@@ -114,10 +116,8 @@ export default class ProductSalesController {
       const refusal = workbookRefusal(problem, 'market.errors.import_unreadable')
       throw new StudioException(refusal.key, { status: refusal.status, data: refusal.data })
     }
-    const result = await SaleService.import(
-      actorOf(ctx),
-      await readFile(file.tmpPath),
-      (key, data) => ctx.i18n.t(key, data)
+    const result = await importSales(actorOf(ctx), await readFile(file.tmpPath), (key, data) =>
+      ctx.i18n.t(key, data)
     )
     if (result.errors.length) {
       ctx.response.status(422)

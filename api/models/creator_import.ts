@@ -2,6 +2,7 @@ import { DateTime } from 'luxon'
 import { compose } from '@adonisjs/core/helpers'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 import { withTimestamps } from '#models/mixins/timestamps'
+import type { StoredTitleWarning } from '#support/workbook_warnings'
 
 export interface ImportError {
   row: number
@@ -38,11 +39,21 @@ export default class CreatorImport extends compose(BaseModel, withTimestamps) {
   @column()
   declare updatedCount: number
 
+  @column()
+  declare unchangedCount: number
+
   @column({
     prepare: (value: ImportError[] | null) => (value ? JSON.stringify(value) : null),
     consume: (value: string | null) => (value ? JSON.parse(value) : []),
   })
   declare errors: ImportError[]
+
+  /** Titles read as another column's, or not read (workbook_header.ts). */
+  @column({
+    prepare: (value: StoredTitleWarning[] | null) => (value ? JSON.stringify(value) : null),
+    consume: (value: string | null) => (value ? JSON.parse(value) : []),
+  })
+  declare warnings: StoredTitleWarning[]
 
   @column.dateTime()
   declare finishedAt: DateTime | null

@@ -21,3 +21,12 @@ export function sendWorkbook(
   if (!cache) response.header('cache-control', 'no-store')
   return response.send(buffer)
 }
+
+/**
+ * Whether an upload's name says .xlsx, in any case (`.XLSX` from Windows
+ * tools too). The name is only the first check: the bytes decide
+ * (workbook_guard.ts), so upload routes ask the body parser for no extension.
+ */
+export function hasXlsxName(name: string | undefined | null) {
+  return /\.xlsx$/i.test((name ?? '').trim())
+}

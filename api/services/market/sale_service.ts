@@ -1,10 +1,8 @@
-import db from '@adonisjs/lucid/services/db'
 import ExcelJS from 'exceljs'
 import Creator from '#models/creator'
 import ProductSale from '#models/product_sale'
 import User from '#models/user'
 import StudioException from '#exceptions/studio_exception'
-import AuditService from '#services/audit/audit_service'
 import { fromCents, krwCents, toCents, wonOf } from '#support/money'
 import { LIKE, containing } from '#support/like'
 import { pageWindow, paginate } from '#support/pagination'
@@ -26,7 +24,7 @@ export const SALE_COLUMNS = [
   'currency',
 ] as const
 
-const monthDay = (month: string) => `${month}-01`
+export const monthDay = (month: string) => `${month}-01`
 
 /** E-Commerce: product sales per creator, platform and month; entered, imported, charted. */
 export default class SaleService {
@@ -138,7 +136,8 @@ export default class SaleService {
       .orderBy('id')
   }
 
-  static #apply(sale: ProductSale, input: SaleInput) {
+  /** Copies a sale's input onto it (the form's and the import's). */
+  static applyInput(sale: ProductSale, input: SaleInput) {
     sale.creatorId = input.creator_id
     sale.platform = input.platform
     sale.month = monthDay(input.month)
@@ -168,7 +167,7 @@ export default class SaleService {
     await this.#company(input.company_user_id)
     await this.#duplicate(input)
     const sale = new ProductSale()
-    this.#apply(sale, input)
+    this.applyInput(sale, input)
     sale.createdBy = actor.user.id
     await sale.save()
     await sale.load('creator')
@@ -180,7 +179,7 @@ export default class SaleService {
     await this.#creator(input.creator_id)
     await this.#company(input.company_user_id)
     await this.#duplicate(input, sale.id)
-    this.#apply(sale, input)
+    this.applyInput(sale, input)
     await sale.save()
     await sale.load('creator')
     await sale.load('company')
@@ -218,127 +217,5 @@ export default class SaleService {
       ['currency', CURRENCIES.join(', ')],
     ])
     return Buffer.from(await workbook.xlsx.writeBuffer())
-  }
-
-  /**
-   * All or nothing: every row is checked first (errors by row and column);
-   * only a clean file is written, in one transaction, updating records that
-   * already exist (same creator, platform, month and product).
-   */
-  static async import(
-    actor: Actor,
-    bytes: Buffer,
-    t: (key: string, data?: Record<string, unknown>) => string
-  ) {
-    const workbook = new ExcelJS.Workbook()
-    try {
-      await workbook.xlsx.load(bytes as any)
-    } catch {
-      throw new StudioException('market.errors.import_unreadable', { status: 422 })
-    }
-    const sheet = workbook.worksheets[0]
-    if (!sheet) throw new StudioException('market.errors.import_unreadable', { status: 422 })
-    const header = (sheet.getRow(1).values as unknown[])
-      .slice(1)
-      .map((value) => String(value ?? '').trim())
-    const missing = SALE_COLUMNS.filter((column) => !header.includes(column))
-    if (missing.length)
-      throw new StudioException('market.errors.import_columns', {
-        status: 422,
-        data: { columns: missing.join(', ') },
-      })
-    const known = await Creator.query().select('id', 'brand_no')
-    const creators = new Map(known.map((row) => [row.brandNo, row.id]))
-    const errors: { row: number; column: string; message: string }[] = []
-    const inputs: SaleInput[] = []
-    const text = (value: unknown) => {
-      if (value && typeof value === 'object' && 'result' in (value as any))
-        return String((value as any).result ?? '').trim()
-      if (value && typeof value === 'object' && 'text' in (value as any))
-        return String((value as any).text ?? '').trim()
-      if (value instanceof Date) return value.toISOString().slice(0, 7)
-      return String(value ?? '').trim()
-    }
-    sheet.eachRow((row, number) => {
-      if (number === 1) return
-      const cell = (column: (typeof SALE_COLUMNS)[number]) =>
-        text(row.getCell(header.indexOf(column) + 1).value)
-      if (SALE_COLUMNS.every((column) => cell(column) === '')) return
-      const fail = (column: string, key: string, data?: Record<string, unknown>) =>
-        errors.push({ row: number, column, message: t(`market.import.${key}`, data) })
-      const creatorId = creators.get(cell('brand_no'))
-      if (!creatorId) fail('brand_no', 'creator')
-      const platform = cell('platform').toLowerCase()
-      if (!(PLATFORMS as readonly string[]).includes(platform)) fail('platform', 'platform')
-      const month = cell('month')
-      if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) fail('month', 'month')
-      const product = cell('product')
-      if (!product || product.length > MARKET_LIMITS.productMax)
-        fail('product', 'product', { max: MARKET_LIMITS.productMax })
-      const whole = (column: 'items' | 'orders') => {
-        const value = cell(column)
-        if (!/^\d+$/.test(value) || Number(value) > MARKET_LIMITS.countMax) fail(column, 'whole')
-        return Number(value)
-      }
-      const amount = (column: 'gmv' | 'commission') => {
-        const value = cell(column).replace(/,/g, '')
-        if (!/^\d+(\.\d{1,2})?$/.test(value) || Number(value) > MARKET_LIMITS.amountMax)
-          fail(column, 'amount')
-        return Number(value)
-      }
-      const items = whole('items')
-      const orders = whole('orders')
-      const gmv = amount('gmv')
-      const commission = amount('commission')
-      const currency = (cell('currency') || 'CNY').toUpperCase()
-      if (!(CURRENCIES as readonly string[]).includes(currency)) fail('currency', 'currency')
-      inputs.push({
-        creator_id: creatorId ?? 0,
-        platform: platform as any,
-        month,
-        product,
-        items,
-        orders,
-        gmv,
-        commission,
-        currency: currency as any,
-      })
-    })
-    if (!inputs.length && !errors.length)
-      throw new StudioException('market.errors.import_empty', { status: 422 })
-    if (inputs.length > MARKET_LIMITS.importRowsMax)
-      throw new StudioException('market.errors.import_too_many', {
-        status: 422,
-        data: { max: MARKET_LIMITS.importRowsMax },
-      })
-    if (errors.length) return { imported: 0, created: 0, updated: 0, errors }
-
-    let created = 0
-    let updated = 0
-    await db.transaction(async (trx) => {
-      for (const input of inputs) {
-        const existing = await ProductSale.query({ client: trx })
-          .where('creator_id', input.creator_id)
-          .where('platform', input.platform)
-          .where('month', monthDay(input.month))
-          .where('product', input.product)
-          .first()
-        const sale = existing ?? new ProductSale()
-        sale.useTransaction(trx)
-        this.#apply(sale, input)
-        if (!existing) sale.createdBy = actor.user.id
-        await sale.save()
-        if (existing) updated++
-        else created++
-      }
-      await AuditService.log(
-        actor,
-        'sales.import',
-        ['product_sale', null],
-        { created, updated },
-        trx
-      )
-    })
-    return { imported: created + updated, created, updated, errors: [] }
   }
 }

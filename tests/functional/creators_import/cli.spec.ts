@@ -7,6 +7,7 @@ import CreatorImport from '#models/creator_import'
 import CreatorsImport from '#commands/creators_import'
 import { rawAceOutput, rowCount, runAce, setupFunctionalGroup } from '#tests/helpers/functional'
 import { creatorRow, fillTemplate } from '#tests/helpers/imports'
+import { titledWorkbook } from '#tests/helpers/workbooks'
 
 test.group('creators import / node ace creators:import', (group) => {
   setupFunctionalGroup(group)
@@ -54,10 +55,10 @@ test.group('creators import / node ace creators:import', (group) => {
     })
     assert.isNotNull(record.finishedAt)
 
-    // the same file again: updates, and the command keeps the caller's file
+    // the same file again: nothing differs, so nothing is written; the caller's file is kept
     const again = await runAce(CreatorsImport, [path])
     again.assertSucceeded()
-    again.assertLogMatches(/0 created, 2 updated/)
+    again.assertLogMatches(/0 created, 0 updated, 2 unchanged/)
     assert.equal(await rowCount('creators'), 2)
     const { existsSync } = await import('node:fs')
     assert.isTrue(existsSync(path))
@@ -87,5 +88,34 @@ test.group('creators import / node ace creators:import', (group) => {
     const missing = await runAce(CreatorsImport, [join(folder, 'nope.xlsx')])
     missing.assertFailed()
     missing.assertLogMatches(/file: The file could not be read as an Excel workbook\./)
+  })
+
+  test('titles read as another column or not read are printed as warnings, in a dry run too', async ({
+    assert,
+  }) => {
+    const path = await file(
+      'Staff.XLSX',
+      await titledWorkbook([
+        ['Contractor Name', 'Channel Name', 'Phone Number', 'Bilibili ID'],
+        ['김지수', 'Jisoo Daily', '010-1234-5678', '332704117'],
+      ])
+    )
+    const dry = await runAce(CreatorsImport, [path, '--dry-run'])
+    dry.assertSucceeded()
+    dry.assertLogMatches(/Column C “Phone Number” was read as “Phone”\./)
+    dry.assertLogMatches(
+      /Column D “Bilibili ID” is not a template column and was not imported: did you mean “Bilibili UID”\?/
+    )
+    dry.assertLogMatches(/Dry run, nothing saved\. 1 rows: 1 created/)
+    assert.equal(await rowCount('creators'), 0)
+
+    const real = await runAce(CreatorsImport, [path])
+    real.assertSucceeded()
+    const record = await CreatorImport.firstOrFail()
+    assert.deepEqual(
+      record.warnings.map((warning) => `${warning.key}:${warning.column}:${warning.meant}`),
+      ['alias:C:Phone', 'near:D:Bilibili UID']
+    )
+    assert.equal(await rowCount('creator_platform_accounts'), 0, 'a near miss is not read')
   })
 })

@@ -1,3 +1,4 @@
+import type { CellKind } from '#support/workbook_cells'
 import { PLATFORMS, TOKEN_PLATFORMS, type PlatformKey, type PrivateField } from '#shared/constants'
 
 /*
@@ -47,6 +48,10 @@ export interface ExcelColumn {
   platform?: PlatformKey
   example?: string | number | Date
   help: { en: string; ko: string; zh: string }
+  /** How the cells are read (workbook_cells.ts): 'value' when not said. */
+  read?: CellKind
+  /** Other titles meaning exactly this column (read, with a warning). */
+  aliases?: readonly string[]
 }
 
 /** A column of a written sheet: title (row 1), key (row 2), width and number format. */
@@ -81,6 +86,7 @@ export function platformColumns(platform: PlatformKey): ExcelColumn[] {
       key: `${platform}_uid`,
       title: `${label} UID`,
       type: 'text',
+      read: 'identifier',
       width: 22,
       platform,
       example: example?.uid,

@@ -18,6 +18,7 @@ import { readRows } from '#services/creators/excel/read'
 import { validateRows } from '#services/creators/excel/validate'
 import { writePlans } from '#services/creators/excel/write'
 import type { Actor } from '#support/actor'
+import { storeTitleWarnings, type StoredTitleWarning } from '#support/workbook_warnings'
 import { sqlDateTime } from '#support/sql'
 
 /**
@@ -36,8 +37,11 @@ import { sqlDateTime } from '#support/sql'
  * brand_no get `${APP_BRAND}-00001`-style numbers. On an update an empty
  * cell keeps the stored value (the import never clears a value) and only
  * values that differ are written, so importing the same file twice writes
- * nothing the second time; `updated_count` counts the rows that matched an
- * existing creator.
+ * nothing the second time: `updated_count` counts the rows that changed an
+ * existing creator, `unchanged_count` those whose every filled cell already
+ * held the stored value (they are not written, and leave no studio-log
+ * entry). Titles read as another column's or not read at all are reported
+ * as warnings (an import with warnings still runs).
  *
  * Progress: `processed_rows` counts validated rows (every ~100), then
  * `created_count` / `updated_count` grow while writing. On SQLite the one
@@ -50,6 +54,8 @@ export interface ImportProgress {
   processedRows: number
   createdCount: number
   updatedCount: number
+  /** Rows that match a creator and hold exactly what is stored: nothing was written for them. */
+  unchangedCount: number
 }
 
 export type ImportPhase = 'reading' | 'validating' | 'writing'
@@ -67,6 +73,8 @@ export interface ImportOutcome extends ImportProgress {
   dryRun: boolean
   errors: StoredImportError[]
   errorCount: number
+  /** Titles read as another column's, or not read at all. */
+  warnings: StoredTitleWarning[]
 }
 
 class DryRunRollback extends Error {}
@@ -132,7 +140,9 @@ export default class CreatorImportService {
       processedRows: 0,
       createdCount: 0,
       updatedCount: 0,
+      unchangedCount: 0,
       errors: [],
+      warnings: [],
       finishedAt: null,
     })
     await record.save()
@@ -164,7 +174,9 @@ export default class CreatorImportService {
       processedRows: outcome.processedRows,
       createdCount: outcome.createdCount,
       updatedCount: outcome.updatedCount,
+      unchangedCount: outcome.unchangedCount,
       errors: outcome.errors as any,
+      warnings: outcome.warnings,
       finishedAt: DateTime.utc(),
     })
     await record.save()
@@ -220,8 +232,10 @@ export default class CreatorImportService {
       processedRows: 0,
       createdCount: 0,
       updatedCount: 0,
+      unchangedCount: 0,
     }
     const errors = new ErrorList()
+    let warnings: StoredTitleWarning[] = []
     const report = (phase: ImportPhase) => options.onProgress?.({ ...progress }, phase)
     const fail = (): ImportOutcome => ({
       ...progress,
@@ -229,6 +243,7 @@ export default class CreatorImportService {
       dryRun: Boolean(options.dryRun),
       errors: errors.report(),
       errorCount: errors.count,
+      warnings,
     })
 
     const problem = await inspectWorkbookFile(path)
@@ -246,6 +261,7 @@ export default class CreatorImportService {
       return fail()
     }
     const rows = read.rows
+    warnings = storeTitleWarnings(read.warnings)
     progress.totalRows = rows.length
     await report('reading')
     const missing = IMPORT_COLUMNS.filter(
@@ -270,9 +286,10 @@ export default class CreatorImportService {
 
     try {
       await db.transaction(async (trx) => {
-        await writePlans(plans, trx, options, async (created, updated) => {
-          progress.createdCount = created
-          progress.updatedCount = updated
+        await writePlans(plans, trx, options, async (counts) => {
+          progress.createdCount = counts.created
+          progress.updatedCount = counts.updated
+          progress.unchangedCount = counts.unchanged
           await report('writing')
         })
         if (options.dryRun) throw new DryRunRollback()
@@ -286,6 +303,7 @@ export default class CreatorImportService {
       dryRun: Boolean(options.dryRun),
       errors: [],
       errorCount: 0,
+      warnings,
     }
   }
 }

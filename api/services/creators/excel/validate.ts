@@ -128,7 +128,14 @@ async function checkRows(
   for (const [index, raw] of rows.entries()) {
     const prepared = prepareRow(raw.values)
     const failed = new Set<string>()
+    // an identifier Excel holds as a number (or a date) lost its form: never guessed back
+    for (const field of raw.notText ?? []) {
+      failed.add(field)
+      errors.add(raw.row, field, 'errors.enter_as_text')
+      delete prepared[field]
+    }
     for (const [field, value] of Object.entries(raw.values)) {
+      if (failed.has(field)) continue
       if (value !== null && EXCEL_ERROR.test(value) && IMPORT_COLUMN_BY_KEY.has(field)) {
         failed.add(field)
         errors.add(raw.row, field, 'errors.excel_error', { value })

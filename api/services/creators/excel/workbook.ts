@@ -55,16 +55,7 @@ function numberFormatOf(type: ColumnType | undefined): Partial<ExcelJS.Style> {
   }
 }
 
-export function columnLetter(index: number) {
-  let letters = ''
-  let number = index
-  while (number > 0) {
-    const remainder = (number - 1) % 26
-    letters = String.fromCharCode(65 + remainder) + letters
-    number = Math.floor((number - 1) / 26)
-  }
-  return letters
-}
+export { columnLetter } from '#support/workbook_header'
 
 /** A new workbook signed by the studio. */
 export function newWorkbook() {

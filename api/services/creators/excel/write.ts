@@ -52,23 +52,70 @@ function sameValue(stored: unknown, value: unknown) {
   return stored === value
 }
 
+type AccountChange =
+  { id: number; changes: Record<string, unknown> } | { insert: Record<string, unknown> }
+
+/** What a row changes in its creator's platform accounts (uid and fans only). */
+function accountChanges(
+  plan: Plan,
+  creatorId: number,
+  existing: Map<string, AccountRow>,
+  stamp: string
+) {
+  const values = plan.input as Record<string, unknown>
+  const out: AccountChange[] = []
+  for (const platform of IMPORT_PLATFORMS) {
+    const uid = values[`${platform}_uid`] as string | undefined
+    const fans = values[`${platform}_fans`] as number | undefined
+    if (uid === undefined && fans === undefined) continue
+    const account = existing.get(`${creatorId}:${platform}`)
+    if (account) {
+      const changes: Record<string, unknown> = {}
+      if (uid !== undefined && uid !== account.uid) changes.uid = uid
+      if (fans !== undefined && fans !== Number(account.fans)) changes.fans = fans
+      if (Object.keys(changes).length) out.push({ id: account.id, changes })
+    } else {
+      out.push({
+        insert: {
+          creator_id: creatorId,
+          platform: platform as PlatformKey,
+          uid: uid ?? null,
+          fans: fans ?? 0,
+          active: true,
+          token_status: 1,
+          cookie_status: 1,
+          created_at: stamp,
+          updated_at: stamp,
+        },
+      })
+    }
+  }
+  return out
+}
+
+export interface WriteCounts {
+  created: number
+  updated: number
+  /** Rows of existing creators whose every filled cell equals what is stored: nothing written. */
+  unchanged: number
+}
+
 export async function writePlans(
   plans: Plan[],
   trx: TransactionClientContract,
   options: WriteOptions,
-  onProgress: (created: number, updated: number) => Promise<void>
+  onProgress: (counts: WriteCounts) => Promise<void>
 ) {
   const stamp = DateTime.utc().toFormat(trx.dialect.dateTimeFormat)
   const creates = plans.filter((plan) => !plan.target)
   const updates = plans.filter((plan) => plan.target)
-  let created = 0
-  let updated = 0
+  const counts: WriteCounts = { created: 0, updated: 0, unchanged: 0 }
   let sinceReport = 0
   const tick = async (count: number) => {
     sinceReport += count
     if (sinceReport >= PROGRESS_EVERY) {
       sinceReport = 0
-      await onProgress(created, updated)
+      await onProgress({ ...counts })
     }
   }
 
@@ -92,7 +139,7 @@ export async function writePlans(
       return { ...columns, created_at: stamp, updated_at: stamp }
     })
     await trx.table('creators').multiInsert(rows)
-    created += part.length
+    counts.created += part.length
     await tick(part.length)
   }
   const idOf = new Map<string, number>()
@@ -104,18 +151,7 @@ export async function writePlans(
     for (const row of found) idOf.set(row.brand_no, row.id)
   }
 
-  // updated creators: only the cells the row fills
-  for (const plan of updates) {
-    const creator = plan.target!
-    creator.useTransaction(trx)
-    assign(creator, plan, false, options.userId ?? null)
-    await creator.save()
-    updated++
-    await tick(1)
-  }
-
-  // platform accounts (uid and fans; tokens and cookies are never in Excel)
-  const touched = new Set(creates.map((plan) => idOf.get(plan.brandNo!)!))
+  // the platform accounts of the creators rows update
   const existing = new Map<string, AccountRow>()
   for (const part of chunks(
     updates.map((plan) => plan.target!.id),
@@ -128,40 +164,38 @@ export async function writePlans(
     for (const account of accounts)
       existing.set(`${account.creator_id}:${account.platform}`, account)
   }
+
+  // updated creators: only the cells the row fills, and only when one differs
+  const touched = new Set(creates.map((plan) => idOf.get(plan.brandNo!)!))
+  const accountWork: AccountChange[] = []
+  for (const plan of creates) {
+    accountWork.push(...accountChanges(plan, idOf.get(plan.brandNo!)!, existing, stamp))
+  }
+  for (const plan of updates) {
+    const creator = plan.target!
+    creator.useTransaction(trx)
+    assign(creator, plan, false, options.userId ?? null)
+    const accounts = accountChanges(plan, creator.id, existing, stamp)
+    if (!creator.$isDirty && accounts.length === 0) {
+      counts.unchanged++
+    } else {
+      if (creator.$isDirty) await creator.save()
+      if (accounts.length) touched.add(creator.id)
+      accountWork.push(...accounts)
+      counts.updated++
+    }
+    await tick(1)
+  }
+
+  // platform accounts (uid and fans; tokens and cookies are never in Excel)
   const inserts: Record<string, unknown>[] = []
-  for (const plan of plans) {
-    const creatorId = plan.target?.id ?? idOf.get(plan.brandNo!)!
-    const values = plan.input as Record<string, unknown>
-    for (const platform of IMPORT_PLATFORMS) {
-      const uid = values[`${platform}_uid`] as string | undefined
-      const fans = values[`${platform}_fans`] as number | undefined
-      if (uid === undefined && fans === undefined) continue
-      const account = existing.get(`${creatorId}:${platform}`)
-      if (account) {
-        const changes: Record<string, unknown> = {}
-        if (uid !== undefined && uid !== account.uid) changes.uid = uid
-        if (fans !== undefined && fans !== Number(account.fans)) changes.fans = fans
-        if (Object.keys(changes).length) {
-          touched.add(creatorId)
-          await trx
-            .from('creator_platform_accounts')
-            .where('id', account.id)
-            .update({ ...changes, updated_at: stamp })
-        }
-      } else {
-        touched.add(creatorId)
-        inserts.push({
-          creator_id: creatorId,
-          platform: platform as PlatformKey,
-          uid: uid ?? null,
-          fans: fans ?? 0,
-          active: true,
-          token_status: 1,
-          cookie_status: 1,
-          created_at: stamp,
-          updated_at: stamp,
-        })
-      }
+  for (const work of accountWork) {
+    if ('insert' in work) inserts.push(work.insert)
+    else {
+      await trx
+        .from('creator_platform_accounts')
+        .where('id', work.id)
+        .update({ ...work.changes, updated_at: stamp })
     }
   }
   for (const part of chunks(inserts, 300)) {
@@ -171,17 +205,20 @@ export async function writePlans(
   // the fans and failing of creators whose accounts changed
   await CreatorTotalsService.recompute(trx, [...touched], stamp)
 
-  await AuditService.record(
-    {
-      action: 'creator.import',
-      userId: options.userId ?? null,
-      subjectType: 'creator_import',
-      subjectId: options.importId ?? null,
-      meta: { created, updated, rows: plans.length, dry_run: Boolean(options.dryRun) },
-    },
-    trx
-  )
-  await onProgress(created, updated)
+  // the studio log records what the import changed; a file that changed nothing leaves no entry
+  if (counts.created + counts.updated > 0) {
+    await AuditService.record(
+      {
+        action: 'creator.import',
+        userId: options.userId ?? null,
+        subjectType: 'creator_import',
+        subjectId: options.importId ?? null,
+        meta: { ...counts, rows: plans.length, dry_run: Boolean(options.dryRun) },
+      },
+      trx
+    )
+  }
+  await onProgress({ ...counts })
 }
 
 /**

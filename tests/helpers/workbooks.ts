@@ -1,0 +1,65 @@
+import { PassThrough } from 'node:stream'
+import ExcelJS from 'exceljs'
+
+/*
+| Workbooks as staff make them in other tools: one sheet of their own name,
+| the titles typed by hand (no key row), numbers typed as numbers, group
+| rows and merged titles, strings shared (Excel) or inline (many
+| generators). Rows start at row 1 as given.
+*/
+
+export interface TitledSheet {
+  /** Row 1 first; values as typed (numbers stay numbers, null leaves a cell empty). */
+  rows: unknown[][]
+  /** Merged ranges ('A1:B1'), the master being the top-left cell. */
+  merges?: string[]
+  /** Number formats by column letter ('@' is Excel's Text format). */
+  formats?: Record<string, string>
+  name?: string
+  /** Strings written inline in the sheet instead of in the shared strings part. */
+  inline?: boolean
+}
+
+function fill(sheet: ExcelJS.Worksheet, options: TitledSheet) {
+  // merged first: the streaming writer cannot go back to a committed row
+  for (const range of options.merges ?? []) sheet.mergeCells(range)
+  options.rows.forEach((values, index) => {
+    const row = sheet.getRow(index + 1)
+    values.forEach((value, column) => {
+      if (value === null || value === undefined) return
+      const cell = row.getCell(column + 1)
+      cell.value = (
+        options.inline && typeof value === 'string' ? { richText: [{ text: value }] } : value
+      ) as ExcelJS.CellValue
+      const format = options.formats?.[sheet.getColumn(column + 1).letter]
+      if (format) cell.numFmt = format
+    })
+    row.commit()
+  })
+}
+
+/** A workbook of one sheet holding `rows` (or the full options). */
+export async function titledWorkbook(rows: unknown[][] | TitledSheet): Promise<Buffer> {
+  const options = Array.isArray(rows) ? { rows } : rows
+  const name = options.name ?? 'Sheet1'
+  if (!options.inline) {
+    const workbook = new ExcelJS.Workbook()
+    workbook.creator = 'Other tool'
+    fill(workbook.addWorksheet(name), options)
+    return Buffer.from(await workbook.xlsx.writeBuffer())
+  }
+  // the streaming writer without shared strings writes each string in its cell
+  const stream = new PassThrough()
+  const chunks: Buffer[] = []
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream,
+    useSharedStrings: false,
+    useStyles: true,
+  })
+  const sheet = workbook.addWorksheet(name)
+  fill(sheet as unknown as ExcelJS.Worksheet, options)
+  sheet.commit()
+  await workbook.commit()
+  return Buffer.concat(chunks)
+}
