@@ -6,6 +6,7 @@ import type {
   PrivateField,
   PrivateLevel,
 } from '@shared/constants'
+import type { ImportWarning } from '../../components/import-warnings'
 
 /** Shapes of the creators API as the admin reads them (GET /api/creators, /api/creators/:id and their parts). */
 
@@ -163,7 +164,11 @@ export interface CreatorImport {
   processed_rows: number
   created_count: number
   updated_count: number
+  /** Rows equal to what is stored: not written. */
+  unchanged_count?: number
   errors: { row: number; column: string | null; message: string }[]
+  /** Titles read as another column, or not read. */
+  warnings?: ImportWarning[]
   finished_at: string | null
 }
 

@@ -6,6 +6,7 @@ import { useCustom, useCustomMutation } from '@refinedev/core'
 import type { AxiosProgressEvent } from 'axios'
 import type { CreatorImport } from '../types'
 import { fileBody } from '../../../lib/download'
+import { ImportWarnings } from '../../../components/import-warnings'
 
 const MAX_BYTES = 20 * 1024 * 1024
 const POLL_MS = 1000
@@ -195,13 +196,15 @@ export function ImportModal({
             message={t(
               errors.length ? 'creators.import.finished_with_errors' : 'creators.import.finished'
             )}
-            description={t('creators.import.counts', {
+            description={t('workbook.counts', {
               created: job.created_count,
               updated: job.updated_count,
+              unchanged: job.unchanged_count ?? 0,
               errors: errors.length,
             })}
           />
         )}
+        {phase === 'finished' && job && <ImportWarnings warnings={job.warnings} />}
         {phase === 'finished' && errors.length > 0 && (
           <Table
             size="small"

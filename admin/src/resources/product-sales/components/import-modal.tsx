@@ -4,11 +4,21 @@ import { App, Alert, Button, Modal, Space, Table, Upload } from 'antd'
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { downloadFile, fileBody } from '../../../lib/download'
+import { ImportWarnings, type ImportWarning } from '../../../components/import-warnings'
 
 interface RowError {
   row: number
   column: string
   message: string
+}
+
+/** The answer of an import (and the data of a refused one). */
+interface ImportResult {
+  created: number
+  updated: number
+  unchanged: number
+  errors?: RowError[]
+  warnings?: ImportWarning[]
 }
 
 /** Excel import of product sales: template, upload, all-or-nothing with errors by row and column. */
@@ -22,8 +32,9 @@ export function ImportModal({
   const { t } = useTranslation()
   const { message } = App.useApp()
   const [errors, setErrors] = useState<RowError[]>([])
-  const [result, setResult] = useState<{ created: number; updated: number } | null>(null)
-  const { mutate: importFile, mutation } = useCustomMutation<{ created: number; updated: number }>()
+  const [result, setResult] = useState<ImportResult | null>(null)
+  const [warnings, setWarnings] = useState<ImportWarning[]>([])
+  const { mutate: importFile, mutation } = useCustomMutation<ImportResult>()
   const uploading = mutation.isPending
 
   const template = () =>
@@ -33,6 +44,7 @@ export function ImportModal({
 
   const upload = (file: File) => {
     setErrors([])
+    setWarnings([])
     setResult(null)
     const body = fileBody(file)
     importFile(
@@ -46,12 +58,21 @@ export function ImportModal({
       {
         onSuccess: ({ data }) => {
           setResult(data)
+          setWarnings(data.warnings ?? [])
           message.success(
-            String(t('commerce.import_done', { created: data.created, updated: data.updated }))
+            String(
+              t('workbook.sales_done', {
+                created: data.created,
+                updated: data.updated,
+                unchanged: data.unchanged ?? 0,
+              })
+            )
           )
         },
         onError: (error) => {
-          setErrors((error?.data as { errors?: RowError[] } | undefined)?.errors ?? [])
+          const refused = error?.data as Partial<ImportResult> | undefined
+          setErrors(refused?.errors ?? [])
+          setWarnings(refused?.warnings ?? [])
           message.error(error?.message || t('errors.request_failed'))
         },
       }
@@ -97,13 +118,15 @@ export function ImportModal({
           <Alert
             type="success"
             showIcon
-            message={t('commerce.import_done', {
+            message={t('workbook.sales_done', {
               created: result.created,
               updated: result.updated,
+              unchanged: result.unchanged ?? 0,
             })}
             data-testid="sale-import-result"
           />
         )}
+        <ImportWarnings warnings={warnings} testId="sale-import-warnings" />
         {errors.length > 0 && (
           <Table<RowError>
             size="small"
