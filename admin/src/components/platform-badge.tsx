@@ -39,7 +39,14 @@ interface AccountLike {
 }
 
 /** A list cell's platform tag: green when the token is connected, red when it cannot access, orange for a failing cookie. */
-export function PlatformStatusTag({ account }: { account: AccountLike }) {
+export function PlatformStatusTag({
+  account,
+  compact = false,
+}: {
+  account: AccountLike
+  /** The logo alone (lists): the name is in the tooltip and the label. */
+  compact?: boolean
+}) {
   const { t } = useTranslation()
   const { format } = useNumberFormat()
   const tokenOk = account.token_status === ACCESS_STATUS.CONNECTED
@@ -69,12 +76,13 @@ export function PlatformStatusTag({ account }: { account: AccountLike }) {
     >
       <Tag
         color={color}
-        style={{ marginInlineEnd: 4, marginBottom: 4, paddingInline: 4 }}
+        style={{ marginInlineEnd: 4, marginBottom: compact ? 0 : 4, paddingInline: 4 }}
         data-testid={`platform-${account.platform}`}
+        aria-label={compact ? t(`enum.platform.${account.platform}`) : undefined}
       >
         <Space size={4}>
           <PlatformLogo platform={account.platform} size={14} />
-          <span>{t(`enum.platform.${account.platform}`)}</span>
+          {!compact && <span>{t(`enum.platform.${account.platform}`)}</span>}
         </Space>
       </Tag>
     </Tooltip>

@@ -1,6 +1,11 @@
 import type { ReactNode } from 'react'
 import type { TableColumnType } from 'antd'
 
+/** Header or body cells kept on one line (`onHeaderCell={nowrap}`, `onCell={nowrap}`). */
+export const nowrap = () => ({ style: { whiteSpace: 'nowrap' as const } })
+/** Both header and body cells on one line. */
+export const nowrapCells = { onHeaderCell: nowrap, onCell: nowrap }
+
 /** A right-aligned figure column whose numbers stay on one line. */
 export function figureColumn<T>(
   key: string,
@@ -11,7 +16,7 @@ export function figureColumn<T>(
     key,
     title,
     align: 'right',
-    onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+    onCell: nowrap,
     render: (_: unknown, row: T) => render(row),
   }
 }

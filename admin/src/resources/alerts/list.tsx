@@ -17,6 +17,7 @@ import { useSaveFeedback } from '../../lib/feedback'
 import type { StudioUser } from '../../providers/identity'
 import { RulesDrawer, useRulesDrawer } from './components/rules-drawer'
 import { ListTable } from '../../components/list-table'
+import { nowrap } from '../../lib/table'
 import { CollectError } from '../../components/collect-error'
 
 interface AlertRow {
@@ -337,7 +338,7 @@ export function AlertList() {
           <ListTable.Column<AlertRow>
             dataIndex="severity"
             title={t('alerts.severity')}
-            width={100}
+            onHeaderCell={nowrap}
             render={(value: AlertRow['severity']) => (
               <Tag color={SEVERITY_COLORS[value]}>{t(`alerts.severities.${value}`)}</Tag>
             )}
@@ -345,24 +346,34 @@ export function AlertList() {
           <ListTable.Column<AlertRow>
             dataIndex="kind"
             title={t('alerts.kind')}
+            onHeaderCell={nowrap}
+            onCell={nowrap}
             render={(value) => t(`alerts.kinds.${value}`)}
           />
           <ListTable.Column<AlertRow>
-            title={t('alerts.creator')}
-            render={(_, row) =>
-              row.creator ? (
-                <Link to={`/app/creator_info?id=${row.creator.id}`}>{row.creator.name}</Link>
-              ) : (
-                '—'
-              )
-            }
+            title={`${t('alerts.creator')} / ${t('alerts.platform')}`}
+            onHeaderCell={nowrap}
+            render={(_, row) => (
+              <Space direction="vertical" size={0}>
+                {row.creator ? (
+                  <Link to={`/app/creator_info?id=${row.creator.id}`}>{row.creator.name}</Link>
+                ) : (
+                  '—'
+                )}
+                {row.platform && (
+                  <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+                    {t(`enum.platform.${row.platform}`)}
+                  </Typography.Text>
+                )}
+              </Space>
+            )}
           />
           <ListTable.Column<AlertRow>
-            dataIndex="platform"
-            title={t('alerts.platform')}
-            render={(value) => (value ? t(`enum.platform.${value}`) : '—')}
+            dataIndex="day"
+            title={t('alerts.day')}
+            onHeaderCell={nowrap}
+            onCell={nowrap}
           />
-          <ListTable.Column<AlertRow> dataIndex="day" title={t('alerts.day')} width={110} />
           <ListTable.Column<AlertRow>
             title={t('alerts.details')}
             render={(_, row) =>
@@ -376,6 +387,7 @@ export function AlertList() {
           <ListTable.Column<AlertRow>
             dataIndex="status"
             title={t('alerts.status_column')}
+            onHeaderCell={nowrap}
             render={(value: AlertRow['status'], row) => (
               <Tooltip
                 title={
@@ -391,12 +403,12 @@ export function AlertList() {
           />
           <ListTable.Column<AlertRow>
             title={t('alerts.assignee')}
-            width={170}
+            onHeaderCell={nowrap}
             render={(_, row) => (
               <Select
                 size="small"
                 allowClear
-                style={{ width: 150 }}
+                style={{ width: 130 }}
                 placeholder={t('alerts.unassigned')}
                 value={row.assignee?.id}
                 disabled={row.status === 'resolved'}
@@ -410,10 +422,10 @@ export function AlertList() {
             )}
           />
           <ListTable.Column<AlertRow>
-            width={200}
+            onCell={nowrap}
             render={(_, row) =>
               row.status === 'resolved' ? null : (
-                <Space>
+                <Space size={4}>
                   {row.status === 'open' && (
                     <Button
                       size="small"

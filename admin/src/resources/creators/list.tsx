@@ -25,6 +25,7 @@ import { ImportModal } from './components/import-modal'
 import { DeleteCreatorButton } from './components/delete-creator-button'
 import { GuardedButton } from '../../components/guarded-button'
 import { ListTable } from '../../components/list-table'
+import { nowrap, nowrapCells } from '../../lib/table'
 
 /**
  * The detail and edit buttons of a row: the creator screens carry the id in
@@ -42,8 +43,6 @@ const rowButton = (id: number) => ({
 const TEMPLATE = { url: '/api/creators/template', fileName: 'creators-template.xlsx' }
 const EXPORT = { url: '/api/creators/export', fileName: 'creators.xlsx' }
 /** Header and cells on one line. */
-const nowrap = () => ({ style: { whiteSpace: 'nowrap' as const } })
-const nowrapCells = { onHeaderCell: nowrap, onCell: nowrap }
 
 function valuesOf(filters: CrudFilter[]): FilterValues {
   const values: FilterValues = {}
@@ -283,9 +282,9 @@ export function CreatorList() {
             title={t('creators.fields.platforms')}
             render={(accounts: CreatorListItem['accounts']) =>
               accounts?.length ? (
-                <div style={{ maxWidth: 280 }}>
+                <div style={{ display: 'flex', flexWrap: 'wrap', rowGap: 4, maxWidth: 150 }}>
                   {accounts.map((account) => (
-                    <PlatformStatusTag key={account.platform} account={account} />
+                    <PlatformStatusTag key={account.platform} account={account} compact />
                   ))}
                 </div>
               ) : (

@@ -121,7 +121,7 @@ function DealBoard({ staffSide }: { staffSide: boolean }) {
           const items = deals.filter((deal) => deal.stage === stage)
           const total = items.reduce((sum, deal) => sum + (deal.amount_krw ?? 0), 0)
           return (
-            <Col key={stage} flex="1 0 230px">
+            <Col key={stage} flex="1 1 180px" style={{ minWidth: 180 }}>
               <Card
                 size="small"
                 title={
@@ -130,7 +130,11 @@ function DealBoard({ staffSide }: { staffSide: boolean }) {
                     <span>{items.length}</span>
                   </Space>
                 }
-                extra={<Typography.Text type="secondary">₩{format(total)}</Typography.Text>}
+                extra={
+                  <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+                    ₩{format(total)}
+                  </Typography.Text>
+                }
                 styles={{ body: { background: '#fafafa', minHeight: 240, padding: 8 } }}
                 data-testid={`deal-column-${stage}`}
               >

@@ -7,6 +7,7 @@ import { rangeEndingOn } from '../../../lib/dates'
 import { CreatorCell } from './creator-cell'
 import { RankBadge } from './rank-badge'
 import { StaticTable } from '../../../components/list-table'
+import { nowrapCells } from '../../../lib/table'
 
 type ListKey = 'weekly_growth' | 'monthly_views' | 'monthly_fans'
 
@@ -44,7 +45,7 @@ export function TopLists({
     key,
     title,
     align: 'right' as const,
-    onCell: () => ({ style: { whiteSpace: 'nowrap' as const } }),
+    ...nowrapCells,
     render: (_: unknown, item: RankedCreator) => render(Number(item[key])),
   })
   const gain = (value: number) => (
@@ -62,6 +63,7 @@ export function TopLists({
         key: 'growth',
         title: t('data_center.columns.growth'),
         align: 'right',
+        ...nowrapCells,
         render: (_, item) => (
           <Typography.Text strong>{format.signedPercent(item.growth)}</Typography.Text>
         ),
@@ -88,7 +90,7 @@ export function TopLists({
       {(Object.keys(DAYS) as ListKey[]).map((key) => {
         const [start, stop] = rangeEndingOn(end, DAYS[key])
         return (
-          <Col key={key} xs={24} xl={8}>
+          <Col key={key} xs={24} lg={12} xxl={8}>
             <Card
               size="small"
               title={t(`data_center.top.${key}`)}

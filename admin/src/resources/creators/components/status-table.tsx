@@ -101,23 +101,22 @@ export function StatusTable({ creator }: { creator: Creator }) {
         columns={[
           {
             key: 'platform',
-            title: t('creators.fields.platform'),
+            title: `${t('creators.fields.platform')} / ${t('creators.fields.uid')}`,
             render: (_, account) => (
-              <Space size={6} style={{ whiteSpace: 'nowrap' }}>
-                <PlatformLogo platform={account.platform} />
-                {t(`enum.platform.${account.platform}`)}
+              <Space direction="vertical" size={2}>
+                <Space size={6} style={{ whiteSpace: 'nowrap' }}>
+                  <PlatformLogo platform={account.platform} />
+                  {t(`enum.platform.${account.platform}`)}
+                </Space>
+                <Typography.Text
+                  type="secondary"
+                  copyable={account.uid ? { text: account.uid } : false}
+                  style={{ fontSize: 12, whiteSpace: 'nowrap' }}
+                >
+                  {account.uid ?? t('common.none')}
+                </Typography.Text>
               </Space>
             ),
-          },
-          {
-            dataIndex: 'uid',
-            title: t('creators.fields.uid'),
-            render: (value) =>
-              value ? (
-                <Typography.Text style={{ whiteSpace: 'nowrap' }}>{value}</Typography.Text>
-              ) : (
-                t('common.none')
-              ),
           },
           {
             key: 'token',

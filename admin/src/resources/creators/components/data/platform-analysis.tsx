@@ -72,7 +72,7 @@ export function PlatformAnalysis({ creatorId, accounts }: CreatorDataProps) {
         <StaticTable<PlatformFigures>
           rowKey="platform"
           dataSource={data?.platforms ?? []}
-          scroll={{ x: 680 }}
+          scroll={{ x: 'max-content' }}
           locale={{ emptyText: t('creator_data.no_snapshots') }}
           data-testid="analysis-table"
           columns={[
@@ -80,9 +80,11 @@ export function PlatformAnalysis({ creatorId, accounts }: CreatorDataProps) {
               key: 'platform',
               title: t('creators.fields.platform'),
               render: (_, item) => (
-                <Space size={6}>
-                  <PlatformLogo platform={item.platform} />
-                  {t(`enum.platform.${item.platform}`)}
+                <Space size={6} wrap style={{ maxWidth: 150 }}>
+                  <Space size={6} style={{ whiteSpace: 'nowrap' }}>
+                    <PlatformLogo platform={item.platform} />
+                    {t(`enum.platform.${item.platform}`)}
+                  </Space>
                   {item.source && (
                     <Tooltip
                       title={
@@ -109,6 +111,7 @@ export function PlatformAnalysis({ creatorId, accounts }: CreatorDataProps) {
               key: 'growth',
               title: t('data_center.columns.growth'),
               align: 'right',
+              onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
               render: (_, item) => format.signedPercent(item.growth),
             },
           ]}
