@@ -8,6 +8,7 @@ import type {
 } from '#services/metrics/dashboard_types'
 import { SUM_COLUMNS } from '#services/metrics/dashboard_figures'
 import { GAIN_COLUMNS } from '#services/metrics/daily_totals'
+import { EXCEL_DATE, excelDay } from '#support/excel_dates'
 
 /** Translates a key of resources/lang/<locale>/dashboard.json (without the `dashboard.` prefix). */
 export type Translate = (key: string, data?: Record<string, unknown>) => string
@@ -63,11 +64,17 @@ export async function buildDashboardWorkbook(
   const sheet = workbook.addWorksheet(DASHBOARD_SHEETS[0])
   widths(sheet, [40, 22, 16, 14])
   header(sheet, [t('columns.item'), t('columns.value')])
-  const line = (label: string, value: string | number | null, format?: string) => {
+  const line = (label: string, value: string | number | Date | null, format?: string) => {
     const row = sheet.addRow([label, value ?? '—'])
-    if (format && typeof value === 'number') row.getCell(2).numFmt = format
+    if (format && (typeof value === 'number' || value instanceof Date)) {
+      row.getCell(2).numFmt = format
+    }
   }
-  line(t('overview.latest_date'), overview.latest_date ?? t('overview.no_data'))
+  line(
+    t('overview.latest_date'),
+    excelDay(overview.latest_date) ?? t('overview.no_data'),
+    EXCEL_DATE
+  )
   line(t('overview.range'), `${overview.range.start} ~ ${overview.range.end}`)
   line(
     t('overview.platform'),
@@ -114,7 +121,8 @@ export async function buildDashboardWorkbook(
   widths(daily, [14, ...DAILY_COLUMNS.map(() => 16)])
   header(daily, [t('columns.date'), ...DAILY_COLUMNS.map((column) => t(`columns.${column}`))])
   for (const day of chart.series) {
-    const row = daily.addRow([day.date, ...DAILY_COLUMNS.map((column) => day[column])])
+    const row = daily.addRow([excelDay(day.date), ...DAILY_COLUMNS.map((column) => day[column])])
+    row.getCell(1).numFmt = EXCEL_DATE
     for (let index = 2; index <= DAILY_COLUMNS.length + 1; index++) {
       row.getCell(index).numFmt = INTEGER
     }

@@ -4,6 +4,9 @@ import { setupStaffGroup } from '#tests/helpers/functional'
 import { seedDashboardDataset } from '#tests/helpers/metrics'
 import { loadWorkbook, rowsOf } from '#tests/helpers/excel'
 
+/** A day as the Excel date a workbook reads back. */
+const day = (iso: string) => new Date(`${iso}T00:00:00.000Z`)
+
 test.group('dashboard / Excel download', (group) => {
   const given = setupStaffGroup(group, seedDashboardDataset)
 
@@ -26,7 +29,8 @@ test.group('dashboard / Excel download', (group) => {
 
     const overview = rowsOf(workbook.getWorksheet('Overview')!)
     assert.deepEqual(overview[0], ['Item', 'Value'])
-    assert.deepInclude(overview, ['Newest data date', '2025-03-10'])
+    // dates are real Excel dates with a date format, not text
+    assert.deepInclude(overview, ['Newest data date', day('2025-03-10')])
     assert.deepInclude(overview, ['Total fans', 16_150])
     assert.deepInclude(overview, ['YouTube fans', 10_400])
     // the range metrics table: fans 16150, +3080, 3080 / 18130
@@ -38,7 +42,8 @@ test.group('dashboard / Excel download', (group) => {
     assert.equal(daily[0][2], 'Fans change')
     assert.lengthOf(daily, 8) // title + 7 days
     // 10 March: fans 16150; changes A bili 100 + A yt 200 + B 100 + D 100 = 500
-    assert.deepEqual(daily[7].slice(0, 3), ['2025-03-10', 16_150, 500])
+    assert.deepEqual(daily[7].slice(0, 3), [day('2025-03-10'), 16_150, 500])
+    assert.equal(workbook.getWorksheet('Daily')!.getCell('A8').numFmt, 'yyyy-mm-dd')
 
     const platforms = rowsOf(workbook.getWorksheet('Platforms')!)
     assert.deepEqual(platforms[0].slice(0, 3), ['Platform', 'Accounts', 'Fans'])
@@ -94,8 +99,8 @@ test.group('dashboard / Excel download', (group) => {
     assert.deepEqual(
       daily.slice(1).map((line) => line.slice(0, 2)),
       [
-        ['2025-03-09', 10_100],
-        ['2025-03-10', 10_400],
+        [day('2025-03-09'), 10_100],
+        [day('2025-03-10'), 10_400],
       ]
     )
     const ranking = rowsOf(workbook.getWorksheet('Ranking')!)

@@ -1,8 +1,7 @@
 import type { TFunction } from 'i18next'
-import type { PortraitDimension as Dimension } from '@shared/constants'
 
-/** Where each dimension's bucket words are (enum.portrait.<group>.<key>), first match wins. */
-const BUCKET_GROUPS: Record<Dimension, string[]> = {
+/** Where each portrait dimension's bucket words are (enum.portrait.<group>.<key>), first match wins. */
+const BUCKET_GROUPS: Record<string, string[] | undefined> = {
   sex: ['sex'],
   age: [],
   region: ['region'],
@@ -28,13 +27,13 @@ export function bucketKey(bucket: string) {
  */
 export function bucketLabel(
   t: TFunction,
-  dimension: Dimension,
+  dimension: string,
   bucket: string,
   regions?: Intl.DisplayNames | null
 ) {
   if (dimension === 'age') return ageLabel(t, bucket)
   const key = bucketKey(bucket)
-  for (const group of BUCKET_GROUPS[dimension]) {
+  for (const group of BUCKET_GROUPS[dimension] ?? []) {
     const words = t(`enum.portrait.${group}.${key}`, { defaultValue: MISSING })
     if (words !== MISSING) return words
   }
