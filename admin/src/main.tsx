@@ -1,6 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import '@refinedev/antd/dist/reset.css'
+import './global.css'
 import { startI18n } from './providers/i18n'
 import { prefetchUserInfo } from './providers/identity'
 import App from './App'
