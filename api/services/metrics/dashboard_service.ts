@@ -92,10 +92,12 @@ export default class DashboardService {
     platform: PlatformKey | null
   ): Promise<Omit<DashboardOverview, 'last_run'>> {
     const latest = await MetricScope.latestDate()
+    // the cards of the network describe the range's last day (the newest day at most)
+    const asOf = latest && range.end < latest ? range.end : latest
     const [rangeRows, creators, yearly] = await Promise.all([
       dailyRows(scope, platform, addDays(range.start, -1), range.end),
       this.#creatorCounts(scope, platform),
-      latest ? this.#yearly(scope, platform, latest) : null,
+      asOf ? this.#yearly(scope, platform, asOf) : null,
     ])
 
     const metrics = Object.fromEntries(

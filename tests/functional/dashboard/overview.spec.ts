@@ -88,7 +88,7 @@ test.group('dashboard / overview', (group) => {
     assert.isNull(data.last_run)
   })
 
-  test('the alias answers the same; a chosen range changes only the range metrics', async ({
+  test('the alias answers the same; a chosen range moves every figure to its days', async ({
     client,
     assert,
   }) => {
@@ -105,8 +105,11 @@ test.group('dashboard / overview', (group) => {
     response.assertStatus(200)
     const { data } = response.body()
     assert.deepEqual(data.range, { start: '2025-03-02', end: '2025-03-05', days: 4 })
-    // newest-day figures do not depend on the range
-    assert.equal(data.total_fans, 16_150)
+    // the network's figures describe the range's last day (5 March), not the newest day:
+    // A bili 1500 + A yt 6000 + B 3400 + C 8050 (D has no snapshot yet)
+    assert.equal(data.total_fans, 18_950)
+    assert.equal(data.youtube_fans, 6_000)
+    assert.equal(data.latest_date, '2025-03-10', 'the newest day is still said')
     // fans on 5 March: A 1500 + 6000, B 3400, C 8050 = 18950
     // gained 2–5 March: A 4×100 + 4×200, B 4×100, C 4×10 = 1640
     // on 1 March: 1100 + 5200 + 3000 + 8010 = 17310 → 1640 / 17310 = 0.094743…

@@ -73,13 +73,20 @@ export function StatisticCards({
   const youtubeShare =
     overview.total_fans > 0 ? (overview.youtube_fans / overview.total_fans) * 100 : 0
   const small = { fontSize: 12 }
+  // a range ending before the newest day: the cards describe its last day
+  const end = overview.range?.end
+  const asOf = end && overview.latest_date && end < overview.latest_date ? end : null
 
   const totalFans = (
     <StatCard
       testId="stat-total-fans"
       icon={<TeamOutlined />}
       color="#3b5bdb"
-      title={t('dashboard.stats.total_fans')}
+      title={
+        asOf
+          ? `${t('dashboard.stats.total_fans')} · ${t('dashboard.stats.as_of', { date: asOf })}`
+          : t('dashboard.stats.total_fans')
+      }
       value={f.short(overview.total_fans)}
       full={f.format(overview.total_fans)}
     >
