@@ -1,4 +1,5 @@
 import { PORTRAIT_AUDIENCES } from '#shared/constants'
+import { PlatformError } from '#platforms/types'
 import type {
   ChannelStats,
   FanPortrait,
@@ -45,6 +46,25 @@ const PORTRAIT_BUCKETS: Record<string, string[]> = {
 
 const YOUTUBE_REGIONS = ['Korea', 'United States', 'Japan', 'Taiwan', 'Vietnam', 'Other']
 
+/**
+ * The simulator feeds only accounts a live adapter could read: a UID, and a
+ * token or cookie where the platform signs in with one (YouTube reads public
+ * statistics with the studio's API key). Others are skipped as not set up,
+ * so a made-up account never shows invented figures.
+ */
+function assertReadable(account: PlatformAccountRef) {
+  if (!account.uid) {
+    throw new PlatformError(account.platform, 'not_configured', 'The account has no UID')
+  }
+  if (account.connected === false && account.platform !== 'youtube') {
+    throw new PlatformError(
+      account.platform,
+      'not_configured',
+      'The account has no token or cookie yet'
+    )
+  }
+}
+
 function today() {
   return new Date().toISOString().slice(0, 10)
 }
@@ -78,6 +98,7 @@ export default class SimulatedAdapter implements PlatformAdapter {
     if (this.options.latencyMs) {
       await new Promise((resolve) => setTimeout(resolve, this.options.latencyMs))
     }
+    assertReadable(account)
     return simulateSeries(account, options.date, options.date)[0].stats
   }
 

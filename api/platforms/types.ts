@@ -57,6 +57,11 @@ export interface PlatformAccountRef {
   /** Decrypted platform token or cookie, when the account has one. */
   token?: string | null
   cookie?: string | null
+  /**
+   * Whether the account holds a token or a cookie (told to every adapter,
+   * also the simulator, which never sees the values); unknown when absent.
+   */
+  connected?: boolean
 }
 
 export interface PlatformAdapter {

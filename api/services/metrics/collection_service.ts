@@ -298,6 +298,7 @@ export default class MetricCollectionService {
           creatorId: account.creator_id,
           platform: account.platform,
           uid: account.uid,
+          connected: Boolean(account.token_encrypted || account.cookie_encrypted),
         }
         if (adapter.source !== 'simulated') {
           ref.token = decryptPrivate('platform_token', account.token_encrypted)

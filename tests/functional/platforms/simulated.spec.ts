@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import SimulatedAdapter from '#platforms/simulated'
 import { simulateSeries } from '#platforms/simulated_model'
 import { PLATFORMS, type PlatformKey } from '#shared/constants'
-import type { ChannelStats } from '#platforms/types'
+import { PlatformError, type ChannelStats } from '#platforms/types'
 
 const MONOTONIC = [
   'views',
@@ -183,6 +183,29 @@ test.group('platforms / simulated', () => {
       assert.approximately(total, 1, 1e-9)
     }
     assert.deepEqual(await adapter.fanPortrait(ref), portrait)
+  })
+
+  test('feeds only accounts a live adapter could read', async ({ assert }) => {
+    const adapter = new SimulatedAdapter({ now: () => '2026-11-21' })
+    const date = { date: '2026-06-01' }
+    const base = { id: 7, creatorId: 3, uid: '7' }
+    const notSetUp = async (ref: Parameters<SimulatedAdapter['channelStats']>[0]) => {
+      const error = await adapter.channelStats(ref, date).catch((caught) => caught)
+      assert.instanceOf(error, PlatformError)
+      assert.equal(error.code, 'not_configured')
+    }
+    // a made-up account: no token, no cookie (a Chinese platform signs in with one)
+    await notSetUp({ ...base, platform: 'bilibili', connected: false })
+    await notSetUp({ ...base, platform: 'douyin', uid: null, connected: true })
+    // with a token or cookie, or on YouTube (public statistics), the series is answered
+    assert.isAbove(
+      (await adapter.channelStats({ ...base, platform: 'bilibili', connected: true }, date)).fans,
+      0
+    )
+    assert.isAbove(
+      (await adapter.channelStats({ ...base, platform: 'youtube', connected: false }, date)).fans,
+      0
+    )
   })
 
   test('speed (printed, not asserted)', () => {
