@@ -56,6 +56,12 @@ test.group('fan portrait labels in the reader’s language', () => {
     // a platform's own word that the studio does not know stays as it came
     assert.equal(label('label', '二次元'), '二次元')
 
+    const en = await translatorOf('en')
+    // a Chinese platform's own words read in the reader's language too
+    assert.equal(bucketLabel(en, 'region', '广东省'), 'Guangdong')
+    assert.equal(bucketLabel(en, 'region', '北京'), 'Beijing')
+    assert.equal(bucketLabel(en, 'partition', '美食'), 'Food')
+
     const ko = await translatorOf('ko')
     assert.equal(bucketLabel(ko, 'region', 'Guangdong'), '광둥')
     assert.equal(bucketLabel(ko, 'partition', 'Other'), '기타')
