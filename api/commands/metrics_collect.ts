@@ -81,14 +81,21 @@ export default class MetricsCollect extends BaseCommand {
     const summary =
       `Run #${run.id}, ${run.snapshotDate}${run.platform ? ` (${run.platform})` : ''}: ` +
       `${run.total} accounts, ${run.succeeded} collected, ${run.failed} failed, ` +
-      `${run.skipped} skipped in ${seconds} s`
+      `${run.skipped} skipped${run.deferred ? `, ${run.deferred} deferred` : ''} in ${seconds} s`
     if (run.status === 'failed') {
       this.logger.error(`${summary}. ${run.error ?? ''}`.trim())
       this.exitCode = 1
-    } else if (run.failed > 0) {
+    } else if (run.failed > 0 || run.deferred > 0) {
       this.logger.warning(summary)
     } else {
       this.logger.success(summary)
+    }
+    for (const pause of run.paused ?? []) {
+      this.logger.warning(
+        `  ${pause.platform} paused (${pause.code}${pause.upstream_code ? ` ${pause.upstream_code}` : ''}) until ${pause.until}: ` +
+          `${pause.deferred} accounts deferred, ` +
+          (pause.retry_at ? `retried after ${pause.retry_at}` : 'left to the next daily run')
+      )
     }
     for (const failure of (run.failures ?? []).slice(0, 10)) {
       this.logger.info(

@@ -19,7 +19,9 @@ export interface MetricsCollectPayload {
 /**
  * The metrics collection (MetricCollectionService): daily at 13:00 in the
  * studio's time zone for yesterday's values ('metrics:collect:daily' in
- * api/jobs/registry.ts), and on demand from POST /api/metrics/collect.
+ * api/jobs/registry.ts), on demand from POST /api/metrics/collect, and as
+ * the delayed follow-up (trigger 'retry') of a run that deferred a paused
+ * platform's accounts (api/services/metrics/collection_pauses.ts).
  * A crash fails the run row and is retried by the queue; the retry runs the
  * same row again (collection is an upsert, so nothing is counted twice).
  */
@@ -50,6 +52,7 @@ export default class MetricsCollectJob extends Job {
         succeeded: run.succeeded,
         failed: run.failed,
         skipped: run.skipped,
+        deferred: run.deferred,
         durationMs: run.durationMs,
       },
       'metrics:collect finished'

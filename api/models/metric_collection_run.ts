@@ -19,6 +19,25 @@ export interface CollectionFailure {
   message: string
 }
 
+/** A platform the run found paused or paused itself (the per-platform breaker), as stored. */
+export interface RunPause {
+  platform: PlatformKey
+  /** 'rate_limited' or 'quota_exceeded'. */
+  code: string
+  /** The platform's own code (Bilibili -412, YouTube quotaExceeded …). */
+  upstream_code: string | null
+  /** Until when the platform is left alone (ISO, UTC). */
+  until: string
+  /** Trips in a row (the delay doubles with each). */
+  trips: number
+  /** Whether this run tripped it (else it was already paused when the run asked). */
+  tripped: boolean
+  /** Accounts of the platform this run deferred. */
+  deferred: number
+  /** When the follow-up run for those accounts is queued (ISO), or null when none is. */
+  retry_at: string | null
+}
+
 const json = <T>() => ({
   prepare: (value: T | null) =>
     value === null || value === undefined ? null : JSON.stringify(value),
@@ -54,6 +73,12 @@ export default class MetricCollectionRun extends compose(BaseModel, withTimestam
   @column() declare succeeded: number
   @column() declare failed: number
   @column() declare skipped: number
+  /** Accounts not asked because their platform was paused: retried later, not failed. */
+  @column() declare deferred: number
+
+  /** The platforms paused during the run (api/services/platform_breaker). */
+  @column(json<RunPause[]>())
+  declare paused: RunPause[] | null
 
   @column()
   declare durationMs: number | null

@@ -3,6 +3,7 @@ export const ALERT_KINDS = [
   'token_expiring',
   'token_expired',
   'cookie_recheck',
+  'cookie_expired',
   'collection_failed',
   'follower_spike',
   'follower_surge',

@@ -250,8 +250,11 @@ export const HEADLINE_METRICS = ['fans', 'likes', 'views', 'comments'] as const
 export const SNAPSHOT_SOURCES = ['official', 'scraped', 'simulated', 'carried'] as const
 export type SnapshotSource = (typeof SNAPSHOT_SOURCES)[number]
 
-/** Collection runs: who started them and where they are. */
-export const COLLECTION_TRIGGERS = ['schedule', 'manual', 'cli', 'backfill'] as const
+/**
+ * Collection runs: who started them ('retry': the follow-up of a run that
+ * deferred a paused platform's accounts) and where they are.
+ */
+export const COLLECTION_TRIGGERS = ['schedule', 'manual', 'cli', 'backfill', 'retry'] as const
 export type CollectionTrigger = (typeof COLLECTION_TRIGGERS)[number]
 export const COLLECTION_STATUSES = ['queued', 'running', 'finished', 'failed'] as const
 export type CollectionStatus = (typeof COLLECTION_STATUSES)[number]

@@ -7,6 +7,8 @@ export const NOTIFICATION_KINDS = [
   'token_expiring',
   'token_expired',
   'cookie_recheck',
+  'cookie_expired',
+  'platform_paused',
   'alert',
   'registration_pending',
   'registration_approved',

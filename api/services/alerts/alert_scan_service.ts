@@ -1,6 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import NotificationService from '#services/notifications/notification_service'
+import { notifyPausedPlatforms } from '#services/alerts/paused_platforms'
 import AlertRulesService from '#services/alerts/alert_rules_service'
 import { addDays } from '#services/metrics/metric_scope'
 import { yesterday } from '#services/metrics/collection_service'
@@ -25,6 +26,7 @@ const STATE_KINDS: AlertKind[] = [
   'token_expiring',
   'token_expired',
   'cookie_recheck',
+  'cookie_expired',
   'collection_failed',
 ]
 
@@ -32,6 +34,53 @@ const STATE_KINDS: AlertKind[] = [
 export function collectErrorFigures(text: string | null) {
   const failure = splitCollectError(text)
   return { error_code: failure?.code ?? 'error', error: failure?.detail ?? null }
+}
+
+/**
+ * Expiry alerts for a stored login the platform refused (the collection set
+ * its token_status or cookie_status to 1, api/services/metrics/collection_store.ts):
+ * 'cookie_expired' for a cookie, 'token_expired' for a token whose expiry
+ * date has not passed (a passed one already raises the dated alert). One
+ * alert per login (keyed by when it was entered); a new cookie or token, or a
+ * collection that works again, resolves it.
+ */
+function loginFindings(
+  row: Record<string, any>,
+  base: Pick<Finding, 'creatorId' | 'creatorName' | 'accountId' | 'platform'>,
+  expires: DateTime | null,
+  now: DateTime,
+  today: string
+): Finding[] {
+  const failed = toUtc(row.collect_failed_at)
+  const day = failed?.toISODate() ?? today
+  const figures = {
+    ...collectErrorFigures(row.collect_error),
+    expires_at: (failed ?? now).toISO(),
+  }
+  const findings: Finding[] = []
+  if (Number(row.cookie_status) === 1 && Number(row.has_cookie)) {
+    const entered = toUtc(row.cookie_entered_at)
+    findings.push({
+      ...base,
+      key: `cookie-login:${row.id}:${entered?.toISODate() ?? 'unknown'}`,
+      kind: 'cookie_expired',
+      severity: 'critical',
+      day,
+      figures: { ...figures, error_code: 'cookie_expired' },
+    })
+  }
+  if (Number(row.token_status) === 1 && Number(row.has_token) && !(expires && expires <= now)) {
+    const connected = toUtc(row.token_connected_at)
+    findings.push({
+      ...base,
+      key: `token-login:${row.id}:${connected?.toISODate() ?? 'unknown'}`,
+      kind: 'token_expired',
+      severity: 'critical',
+      day,
+      figures: { ...figures, error_code: 'token_expired' },
+    })
+  }
+  return findings
 }
 
 const sqlNow = () => DateTime.utc().toSQL({ includeOffset: false })!
@@ -45,8 +94,10 @@ function toUtc(value: unknown): DateTime | null {
 
 /**
  * The alert scan: platform tokens about to expire (Xigua 30 / Douyin 90 days,
- * warned `tokenWarnDays` ahead), cookies due for a recheck, accounts whose
- * last collection failed, and follower spikes, surges and losses in the
+ * warned `tokenWarnDays` ahead), cookies due for a recheck, stored logins a
+ * platform refused (cookie_expired / token_expired), accounts whose last
+ * collection failed otherwise, platforms the breaker paused (a notification,
+ * not failures), and follower spikes, surges and losses in the
  * day's snapshots. Idempotent: a condition is one row (its key); a rerun
  * refreshes figures, a state that cleared resolves itself, new alerts notify
  * managers and admins once.
@@ -68,9 +119,13 @@ export default class AlertScanService {
         'a.collect_status',
         'a.collect_error',
         'a.collect_failed_at',
+        'a.token_status',
+        'a.token_connected_at',
+        'a.cookie_status',
         'c.channel_name'
       )
       .select(db.raw('CASE WHEN a.cookie_encrypted IS NULL THEN 0 ELSE 1 END as has_cookie'))
+      .select(db.raw('CASE WHEN a.token_encrypted IS NULL THEN 0 ELSE 1 END as has_token'))
     const findings: Finding[] = []
     const today = now.toISODate()!
     for (const row of rows) {
@@ -109,7 +164,14 @@ export default class AlertScanService {
           })
         }
       }
-      if (Number(row.collect_status) === 1) {
+      const login = loginFindings(row, base, expires, now, today)
+      findings.push(...login)
+      // a refused login is announced by its expiry alert, not as a failed collection too
+      const failure = collectErrorFigures(row.collect_error)
+      const coveredByLogin = login.some(
+        (finding) => finding.figures.error_code === failure.error_code
+      )
+      if (Number(row.collect_status) === 1 && !coveredByLogin) {
         const failed = toUtc(row.collect_failed_at)
         findings.push({
           ...base,
@@ -118,7 +180,7 @@ export default class AlertScanService {
           severity: 'warning',
           day: failed?.toISODate() ?? today,
           // the code apart from the detail, so that every reader gets it in their language
-          figures: collectErrorFigures(row.collect_error),
+          figures: failure,
         })
       }
     }
@@ -290,12 +352,15 @@ export default class AlertScanService {
       }
 
       await this.#notify(created, now, trx)
+      // a paused platform is said as such: its deferred accounts are not failures
+      const paused = await notifyPausedPlatforms(trx)
       return {
         day,
         found: findings.length,
         created: created.length,
         updated,
         resolved: cleared.length,
+        paused,
       }
     })
   }
@@ -318,11 +383,12 @@ export default class AlertScanService {
     for (const finding of created) {
       if (finding.kind === 'collection_failed') continue
       const kind =
-        finding.kind === 'cookie_recheck'
-          ? 'cookie_recheck'
-          : finding.kind === 'token_expiring' || finding.kind === 'token_expired'
-            ? finding.kind
-            : 'alert'
+        finding.kind === 'cookie_recheck' ||
+        finding.kind === 'cookie_expired' ||
+        finding.kind === 'token_expiring' ||
+        finding.kind === 'token_expired'
+          ? finding.kind
+          : 'alert'
       await NotificationService.notify(
         {
           kind,

@@ -3,21 +3,23 @@ import Caches from '#services/caches'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
-import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import platforms from '#platforms/main'
-import { PlatformError, type ChannelStats, type PlatformAccountRef } from '#platforms/types'
+import { PlatformError, type PlatformAccountRef } from '#platforms/types'
 import studioConfig from '#config/studio'
 import MetricCollectionRun, { type CollectionFailure } from '#models/metric_collection_run'
 import { decryptPrivate } from '#support/private_data'
-import CreatorTotalsService from '#services/creators/totals_service'
 import MetricRollupService from '#services/metrics/rollup_service'
-import SnapshotWriter, { type SnapshotRow, WRITE_BATCH } from '#services/metrics/snapshot_writer'
+import { WRITE_BATCH } from '#services/metrics/snapshot_writer'
+import PlatformCircuit from '#services/platform_breaker/platform_circuit'
+import { settlePauses } from '#services/metrics/collection_pauses'
 import {
-  COLLECT_STATUS,
-  METRICS,
-  type CollectionTrigger,
-  type PlatformKey,
-} from '#shared/constants'
+  loginFailure,
+  loginOf,
+  storeOutcomes,
+  type AccountToCollect,
+  type Outcome,
+} from '#services/metrics/collection_store'
+import type { CollectionTrigger, PlatformKey } from '#shared/constants'
 
 export interface CollectOptions {
   /** The day to collect (YYYY-MM-DD); yesterday in the studio's time zone by default. */
@@ -28,23 +30,6 @@ export interface CollectOptions {
   requestedBy?: number | null
   /** An existing run row (queued by the API or the CLI) to run. */
   runId?: number | null
-}
-
-interface AccountToCollect {
-  id: number
-  creator_id: number
-  platform: PlatformKey
-  uid: string | null
-  token_encrypted: string | null
-  cookie_encrypted: string | null
-}
-
-interface Outcome {
-  account: AccountToCollect
-  stats?: ChannelStats
-  adapter?: { name: string; source: SnapshotRow['source'] }
-  failure?: { code: string; message: string }
-  skipped?: boolean
 }
 
 /** Failures kept on the run row for its detail. */
@@ -64,18 +49,23 @@ export function yesterday(now: DateTime = DateTime.now()) {
   return now.setZone(studioConfig.timezone).minus({ days: 1 }).toISODate()!
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
 /**
  * The daily collection (SPEC §3, §9): for every active account of a creator
  * under a valid contract (optionally one platform or some creators), asks
  * the platform's adapter for the day's counters with a few requests at a
  * time and retries for rate limits and network errors, writes one snapshot
  * per account (SnapshotWriter, in batches), marks accounts whose collection
- * failed (collect_status 1, the creator then counts as failing) and clears
+ * failed (collect_status 1, the creator then counts as failing; a refused
+ * stored login also marks that cookie or token 'cannot access') and clears
  * the mark on success, keeps creators' total fans, and rebuilds the day's
  * totals. Each run is a metric_collection_runs row with its counters,
  * failures and duration. Running a day again rewrites the same rows.
+ *
+ * Every request goes through the per-platform breaker (PlatformCircuit): a
+ * platform that answers a rate limit (after the retries) or a used-up quota
+ * is paused; its remaining accounts are deferred — not failed, their state
+ * left as it was, carried rows keeping the day's totals — and a follow-up
+ * run for them is queued for when the pause ends (collection_pauses.ts).
  */
 export default class MetricCollectionService {
   /** Accounts read at the same time. */
@@ -101,6 +91,8 @@ export default class MetricCollectionService {
       succeeded: 0,
       failed: 0,
       skipped: 0,
+      deferred: 0,
+      paused: null,
       requestedBy: options.requestedBy ?? null,
     })
     Caches.clear('lastRun')
@@ -159,6 +151,8 @@ export default class MetricCollectionService {
       succeeded: 0,
       failed: 0,
       skipped: 0,
+      deferred: 0,
+      paused: null,
       failures: [],
       durationMs: null,
     })
@@ -216,8 +210,10 @@ export default class MetricCollectionService {
       creator_id: Number(row.creator_id),
     }))
 
-    const counts = { processed: 0, succeeded: 0, failed: 0, skipped: 0 }
+    const counts = { processed: 0, succeeded: 0, failed: 0, skipped: 0, deferred: 0 }
     const failures: CollectionFailure[] = []
+    const deferred: Outcome[] = []
+    const circuit = new PlatformCircuit(this.retry, { runId: run.id })
     const dates = new Set<string>([date])
     run.total = accounts.length
     await run.save()
@@ -237,16 +233,21 @@ export default class MetricCollectionService {
     for (let start = 0; start < accounts.length; start += WRITE_BATCH) {
       const part = accounts.slice(start, start + WRITE_BATCH)
       const outcomes: Outcome[] = []
+      // a pause another run or instance stored meanwhile is respected from the next batch on
+      await circuit.refresh()
       let next = 0
       const worker = async () => {
         while (next < part.length) {
           const account = part[next++]
-          const outcome = await this.#collectOne(account, date)
+          const outcome = await this.#collectOne(account, date, circuit)
           outcomes.push(outcome)
           counts.processed++
           if (outcome.stats) counts.succeeded++
           else if (outcome.skipped) counts.skipped++
-          else {
+          else if (outcome.deferred) {
+            counts.deferred++
+            deferred.push(outcome)
+          } else {
             counts.failed++
             if (failures.length < FAILURES_KEPT) {
               failures.push({
@@ -264,16 +265,18 @@ export default class MetricCollectionService {
       await Promise.all(
         Array.from({ length: Math.min(this.concurrency, part.length) }, () => worker())
       )
-      const written = await db.transaction((trx) => this.#store(trx, date, outcomes))
+      const written = await db.transaction((trx) => storeOutcomes(trx, date, outcomes))
       for (const day of written) dates.add(day)
     }
 
     await MetricRollupService.rebuild([...dates])
+    const paused = await settlePauses(run, circuit, deferred)
 
-    const allFailed = counts.failed > 0 && counts.succeeded === 0
+    const allFailed = counts.failed > 0 && counts.succeeded === 0 && counts.deferred === 0
     run.merge({
       ...counts,
       failures,
+      paused: paused.length ? paused : null,
       status: allFailed ? 'failed' : 'finished',
       error: allFailed ? `Every account failed (${counts.failed}); see the failures.` : null,
       durationMs: Date.now() - started,
@@ -286,174 +289,53 @@ export default class MetricCollectionService {
     )
   }
 
-  /** One account's counters, with retries for rate limits and network errors. */
-  static async #collectOne(account: AccountToCollect, date: string): Promise<Outcome> {
-    let attempt = 0
-    while (true) {
-      attempt++
-      try {
-        const adapter = platforms.use(account.platform)
-        const ref: PlatformAccountRef = {
-          id: account.id,
-          creatorId: account.creator_id,
-          platform: account.platform,
-          uid: account.uid,
-          connected: Boolean(account.token_encrypted || account.cookie_encrypted),
-        }
-        if (adapter.source !== 'simulated') {
-          ref.token = decryptPrivate('platform_token', account.token_encrypted)
-          ref.cookie = decryptPrivate('platform_cookie', account.cookie_encrypted)
-        }
-        const stats = await adapter.channelStats(ref, { date })
-        return { account, stats, adapter: { name: adapter.name, source: adapter.source } }
-      } catch (error) {
-        const platformError = error instanceof PlatformError ? error : null
-        if (platformError && SKIP_CODES.has(platformError.code)) {
-          return {
-            account,
-            skipped: true,
-            failure: { code: platformError.code, message: platformError.message },
-          }
-        }
-        if (platformError?.retryable && attempt < this.retry.attempts) {
-          const backoff = this.retry.baseDelayMs * 2 ** (attempt - 1)
-          const wait = Math.min(
-            Math.max(backoff, platformError.options.retryAfterMs ?? 0),
-            this.retry.maxDelayMs
-          )
-          await sleep(wait)
-          continue
-        }
-        const message = error instanceof Error ? error.message : String(error)
-        return {
-          account,
-          failure: { code: platformError?.code ?? 'error', message: message.slice(0, 255) },
-        }
-      }
-    }
-  }
-
   /**
-   * Stand-in rows for accounts whose collection of `date` failed: their last
-   * known values before `date` with zero differences (source 'carried'), so
-   * that the day's totals and charts do not dip for a failed login. A day that
-   * already holds a snapshot keeps it; accounts without history get none.
+   * One account's counters through the breaker (which retries rate limits
+   * and network errors): collected, skipped, deferred (its platform is
+   * paused) or failed; a refused stored login fails as an expired login.
    */
-  static async #carried(
-    trx: TransactionClientContract,
+  static async #collectOne(
+    account: AccountToCollect,
     date: string,
-    failed: Outcome[],
-    collectedAt: Date
-  ): Promise<SnapshotRow[]> {
-    const rows: SnapshotRow[] = []
-    for (let start = 0; start < failed.length; start += 500) {
-      const ids = failed.slice(start, start + 500).map((outcome) => outcome.account.id)
-      const previous = await trx
-        .from('metric_snapshots as s')
-        .whereIn('s.account_id', ids)
-        .where(
-          's.snapshot_date',
-          trx.knexRawQuery(
-            `(select max(p.snapshot_date) from metric_snapshots p
-               where p.account_id = s.account_id and p.snapshot_date < ?)`,
-            [date]
-          )
-        )
-        .whereNotExists((query) =>
-          query
-            .from('metric_snapshots as d')
-            .whereColumn('d.account_id', 's.account_id')
-            .where('d.snapshot_date', date)
-        )
-        .select('s.*')
-      for (const row of previous) {
-        rows.push({
-          ...Object.fromEntries(
-            METRICS.flatMap((metric) => [
-              [metric, Number(row[metric])],
-              [`${metric}_diff`, 0],
-            ])
-          ),
-          account_id: Number(row.account_id),
-          creator_id: Number(row.creator_id),
-          platform: row.platform,
-          snapshot_date: date,
-          source: 'carried',
-          adapter: 'carried',
-          collected_at: collectedAt,
-        } as SnapshotRow)
-      }
+    circuit: PlatformCircuit
+  ): Promise<Outcome> {
+    let adapter
+    try {
+      adapter = platforms.use(account.platform)
+    } catch (error) {
+      return { account, failure: { code: 'error', message: String(error).slice(0, 255) } }
     }
-    return rows
-  }
-
-  /**
-   * Writes a batch's snapshots and account states, then the touched
-   * creators' total fans and failing flag; returns the days written.
-   */
-  static async #store(trx: TransactionClientContract, date: string, outcomes: Outcome[]) {
-    const now = DateTime.utc()
-    const stamp = now.toFormat(trx.dialect.dateTimeFormat)
-    const collectedAt = now.toJSDate()
-    const rows: SnapshotRow[] = []
-    const succeeded: number[] = []
-    const failed: Outcome[] = []
-    for (const outcome of outcomes) {
-      if (outcome.stats) {
-        const { account, stats, adapter } = outcome
-        rows.push({
-          ...stats,
-          account_id: account.id,
-          creator_id: account.creator_id,
-          platform: account.platform,
-          snapshot_date: date,
-          source: adapter!.source,
-          adapter: adapter!.name.slice(0, 20),
-          collected_at: collectedAt,
-        })
-        succeeded.push(account.id)
-      } else if (!outcome.skipped) {
-        failed.push(outcome)
-      }
+    const ref: PlatformAccountRef = {
+      id: account.id,
+      creatorId: account.creator_id,
+      platform: account.platform,
+      uid: account.uid,
+      connected: Boolean(account.token_encrypted || account.cookie_encrypted),
     }
-
-    rows.push(...(await this.#carried(trx, date, failed, collectedAt)))
-    const result = await SnapshotWriter.upsertMany(rows, trx)
-
-    // the account's fans are those of its newest snapshot (a back-dated run leaves them)
-    await CreatorTotalsService.refreshAccountFans(trx, succeeded, {
-      collect_status: COLLECT_STATUS.OK,
-      collect_error: null,
-      last_collected_at: stamp,
-      updated_at: stamp,
+    const answer = await circuit.call(account.platform, async () => {
+      if (adapter.source !== 'simulated') {
+        ref.token = decryptPrivate('platform_token', account.token_encrypted)
+        ref.cookie = decryptPrivate('platform_cookie', account.cookie_encrypted)
+      }
+      return adapter.channelStats(ref, { date })
     })
-    for (let start = 0; start < failed.length; start += 500) {
-      const part = failed.slice(start, start + 500)
-      const cases = part.map(() => 'when ? then ?').join(' ')
-      await trx
-        .from('creator_platform_accounts')
-        .whereIn(
-          'id',
-          part.map((outcome) => outcome.account.id)
-        )
-        .update({
-          collect_status: COLLECT_STATUS.FAILED,
-          collect_error: trx.knexRawQuery(
-            `case id ${cases} end`,
-            part.flatMap((outcome) => [
-              outcome.account.id,
-              `${outcome.failure!.code}: ${outcome.failure!.message}`.slice(0, 255),
-            ])
-          ),
-          collect_failed_at: stamp,
-          updated_at: stamp,
-        })
+    if ('value' in answer) {
+      return {
+        account,
+        stats: answer.value,
+        adapter: { name: adapter.name, source: adapter.source },
+      }
     }
+    if ('deferred' in answer) return { account, deferred: answer.deferred }
 
-    const creators = [
-      ...new Set(outcomes.filter((o) => !o.skipped).map((outcome) => outcome.account.creator_id)),
-    ]
-    await CreatorTotalsService.recompute(trx, creators, stamp, { touch: false })
-    return result.dates
+    const error = answer.error
+    const platformError = error instanceof PlatformError ? error : null
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 255)
+    if (platformError && SKIP_CODES.has(platformError.code)) {
+      return { account, skipped: true, failure: { code: platformError.code, message } }
+    }
+    const login = platformError?.code === 'auth' ? loginOf(account) : null
+    if (login) return { account, failure: loginFailure(account, login, message) }
+    return { account, failure: { code: platformError?.code ?? 'error', message } }
   }
 }

@@ -5,8 +5,9 @@ const iso = (value: DateTime | null | undefined) => (value ? value.toUTC().toISO
 
 /**
  * The JSON of a collection run (POST /api/metrics/collect, GET
- * /api/metrics/runs, the dashboard's `last_run`): scope, status, counters,
- * duration, the first failures and ISO datetimes.
+ * /api/metrics/runs, the dashboard's `last_run`): scope, status, counters
+ * (deferred: accounts of a paused platform, retried later), the paused
+ * platforms, duration, the first failures and ISO datetimes.
  */
 export function presentRun(run: MetricCollectionRun) {
   return {
@@ -21,6 +22,9 @@ export function presentRun(run: MetricCollectionRun) {
     succeeded: Number(run.succeeded ?? 0),
     failed: Number(run.failed ?? 0),
     skipped: Number(run.skipped ?? 0),
+    deferred: Number(run.deferred ?? 0),
+    // platforms paused by the per-platform breaker: why, until when, how many accounts wait
+    paused: run.paused ?? [],
     duration_ms:
       run.durationMs === null || run.durationMs === undefined ? null : Number(run.durationMs),
     failures: run.failures ?? [],

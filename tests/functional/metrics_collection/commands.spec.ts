@@ -60,7 +60,7 @@ test.group('metrics / ace commands', (group) => {
     const failing = await runAce(MetricsCollect, ['--date=2026-02-10'])
     failing.assertFailed()
     failing.assertLogMatches(/1 accounts, 0 collected, 1 failed/)
-    failing.assertLogMatches(/auth cookie rejected/)
+    failing.assertLogMatches(/cookie_expired The stored bilibili login \(cookie\).*cookie rejected/)
 
     for (const args of [['--date=2026-13-01'], ['--platform=myspace'], ['--creator=a,b']]) {
       const bad = await runAce(MetricsCollect, args)

@@ -41,6 +41,8 @@ const RUN_KEYS = [
   'succeeded',
   'failed',
   'skipped',
+  'deferred',
+  'paused',
   'duration_ms',
   'failures',
   'error',
