@@ -163,7 +163,22 @@ export interface RunFailure {
   message: string
 }
 
-/** One collection run (the daily 13:00 job, a resync, the CLI or a backfill). */
+/** A platform the per-platform breaker paused during a run (its accounts deferred). */
+export interface RunPause {
+  platform: PlatformKey
+  /** 'rate_limited' or 'quota_exceeded'. */
+  code: string
+  upstream_code: string | null
+  /** Until when the platform is left alone (ISO). */
+  until: string
+  trips: number
+  tripped: boolean
+  deferred: number
+  /** When the follow-up run is due (ISO), or null when none was queued. */
+  retry_at: string | null
+}
+
+/** One collection run (the daily 13:00 job, a resync, the CLI, a backfill or a retry). */
 export interface CollectionRun {
   id: number
   snapshot_date: string
@@ -176,6 +191,9 @@ export interface CollectionRun {
   succeeded: number
   failed: number
   skipped: number
+  /** Accounts of a paused platform: not asked, retried later, not failed. */
+  deferred: number
+  paused: RunPause[]
   duration_ms: number | null
   failures: RunFailure[]
   error: string | null

@@ -47,6 +47,13 @@ function paramsOf(item: Item, t: TFunction) {
   }
   if (typeof params.error_code === 'string')
     params.error = collectErrorSentence(t, params.error_code)
+  // a paused platform: why, in words, and until when, in the reader's clock
+  if (typeof params.reason === 'string')
+    params.reason = t(`dashboard.collection.pause_reasons.${params.reason}`, {
+      defaultValue: params.reason,
+    })
+  if (typeof params.until === 'string' && dayjs(params.until).isValid())
+    params.until = dayjs(params.until).format('MM-DD HH:mm')
   return params
 }
 

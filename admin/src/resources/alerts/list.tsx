@@ -43,7 +43,7 @@ const SEVERITY_COLORS = { info: 'blue', warning: 'orange', critical: 'red' } as 
 const STATUS_COLORS = { open: 'red', acknowledged: 'gold', resolved: 'green' } as const
 const GROUPS: { key: string; kinds: AlertKind[] }[] = [
   { key: 'tokens', kinds: ['token_expiring', 'token_expired'] },
-  { key: 'cookies', kinds: ['cookie_recheck'] },
+  { key: 'cookies', kinds: ['cookie_recheck', 'cookie_expired'] },
   { key: 'collections', kinds: ['collection_failed'] },
   { key: 'growth', kinds: ['follower_spike', 'follower_surge'] },
   { key: 'losses', kinds: ['follower_loss'] },
@@ -152,6 +152,8 @@ export function AlertList() {
         return t('alerts.detail.token_expired', { date: String(f.expires_at ?? '').slice(0, 10) })
       case 'cookie_recheck':
         return t('alerts.detail.cookie_recheck', { days: f.days })
+      case 'cookie_expired':
+        return t('alerts.detail.cookie_expired', { date: String(f.expires_at ?? '').slice(0, 10) })
       case 'collection_failed':
         return f.error_code || f.error ? (
           <CollectError

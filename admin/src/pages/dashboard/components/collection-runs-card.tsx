@@ -5,9 +5,12 @@ import { useDashboard } from '../lib/context'
 import { useDashboardFormat, useDateTimeFormat } from '../../../lib/format'
 import { useApiQuery } from '../../../lib/use-api-query'
 import { PlatformLogo } from '../../../components/platform-badge'
-import { RunStatusTag } from './collection-status'
+import { RunPauses, RunStatusTag } from './collection-status'
 
-/** The latest collection runs (GET /api/metrics/runs): when, what, how it went. */
+/**
+ * The latest collection runs (GET /api/metrics/runs): when, what, how it
+ * went, and the platforms the breaker paused (their accounts deferred).
+ */
 export function CollectionRunsCard() {
   const { t } = useTranslation()
   const f = useDashboardFormat()
@@ -85,6 +88,7 @@ export function CollectionRunsCard() {
                     ? ''
                     : ` · ${t('dashboard.collection.seconds', { value: (run.duration_ms / 1000).toFixed(1) })}`}
                 </Typography.Text>
+                <RunPauses run={run} />
               </Space>
               <Tooltip
                 title={
@@ -110,6 +114,11 @@ export function CollectionRunsCard() {
                   {run.failed > 0 && (
                     <Typography.Text type="danger" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
                       {t('dashboard.collection.failed_count', { count: run.failed })}
+                    </Typography.Text>
+                  )}
+                  {(run.deferred ?? 0) > 0 && (
+                    <Typography.Text type="warning" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+                      {t('dashboard.collection.deferred_count', { count: run.deferred })}
                     </Typography.Text>
                   )}
                 </Space>

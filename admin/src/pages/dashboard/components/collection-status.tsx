@@ -3,6 +3,7 @@ import {
   CheckCircleFilled,
   ClockCircleOutlined,
   CloseCircleFilled,
+  PauseCircleOutlined,
   SyncOutlined,
 } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
@@ -21,7 +22,7 @@ const STATUS_TAG: Record<CollectionRun['status'], { color: string; icon: React.R
 export function RunStatusTag({ run }: { run: CollectionRun }) {
   const { t } = useTranslation()
   const style = STATUS_TAG[run.status] ?? STATUS_TAG.queued
-  const failedSome = run.status === 'finished' && run.failed > 0
+  const failedSome = run.status === 'finished' && (run.failed > 0 || (run.deferred ?? 0) > 0)
   return (
     <Tag
       color={failedSome ? 'warning' : style.color}
@@ -30,6 +31,43 @@ export function RunStatusTag({ run }: { run: CollectionRun }) {
     >
       {t(`dashboard.run_status.${run.status}`)}
     </Tag>
+  )
+}
+
+/**
+ * The platforms the breaker paused during a run, one line each: "Bilibili
+ * paused (rate limited): 118 accounts deferred, retried after 14:20".
+ */
+export function RunPauses({ run }: { run: CollectionRun }) {
+  const { t } = useTranslation()
+  const dateTime = useDateTimeFormat()
+  if (!run.paused?.length) return null
+  return (
+    <Space direction="vertical" size={0} data-testid="run-pauses">
+      {run.paused.map((pause) => {
+        const values = {
+          platform: t(`enum.platform.${pause.platform}`),
+          reason: t(`dashboard.collection.pause_reasons.${pause.code}`, {
+            defaultValue: pause.code,
+          }),
+          count: pause.deferred,
+          time: dateTime(pause.retry_at ?? pause.until),
+        }
+        return (
+          <Typography.Text
+            key={pause.platform}
+            type="warning"
+            style={{ fontSize: 12 }}
+            data-platform={pause.platform}
+          >
+            <PauseCircleOutlined />{' '}
+            {pause.retry_at
+              ? t('dashboard.collection.paused', values)
+              : t('dashboard.collection.paused_no_retry', values)}
+          </Typography.Text>
+        )
+      })}
+    </Space>
   )
 }
 
@@ -114,6 +152,7 @@ export function CollectionProgress({ run, onClose }: { run: CollectionRun; onClo
           </Space>
           <Progress percent={percent} status={status} size="small" />
           {run.error && <Typography.Text type="danger">{run.error}</Typography.Text>}
+          {!running && <RunPauses run={run} />}
           {run.failures?.length > 0 && !running && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {run.failures
