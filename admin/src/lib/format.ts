@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
+import { axisLabel } from './axis'
 
 type Value = number | string | null | undefined
 
@@ -18,6 +19,10 @@ function formatters(language: string) {
   }
 }
 
+/** A chart's value axis: compact, with the decimals that keep neighbouring ticks apart (lib/axis.ts). */
+const axisOf = (language: string) => (value: number, ticks?: readonly number[]) =>
+  axisLabel(language, value, ticks)
+
 /** Compact at and above 100,000 (a card's big number), `below` under it. */
 const compactFrom100k =
   (compact: (value: Value) => string, below: (value: Value) => string) => (value: Value) =>
@@ -31,6 +36,7 @@ export function useNumberFormat() {
     return {
       format: make(),
       compact: make(COMPACT) as (value: number) => string,
+      axis: axisOf(i18n.language),
       /** A DECIMAL amount with its two places (1,234.50). */
       money: make({ minimumFractionDigits: 2, maximumFractionDigits: 2 }),
     }
@@ -54,6 +60,7 @@ export function useDashboardFormat() {
       compact,
       /** Compact above 100,000 (a card's big number), full below. */
       short: compactFrom100k(compact, format),
+      axis: axisOf(i18n.language),
       signed,
       signedCompact: compactFrom100k(make({ ...COMPACT, ...SIGNED }), signed),
       /** A rate (0.0235) as a signed percentage (+2.35%). */
@@ -81,6 +88,7 @@ export function useMetricFormat() {
     return {
       number: make(),
       compact: make(COMPACT),
+      axis: axisOf(i18n.language),
       signed: make(SIGNED),
       signedCompact: make({ ...COMPACT, ...SIGNED }),
       /** A rate (fraction) as a percentage. */

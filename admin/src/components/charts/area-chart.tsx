@@ -23,7 +23,8 @@ export default function AreaChart({
       line={{ style: { stroke: color, strokeWidth: 2 } }}
       axis={{
         y: {
-          labelFormatter: (value: number) => (formatAxis ?? formatValue)(value),
+          labelFormatter: (value: number, _index: number, ticks: number[]) =>
+            formatAxis ? formatAxis(value, ticks) : formatValue(value),
           title: false,
           tickCount: 5,
         },

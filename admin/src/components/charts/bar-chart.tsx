@@ -47,7 +47,8 @@ export default function BarChart({
       }
       axis={{
         y: {
-          labelFormatter: (value: number) => (formatAxis ?? formatValue)(value),
+          labelFormatter: (value: number, _index: number, ticks: number[]) =>
+            formatAxis ? formatAxis(value, ticks) : formatValue(value),
           title: false,
           ...(plain ? {} : { labelAutoRotate: false, tickCount: 4 }),
         },

@@ -53,7 +53,8 @@ export default function ColumnChart({
       }
       axis={{
         y: {
-          labelFormatter: (value: number) => (formatAxis ?? formatValue)(value),
+          labelFormatter: (value: number, _index: number, ticks: number[]) =>
+            formatAxis ? formatAxis(value, ticks) : formatValue(value),
           title: false,
           // Stacked series keep the plot library's own ticks and labels.
           ...(stacked ? {} : { tickCount: signed ? 5 : 4 }),

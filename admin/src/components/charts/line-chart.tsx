@@ -24,7 +24,8 @@ export default function LineChart({
       style={plain ? undefined : { lineWidth: 2 }}
       axis={{
         y: {
-          labelFormatter: (value: number) => (formatAxis ?? formatValue)(value),
+          labelFormatter: (value: number, _index: number, ticks: number[]) =>
+            formatAxis ? formatAxis(value, ticks) : formatValue(value),
           title: false,
           ...(plain ? {} : { tickCount: 5 }),
         },

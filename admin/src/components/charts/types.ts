@@ -16,8 +16,12 @@ export interface SeriesDatum {
 interface Formats {
   /** Tooltips, and labels unless `formatLabel` (full numbers in the reader's locale, percentages). */
   formatValue: (value: number) => string
-  /** The value axis (compact numbers keep long axes readable); defaults to formatValue. */
-  formatAxis?: (value: number) => string
+  /**
+   * The value axis; defaults to formatValue. It is handed every tick of the
+   * axis too, so that a compact format can keep neighbouring ticks apart
+   * (the format hooks' `axis`).
+   */
+  formatAxis?: (value: number, ticks?: readonly number[]) => string
   /** The labels on bars and columns; defaults to formatValue. */
   formatLabel?: (value: number) => string
   height?: number

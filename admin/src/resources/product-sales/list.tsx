@@ -31,7 +31,7 @@ import type { Sale, SalesSummary } from './types'
 /** /app/products — E-Commerce: creators' product sales per platform and month, entered or imported, charted. */
 export function ProductSaleList() {
   const { t } = useTranslation()
-  const { format, compact, money } = useNumberFormat()
+  const { format, axis, money } = useNumberFormat()
   const { data: canWrite } = useCan({ resource: 'commerce', action: 'write' })
   const [filters, setFilters] = useState<Record<string, string | undefined>>({})
   const [importing, setImporting] = useState(false)
@@ -147,7 +147,7 @@ export function ProductSaleList() {
         </Row>
       </Card>
       {summary && summary.totals.records > 0 ? (
-        <SalesCharts summary={summary} format={format} compact={compact} />
+        <SalesCharts summary={summary} format={format} axis={axis} />
       ) : (
         <Card>
           <Empty description={t('commerce.empty')} />

@@ -207,7 +207,7 @@ export function ChartPanel({
                     colors={COLORS}
                     height={shownMetrics.length > 1 ? 260 : 320}
                     formatValue={state.mode === 'diff' ? format.signed : format.number}
-                    formatAxis={format.compact}
+                    formatAxis={format.axis}
                     empty={t('data_center.no_data')}
                   />
                 </Card>

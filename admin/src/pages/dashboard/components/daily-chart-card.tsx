@@ -98,7 +98,7 @@ export function DailyChartCard({
           data={hasData ? points : []}
           height={CHART_HEIGHT}
           formatValue={f.format}
-          formatAxis={f.compact}
+          formatAxis={f.axis}
           formatLabel={f.compact}
           name={t(mode === 'value' ? `dashboard.metrics.${metric}` : 'dashboard.daily.diff_of', {
             metric: t(`dashboard.metrics.${metric}`),

@@ -25,7 +25,7 @@ export function PlatformBars({
       color={color}
       testId={testId}
       formatValue={f.format}
-      formatAxis={f.compact}
+      formatAxis={f.axis}
       formatLabel={f.compact}
       empty={t('dashboard.empty.title')}
     />

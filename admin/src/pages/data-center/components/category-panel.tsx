@@ -91,7 +91,7 @@ export function CategoryPanel({ data, format }: { data: CategoryData; format: Me
               kind="bar"
               data={gains}
               formatValue={format.signedCompact}
-              formatAxis={format.compact}
+              formatAxis={format.axis}
               color="#2f9e44"
               empty={t('data_center.no_data')}
             />

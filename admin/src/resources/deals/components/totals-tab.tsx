@@ -29,7 +29,7 @@ const won = (key: (typeof FIGURES)[number], text: React.ReactNode) =>
 
 export function TotalsTab() {
   const { t } = useTranslation()
-  const { format, compact } = useNumberFormat()
+  const { format, axis } = useNumberFormat()
   const [year, setYear] = useState(new Date().getFullYear())
   const { query } = useCustom<{ rows: TotalsRow[] }>({
     url: '/api/market/totals',
@@ -60,7 +60,7 @@ export function TotalsTab() {
           data={chart}
           height={280}
           formatValue={(value) => `₩${format(value)}`}
-          formatAxis={compact}
+          formatAxis={axis}
           empty={t('market.no_totals')}
           testId="totals-chart"
         />

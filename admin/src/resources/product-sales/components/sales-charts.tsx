@@ -7,11 +7,12 @@ import type { SalesSummary } from '../types'
 export function SalesCharts({
   summary,
   format,
-  compact,
+  axis,
 }: {
   summary: SalesSummary
   format: (value: number) => string
-  compact: (value: number) => string
+  /** The value axes (the number hooks' `axis`). */
+  axis: (value: number, ticks?: readonly number[]) => string
 }) {
   const { t } = useTranslation()
   const won = (value: number) => `₩${format(value)}`
@@ -38,7 +39,7 @@ export function SalesCharts({
       {panel(
         t('commerce.by_month'),
         { xl: 12 },
-        <LineChart data={months} height={260} formatValue={won} formatAxis={compact} plain />
+        <LineChart data={months} height={260} formatValue={won} formatAxis={axis} plain />
       )}
       {panel(
         t('commerce.by_platform'),
@@ -48,7 +49,7 @@ export function SalesCharts({
       {panel(
         t('commerce.top_creators'),
         { md: 12, xl: 6 },
-        <Chart kind="bar" data={byCreator} {...look} formatAxis={compact} color="#1783FF" />
+        <Chart kind="bar" data={byCreator} {...look} formatAxis={axis} color="#1783FF" />
       )}
     </Row>
   )

@@ -123,7 +123,7 @@ export function DailyRecords({ creatorId, accounts }: CreatorDataProps) {
             kind="column"
             data={monthBars}
             formatValue={format.signedCompact}
-            formatAxis={format.compact}
+            formatAxis={format.axis}
             height={220}
             empty={t('creator_data.no_snapshots')}
           />

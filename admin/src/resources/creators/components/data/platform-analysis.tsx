@@ -139,7 +139,7 @@ export function PlatformAnalysis({ creatorId, accounts }: CreatorDataProps) {
         kind="bar"
         data={bars}
         formatValue={format.number}
-        formatAxis={format.compact}
+        formatAxis={format.axis}
         empty={t('creators.detail.no_accounts')}
       />
     </Space>

@@ -92,7 +92,7 @@ export function TrendTab({ creatorId, accounts }: CreatorDataProps) {
           data={points}
           colors={['#3b5bdb']}
           formatValue={mode === 'diff' ? format.signed : format.number}
-          formatAxis={format.compact}
+          formatAxis={format.axis}
           empty={t('creator_data.no_snapshots')}
           testId="trend-chart"
         />
