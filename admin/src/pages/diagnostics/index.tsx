@@ -12,7 +12,14 @@ interface Health {
 
 /** /app/test2: what a developer checks first — server health, my address, my permissions. */
 export function DiagnosticsPage() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  // A screen is named as in the menu; the API's other resources and every action have their own words.
+  const resourceLabel = (resource: string) =>
+    i18n.exists(`menu.${resource}`)
+      ? t(`menu.${resource}`)
+      : t(`diagnostics.resources.${resource}`, { defaultValue: resource })
+  const actionLabel = (action: string) =>
+    t(`diagnostics.actions.${action}`, { defaultValue: action })
   const client = useClientInfo()
   const { data: permissions } = usePermissions<Record<string, string[]>>({})
   // A failing check answers 503 with the same body: show what it says.
@@ -55,7 +62,7 @@ export function DiagnosticsPage() {
         <Card title={t('diagnostics.permissions')}>
           {Object.entries(permissions ?? {}).map(([resource, actions]) => (
             <Tag key={resource} style={{ marginBottom: 6, whiteSpace: 'normal', maxWidth: '100%' }}>
-              {resource}: {actions.join(', ')}
+              {resourceLabel(resource)}: {actions.map(actionLabel).join(', ')}
             </Tag>
           ))}
         </Card>
