@@ -1,6 +1,7 @@
 import ReactQuill from 'react-quill-new'
 import 'react-quill-new/dist/quill.snow.css'
 import './board.css'
+import './quill-locale.css'
 
 /** The editor's toolbar: no embedded images or video (files go in as attachments). */
 const MODULES = {
