@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { type TreeMenuItem, useMenu, usePermissions } from '@refinedev/core'
 import { Layout, Menu, type MenuProps, theme } from 'antd'
+import { useTranslation } from 'react-i18next'
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
 import { permissionKeyOf } from '../../providers/resources'
 import { AppTitle } from './app-title'
@@ -17,6 +18,7 @@ type Item = NonNullable<MenuProps['items']>[number]
  * longest label in all four languages.
  */
 export function AppSider() {
+  const { t } = useTranslation()
   const { token } = theme.useToken()
   const { menuItems, selectedKey, defaultOpenKeys } = useMenu()
   const { data: permissions } = usePermissions<Record<string, string[]>>({})
@@ -88,7 +90,7 @@ export function AppSider() {
         <button
           type="button"
           onClick={toggle}
-          aria-label="toggle menu"
+          aria-label={t(collapsed ? 'app.expand_menu' : 'app.collapse_menu')}
           style={{
             flex: 'none',
             height: 40,
