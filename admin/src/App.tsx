@@ -9,7 +9,7 @@ import { authProvider } from './providers/auth'
 import { accessControlProvider } from './providers/access'
 import { dataProvider } from './providers/data'
 import { useNotificationProvider } from './providers/notification'
-import { antdLocaleOf, i18nProvider } from './providers/i18n'
+import i18next, { antdLocaleOf, i18nProvider } from './providers/i18n'
 import { buildResources } from './providers/resources'
 import { useAuthStore } from './providers/auth-store'
 import { appRoutes, preloadScreen, publicDocRoutes } from './routes'
@@ -119,15 +119,27 @@ function StudioRefine() {
   )
 }
 
+const THEME = { token: { colorPrimary: '#3b5bdb', borderRadius: 8 } }
+
+/*
+ * antd's static calls (Modal.confirm, message.open … imported from antd
+ * rather than taken from App.useApp) render outside the tree below: they get
+ * the same words and look, in the language current when they open.
+ */
+ConfigProvider.config({
+  holderRender: (children) => (
+    <ConfigProvider locale={antdLocaleOf(i18next.language)} theme={THEME}>
+      {children}
+    </ConfigProvider>
+  ),
+})
+
 export default function App() {
   const { i18n } = useTranslation()
 
   return (
     <BrowserRouter>
-      <ConfigProvider
-        locale={antdLocaleOf(i18n.language)}
-        theme={{ token: { colorPrimary: '#3b5bdb', borderRadius: 8 } }}
-      >
+      <ConfigProvider locale={antdLocaleOf(i18n.language)} theme={THEME}>
         <AntdApp message={{ maxCount: MAX_SNACKBARS }} notification={{ maxCount: MAX_SNACKBARS }}>
           <StudioRefine />
         </AntdApp>
