@@ -32,7 +32,10 @@ export function DiagnosticsPage() {
   const health = query.data?.data ?? ((query.error?.data as Health | undefined) || null)
 
   const state = (value?: string) => (
-    <Badge status={value === 'ok' ? 'success' : 'error'} text={value ?? '…'} />
+    <Badge
+      status={value === 'ok' ? 'success' : 'error'}
+      text={value === 'ok' ? t('diagnostics.ok') : (value ?? '…')}
+    />
   )
 
   return (
