@@ -136,6 +136,12 @@ const OVERLAYS: Overlay[] = [
   { trigger: 'main .ql-toolbar .ql-picker-label', open: '.ql-picker.ql-expanded', once: true },
 ]
 
+/** The sign-in and registration pages have no <main>: their lists and pickers anywhere. */
+const PUBLIC_OVERLAYS: Overlay[] = [
+  { trigger: '.ant-select:not(.ant-select-disabled) .ant-select-selector', open: OVERLAYS[2].open },
+  { trigger: '.ant-picker:not(.ant-picker-disabled)', open: OVERLAYS[0].open },
+]
+
 /**
  * Opens an overlay of the screen unless one of its kind was seen already,
  * lets `check` read the page, and closes it (a confirmation by its cancel
@@ -350,6 +356,24 @@ test.group('every screen in the reader’s language', (group) => {
   }) => {
     const data = await readersDataset()
     const findings = new Findings()
+
+    // The public shell first: sign-in and registration, in each language.
+    const door = await visit('/login')
+    await door.setViewportSize({ width: 1366, height: 768 })
+    for (const language of LANGUAGES) {
+      for (const path of ['/login', '/register']) {
+        await door.evaluate((code) => localStorage.setItem('mcn.lang', code), language.code)
+        await door.goto(path)
+        await door.waitForFunction((lang) => document.documentElement.lang === lang, language.lang)
+        await door.locator('form').first().waitFor()
+        await screenshot(door, `${language.code}-walk${path.replace('/', '-')}`)
+        await findings.read(door, path, language)
+        for (const overlay of PUBLIC_OVERLAYS) {
+          await withOverlay(door, overlay, new Set(), () => findings.read(door, path, language))
+        }
+      }
+    }
+    await door.close()
 
     const page = await signedIn(visit, data.admin, 'kr')
     trackRequests(page)
