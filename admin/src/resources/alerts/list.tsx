@@ -274,7 +274,7 @@ export function AlertList() {
           />
           <Select
             allowClear
-            style={{ width: 150 }}
+            style={{ width: 170 }}
             placeholder={t('alerts.platform')}
             value={filters.platform}
             onChange={(value) => set({ platform: value })}
@@ -353,8 +353,7 @@ export function AlertList() {
             render={(value) => t(`alerts.kinds.${value}`)}
           />
           <ListTable.Column<AlertRow>
-            title={`${t('alerts.creator')} / ${t('alerts.platform')}`}
-            onHeaderCell={nowrap}
+            title={t('alerts.creator')}
             render={(_, row) => (
               <Space direction="vertical" size={0}>
                 {row.creator ? (

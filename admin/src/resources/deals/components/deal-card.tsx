@@ -33,7 +33,18 @@ export function DealCard({
       <Space direction="vertical" size={2} style={{ width: '100%' }}>
         <Space style={{ justifyContent: 'space-between', width: '100%' }}>
           <Typography.Text strong>{deal.brand}</Typography.Text>
-          {deal.from_company && <Tag color="cyan">{t('market.from_company')}</Tag>}
+          <Space size={2}>
+            {deal.from_company && <Tag color="cyan">{t('market.from_company')}</Tag>}
+            {staffSide && (
+              <Button
+                size="small"
+                type="text"
+                icon={<EditOutlined />}
+                onClick={onEdit}
+                aria-label={t('market.edit_deal')}
+              />
+            )}
+          </Space>
         </Space>
         {deal.creator && (
           <Link to={`/app/creator_info?id=${deal.creator.id}`}>{deal.creator.name}</Link>
@@ -83,13 +94,6 @@ export function DealCard({
                 </Tooltip>
               )
             })}
-            <Button
-              size="small"
-              type="text"
-              icon={<EditOutlined />}
-              onClick={onEdit}
-              aria-label={t('market.edit_deal')}
-            />
           </Space>
         )}
       </Space>
