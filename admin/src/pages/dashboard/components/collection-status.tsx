@@ -11,6 +11,7 @@ import { DATA_REFRESH_HOUR } from '@shared/constants'
 import type { CollectionRun } from '../../../lib/metrics'
 import { useDateTimeFormat } from '../../../lib/format'
 import { isRunning } from '../hooks/use-collection'
+import { collectErrorSentence } from '../../../components/collect-error'
 
 const STATUS_TAG: Record<CollectionRun['status'], { color: string; icon: React.ReactNode }> = {
   queued: { color: 'default', icon: <ClockCircleOutlined /> },
@@ -159,7 +160,7 @@ export function CollectionProgress({ run, onClose }: { run: CollectionRun; onClo
                 .slice(0, 3)
                 .map(
                   (failure) =>
-                    `${t(`enum.platform.${failure.platform}`)} #${failure.account_id}: ${failure.message}`
+                    `${t(`enum.platform.${failure.platform}`)} #${failure.account_id}: ${collectErrorSentence(t, failure.code)}`
                 )
                 .join(' · ')}
               {run.failures.length > 3
