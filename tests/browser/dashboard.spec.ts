@@ -405,7 +405,7 @@ test.group('dashboards', (group) => {
     await screenshot(page, 'kr-data-dashboard')
 
     await page.goto('/app/dashboard')
-    await page.getByText('이번 주 크리에이터 순위').waitFor()
+    await page.getByText('크리에이터 순위', { exact: true }).waitFor()
     await waitForRowCount(page, 20)
     assert.include(
       await page.locator('[data-testid=statistic-cards]').innerText(),
