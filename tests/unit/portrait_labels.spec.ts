@@ -1,37 +1,6 @@
 import { test } from '@japa/runner'
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join } from 'node:path'
-import i18next from 'i18next'
-import app from '@adonisjs/core/services/app'
+import { adminTranslator as translatorOf } from '#tests/helpers/admin_words'
 import { bucketLabel } from '../../admin/src/resources/creators/components/portrait-labels.js'
-
-type Tree = { [key: string]: string | Tree }
-
-function merge(target: Tree, source: Tree): Tree {
-  for (const [key, value] of Object.entries(source)) {
-    const current = target[key]
-    target[key] =
-      typeof value === 'object' && typeof current === 'object'
-        ? merge({ ...current }, value)
-        : value
-  }
-  return target
-}
-
-/** A language's words as the admin merges them (shared file, then each area). */
-async function translatorOf(locale: string) {
-  const root = app.makePath('admin/src/locales')
-  const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Tree
-  let tree = read(join(root, `${locale}.json`))
-  for (const area of readdirSync(root).sort()) {
-    if (statSync(join(root, area)).isDirectory()) {
-      tree = merge(tree, read(join(root, area, `${locale}.json`)))
-    }
-  }
-  const instance = i18next.createInstance()
-  await instance.init({ lng: locale, resources: { [locale]: { translation: tree } } })
-  return instance.t
-}
 
 test.group('fan portrait labels in the reader’s language', () => {
   test('regions, categories, tendencies, devices, ages and Other are translated', async ({

@@ -1,48 +1,9 @@
 import { test } from '@japa/runner'
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join } from 'node:path'
-import i18next from 'i18next'
-import app from '@adonisjs/core/services/app'
+import { adminTranslator as translatorOf } from '#tests/helpers/admin_words'
 import { AUDIT_ACTIONS, AUDIT_SUBJECTS } from '#shared/audit'
 import { describer, subjectText } from '../../admin/src/resources/audit-logs/describe.js'
 
 const LOCALES = ['en', 'ko', 'zh', 'ja'] as const
-
-type Tree = { [key: string]: string | Tree }
-
-function merge(target: Tree, source: Tree): Tree {
-  for (const [key, value] of Object.entries(source)) {
-    const current = target[key]
-    target[key] =
-      typeof value === 'object' && typeof current === 'object'
-        ? merge({ ...current }, value)
-        : value
-  }
-  return target
-}
-
-/** A language's words as the admin loads them: the shared file and every area's. */
-function wordsOf(locale: string): Tree {
-  const root = app.makePath('admin/src/locales')
-  const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Tree
-  let tree = read(join(root, `${locale}.json`))
-  for (const area of readdirSync(root).sort()) {
-    if (statSync(join(root, area)).isDirectory()) {
-      tree = merge(tree, read(join(root, area, `${locale}.json`)))
-    }
-  }
-  return tree
-}
-
-async function translatorOf(locale: string) {
-  const instance = i18next.createInstance()
-  await instance.init({
-    lng: locale,
-    resources: { [locale]: { translation: wordsOf(locale) } },
-    interpolation: { escapeValue: false },
-  })
-  return instance.t
-}
 
 test.group('studio log in the reader’s language', () => {
   test('every action and subject has its own phrase in each language', async ({ assert }) => {

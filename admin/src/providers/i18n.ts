@@ -5,8 +5,7 @@ import type { Locale as AntdLocale } from 'antd/es/locale'
 import dayjs from 'dayjs'
 import type { Locale } from '@shared/constants'
 import { codeOf, getLanguage, localeOf, setLanguage } from './session'
-
-type Messages = { [key: string]: string | Messages }
+import { mergeMessages, type Messages } from '../lib/messages'
 
 /*
  * The four interface languages are part of the build (never fetched from
@@ -33,17 +32,6 @@ const DAYJS: Record<Locale, { name: string; load: () => Promise<unknown> }> = {
   ja: { name: 'ja', load: () => import('dayjs/locale/ja') },
 }
 
-function merge(target: Messages, source: Messages): Messages {
-  for (const [key, value] of Object.entries(source)) {
-    const current = target[key]
-    target[key] =
-      typeof value === 'object' && typeof current === 'object'
-        ? merge({ ...current }, value)
-        : value
-  }
-  return target
-}
-
 async function messagesOf(locale: Locale): Promise<Messages> {
   const files = Object.entries(AREAS)
     .filter(([path]) => path.endsWith(`/${locale}.json`))
@@ -52,7 +40,7 @@ async function messagesOf(locale: Locale): Promise<Messages> {
     SHARED[`../locales/${locale}.json`](),
     ...files.map(([, load]) => load()),
   ])
-  return areas.reduce((tree, messages) => merge(tree, messages), merge({}, shared))
+  return areas.reduce((tree, messages) => mergeMessages(tree, messages), mergeMessages({}, shared))
 }
 
 const antdLocales = new Map<string, AntdLocale | undefined>()
