@@ -3,6 +3,9 @@ import { compose } from '@adonisjs/core/helpers'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 import type { CollectionStatus, CollectionTrigger, PlatformKey } from '#shared/constants'
 import { withTimestamps } from '#models/mixins/timestamps'
+import type { RunPause } from '#shared/metrics'
+
+export type { RunPause }
 
 const day = {
   consume: (value: unknown) =>
@@ -17,25 +20,6 @@ export interface CollectionFailure {
   platform: PlatformKey
   code: string
   message: string
-}
-
-/** A platform the run found paused or paused itself (the per-platform breaker), as stored. */
-export interface RunPause {
-  platform: PlatformKey
-  /** 'rate_limited' or 'quota_exceeded'. */
-  code: string
-  /** The platform's own code (Bilibili -412, YouTube quotaExceeded …). */
-  upstream_code: string | null
-  /** Until when the platform is left alone (ISO, UTC). */
-  until: string
-  /** Trips in a row (the delay doubles with each). */
-  trips: number
-  /** Whether this run tripped it (else it was already paused when the run asked). */
-  tripped: boolean
-  /** Accounts of the platform this run deferred. */
-  deferred: number
-  /** When the follow-up run for those accounts is queued (ISO), or null when none is. */
-  retry_at: string | null
 }
 
 const json = <T>() => ({

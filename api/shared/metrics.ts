@@ -1,4 +1,4 @@
-import { RANKING_PERIOD_DAYS } from './constants.js'
+import { RANKING_PERIOD_DAYS, type PlatformKey } from './constants.js'
 
 /*
 | Limits and choices of the metric endpoints (dashboard, data center, charts,
@@ -33,3 +33,25 @@ export type SeriesMode = (typeof SERIES_MODES)[number]
 export const COLLECT_MAX_CREATORS = 1000
 /** Most runs GET /api/metrics/runs returns. */
 export const RUNS_MAX_LIMIT = 100
+
+/**
+ * A platform a collection run found paused or paused itself (the per-platform
+ * breaker), as the run stores it and the API sends it.
+ */
+export interface RunPause {
+  platform: PlatformKey
+  /** 'rate_limited' or 'quota_exceeded'. */
+  code: string
+  /** The platform's own code (Bilibili -412, YouTube quotaExceeded …). */
+  upstream_code: string | null
+  /** Until when the platform is left alone (ISO, UTC). */
+  until: string
+  /** Trips in a row (the delay doubles with each). */
+  trips: number
+  /** Whether this run tripped it (else it was already paused when the run asked). */
+  tripped: boolean
+  /** Accounts of the platform this run deferred. */
+  deferred: number
+  /** When the follow-up run for those accounts is queued (ISO), or null when none is. */
+  retry_at: string | null
+}

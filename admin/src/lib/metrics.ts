@@ -1,3 +1,4 @@
+import type { RunPause } from '@shared/metrics'
 import type {
   CollectionStatus,
   CollectionTrigger,
@@ -164,19 +165,7 @@ export interface RunFailure {
 }
 
 /** A platform the per-platform breaker paused during a run (its accounts deferred). */
-export interface RunPause {
-  platform: PlatformKey
-  /** 'rate_limited' or 'quota_exceeded'. */
-  code: string
-  upstream_code: string | null
-  /** Until when the platform is left alone (ISO). */
-  until: string
-  trips: number
-  tripped: boolean
-  deferred: number
-  /** When the follow-up run is due (ISO), or null when none was queued. */
-  retry_at: string | null
-}
+export type { RunPause }
 
 /** One collection run (the daily 13:00 job, a resync, the CLI, a backfill or a retry). */
 export interface CollectionRun {
