@@ -6,6 +6,16 @@ import { formatDate } from '../../../lib/format'
 /** Cookies listed by name before "+N more". */
 const SHOWN = 6
 
+/** Whether a pasted text is JSON (SPEC §5: a cookie is entered as JSON). */
+export function isJson(value: string) {
+  try {
+    JSON.parse(value)
+    return true
+  } catch {
+    return false
+  }
+}
+
 /**
  * Under a pasted cookie: which cookies were found and until when, the
  * platform's expected ones (Bilibili: SESSDATA, bili_jct, DedeUserID) marked
@@ -13,14 +23,7 @@ const SHOWN = 6
  */
 export function CookieSummary({ platform, value }: { platform: string; value?: string | null }) {
   const { t } = useTranslation()
-  if (!value?.trim()) return null
-  let json = true
-  try {
-    JSON.parse(value)
-  } catch {
-    json = false
-  }
-  if (!json) return null
+  if (!value?.trim() || !isJson(value)) return null
   const now = Date.now()
   const summary = summarizeCookie(value, platform, now)
   if (summary.found.length === 0) return null

@@ -24,18 +24,9 @@ import { formatDate } from '../../../lib/format'
 import { channelUrlOf } from '../../../lib/platforms'
 import { PlatformLogo } from '../../../components/platform-badge'
 import { dateItem } from './fields'
-import { CookieSummary } from './cookie-summary'
+import { CookieSummary, isJson } from './cookie-summary'
 import { COOKIE_NAMES, summarizeCookie } from '@shared/cookies'
 import type { TokenPlatform } from './values'
-
-function isJson(value: string) {
-  try {
-    JSON.parse(value)
-    return true
-  } catch {
-    return false
-  }
-}
 
 function AccountState({ account }: { account?: PlatformAccount }) {
   const { t } = useTranslation()
