@@ -32,6 +32,12 @@ export interface VideoStats {
   danmaku: number
   coins: number
   favorites: number
+  /** Length in seconds, when the listing says. */
+  durationS?: number | null
+  /** The platform's category or section name (Bilibili tname, YouTube category id …). */
+  category?: string | null
+  thumbnailUrl?: string | null
+  tags?: string[]
 }
 
 export interface VideoPage {
@@ -79,6 +85,19 @@ export interface PlatformAdapter {
     options: { page: number; pageSize: number }
   ): Promise<VideoPage>
   fanPortrait(account: PlatformAccountRef): Promise<FanPortrait[]>
+  /**
+   * The current counters of some videos of the account (the growth-hacking
+   * windows read a few new videos between daily collections). A video the
+   * platform no longer has is left out of the answer. `at` (ISO 8601) is the
+   * moment the simulator describes; live adapters return what the platform
+   * says now. An adapter without it cannot measure growth windows (the
+   * windows of its videos are then taken by the daily collection).
+   */
+  videosById?(
+    account: PlatformAccountRef,
+    ids: string[],
+    options: { at: string }
+  ): Promise<VideoStats[]>
 }
 
 export type PlatformErrorCode =

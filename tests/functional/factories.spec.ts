@@ -24,6 +24,12 @@ import { RegisterCodeFactory } from '#database/factories/register_code_factory'
 import { StudioSettingFactory } from '#database/factories/studio_setting_factory'
 import { AccessTokenFactory, RefreshTokenFactory } from '#database/factories/token_factory'
 import { TeamFactory, UserFactory } from '#database/factories/user_factory'
+import {
+  VideoFactory,
+  VideoGrowthPointFactory,
+  VideoSnapshotFactory,
+} from '#database/factories/video_factory'
+import Video from '#models/video'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
 
 /**
@@ -176,5 +182,38 @@ test.group('database factories', (group) => {
       assert.equal(job.status, state)
     }
     await QueueScheduleFactory.create()
+  })
+
+  test('videos with their snapshots and growth windows, seen per role', async ({ assert }) => {
+    const creators = await CreatorFactory.with('accounts', 1).createMany(2)
+    const [account, otherAccount] = creators.map((row) => row.accounts[0])
+    const video = await VideoFactory.merge({
+      accountId: account.id,
+      creatorId: account.creatorId,
+      platform: account.platform,
+    }).create()
+    await VideoSnapshotFactory.merge({ videoId: video.id, creatorId: video.creatorId }).create()
+    await VideoGrowthPointFactory.merge({ videoId: video.id, creatorId: video.creatorId }).create()
+    await video.load('snapshots')
+    await video.load('growthPoints')
+    assert.lengthOf(video.snapshots, 1)
+    assert.equal(video.growthPoints[0].status, 'pending')
+    assert.isNull(video.growthPoints[0].views)
+
+    const other = await VideoFactory.merge({
+      accountId: otherAccount.id,
+      creatorId: otherAccount.creatorId,
+      platform: otherAccount.platform,
+    }).create()
+    const admin = await UserFactory.apply('admin').create()
+    const creator = await UserFactory.apply('creator').create()
+    const company = await UserFactory.apply('company').create()
+    const seen = async (user: typeof admin) => {
+      const rows = await Video.query().withScopes((scopes) => scopes.visibleTo(user))
+      return rows.map((row) => row.id)
+    }
+    assert.includeMembers(await seen(admin), [video.id, other.id])
+    assert.deepEqual(await seen(company), [])
+    assert.deepEqual(await seen(creator), [])
   })
 })
