@@ -8,32 +8,20 @@ import type {
   VideoPage,
   VideoStats,
 } from '#platforms/types'
+import { DAY_MS, dayOf, modelOf, seedOf, simulateSeries, unit } from '#platforms/simulated_model'
 import {
-  ANCHOR_DAY,
-  DAY_MS,
-  M,
-  PROFILES,
-  dateOf,
-  dayOf,
-  mix,
-  modelOf,
-  seedOf,
-  simulateSeries,
-  unit,
-  viewScale,
-} from '#platforms/simulated_model'
+  listedAt,
+  simulatedVideo,
+  simulatedVideoNumber,
+  simulatedVideoStats,
+  uploadsAt,
+} from '#platforms/simulated_videos'
 
 /*
 | The simulated platform as a PlatformAdapter (the demo and the benchmarks):
-| the channel model of simulated_model.ts, a deterministic video list and
-| fan portraits.
+| the channel model of simulated_model.ts, its videos' hourly curves
+| (simulated_videos.ts) and fan portraits.
 */
-
-const TITLE_WORDS = [
-  ['Seoul', 'Busan', 'Jeju', 'Shanghai', 'Chengdu', 'Tokyo', 'My kitchen', 'Our studio'],
-  ['vlog', 'street food tour', 'K-pop dance cover', 'makeup tutorial', 'study with me', 'Q&A'],
-  ['#1', 'part 2', '(full)', 'in 24 hours', 'for beginners', 'with friends', 'behind the scenes'],
-]
 
 const PORTRAIT_BUCKETS: Record<string, string[]> = {
   sex: ['female', 'male'],
@@ -65,14 +53,10 @@ function assertReadable(account: PlatformAccountRef) {
   }
 }
 
-function today() {
-  return new Date().toISOString().slice(0, 10)
-}
-
 /**
  * The simulator as a PlatformAdapter: `channelStats` is the series' value on
- * the asked date, `videos` a deterministic upload list (newest first) whose
- * length is the channel's video count on `now`, `fanPortrait` stable
+ * the asked date, `videos` the uploads listed at a moment (newest first) with their
+ * counters then, `videosById` some of them, `fanPortrait` stable
  * shares per account.
  */
 export default class SimulatedAdapter implements PlatformAdapter {
@@ -102,58 +86,59 @@ export default class SimulatedAdapter implements PlatformAdapter {
     return simulateSeries(account, options.date, options.date)[0].stats
   }
 
+  /**
+   * The uploads listed at `at` (ISO 8601; default now, or the end of the
+   * `now` option's day), newest first. `total` is the channel's upload count
+   * then (its channel statistics' `videos`); a deleted video keeps its place
+   * in that count but is left out of its page, so a page can hold fewer items.
+   */
   async videos(
     account: PlatformAccountRef,
-    options: { page: number; pageSize: number }
+    options: { page: number; pageSize: number; at?: string }
   ): Promise<VideoPage> {
     const page = Math.max(1, Math.floor(options.page))
     const pageSize = Math.max(1, Math.min(100, Math.floor(options.pageSize)))
-    const now = dayOf((this.options.now ?? today)())
+    const atMs = this.#moment(options.at)
     const model = modelOf(account.id, account.platform)
-    const [{ stats }] = simulateSeries(account, dateOf(now), dateOf(now))
-    const total = stats.videos
-    const p = PROFILES[account.platform] ?? PROFILES.youtube
-    const viewsShare = (m: number) => (stats.views > 0 ? model.bases[m] / model.bases[M.views] : 0)
+    const total = uploadsAt(model, atMs)
 
     const items: VideoStats[] = []
     const firstIndex = (page - 1) * pageSize
-    for (let position = firstIndex; position < Math.min(total, firstIndex + pageSize); position++) {
-      // n counts from the oldest upload, so a video keeps its id as new ones arrive.
-      const n = total - 1 - position
-      const seed = mix(model.seed ^ mix(n + 7919))
-      const u = (k: number) => unit(seed, k)
-      const published = Math.min(
-        now,
-        Math.floor(ANCHOR_DAY + (n + 0.5 - model.videoBase) / model.uploadsPerDay)
-      )
-      const age = Math.max(1, now - published)
-      // A video's views: its channel's daily views at upload × a heavy-tailed hit factor,
-      // saturating over its first weeks.
-      const dailyViews =
-        model.bases[M.views] * (model.viewGrowth / 365) * viewScale(model, published)
-      const hit = Math.exp(3 * (u(1) - 0.5)) * (u(2) < 0.05 ? 10 + 40 * u(3) : 1)
-      const views = Math.round(
-        ((dailyViews * 7 * hit) / Math.max(1, p.uploads[0])) * (1 - Math.exp(-age / 7))
-      )
-      const title = `${TITLE_WORDS[0][Math.floor(u(4) * TITLE_WORDS[0].length)]} ${
-        TITLE_WORDS[1][Math.floor(u(5) * TITLE_WORDS[1].length)]
-      } ${TITLE_WORDS[2][Math.floor(u(6) * TITLE_WORDS[2].length)]}`
-      const jitter = (k: number) => 0.6 + 0.8 * u(k)
-      items.push({
-        id: `sim-${account.platform}-${account.id}-${n}`,
-        title,
-        publishedAt: new Date(published * DAY_MS + Math.floor(u(7) * DAY_MS)).toISOString(),
-        url: null,
-        views,
-        likes: Math.round(views * viewsShare(M.likes) * jitter(8)),
-        comments: Math.round(views * viewsShare(M.comments) * jitter(9)),
-        shares: Math.round(views * viewsShare(M.shares) * jitter(10)),
-        danmaku: Math.round(views * viewsShare(M.danmaku) * jitter(11)),
-        coins: Math.round(views * viewsShare(M.coins) * jitter(12)),
-        favorites: Math.round(views * 0.01 * jitter(13)),
-      })
+    const lastIndex = Math.min(total, firstIndex + pageSize)
+    for (let position = firstIndex; position < lastIndex; position++) {
+      const video = simulatedVideo(model, total - 1 - position)
+      if (listedAt(video, atMs)) items.push(simulatedVideoStats(account, model, video, atMs))
     }
-    return { items, page, pageSize, total, hasMore: firstIndex + items.length < total }
+    return { items, page, pageSize, total, hasMore: lastIndex < total }
+  }
+
+  /** The asked videos of the account as they are at `at`; unknown, future and deleted ones left out. */
+  async videosById(
+    account: PlatformAccountRef,
+    ids: string[],
+    options: { at: string }
+  ): Promise<VideoStats[]> {
+    const atMs = this.#moment(options.at)
+    const model = modelOf(account.id, account.platform)
+    const items: VideoStats[] = []
+    for (const id of new Set(ids)) {
+      const n = simulatedVideoNumber(account.id, account.platform, id)
+      if (n === null) continue
+      const video = simulatedVideo(model, n)
+      if (listedAt(video, atMs)) items.push(simulatedVideoStats(account, model, video, atMs))
+    }
+    return items
+  }
+
+  /** The moment asked (ms): `at`, else the end of the `now` option's day, else now. */
+  #moment(at?: string) {
+    if (at) {
+      const ms = Date.parse(at)
+      if (Number.isFinite(ms)) return ms
+      throw new RangeError(`Invalid moment "${at}" (expected ISO 8601)`)
+    }
+    if (this.options.now) return (dayOf(this.options.now()) + 1) * DAY_MS - 1
+    return Date.now()
   }
 
   async fanPortrait(account: PlatformAccountRef): Promise<FanPortrait[]> {

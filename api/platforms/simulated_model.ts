@@ -230,7 +230,7 @@ interface ChannelEvent {
   before: number[]
 }
 
-interface ChannelModel {
+export interface ChannelModel {
   seed: number
   /** Events computed so far (through block `eventBlocks − 1`) and their running totals. */
   events: ChannelEvent[]
@@ -304,6 +304,19 @@ function fanRate(model: ChannelModel, day: number) {
 }
 export function viewScale(model: ChannelModel, day: number) {
   return Math.exp((model.viewGrowth * (day - ANCHOR_DAY)) / 365)
+}
+
+/**
+ * The channel's number of uploads at the end of `day`: a step function of its
+ * cadence (non-decreasing: the noise moves a step by less than a day).
+ * Before 2020-01-01 it stays at its 2020-01-01 level.
+ */
+export function uploadsOn(model: ChannelModel, day: number) {
+  const t = day < ORIGIN_DAY ? ORIGIN_DAY : day
+  const videos = Math.floor(
+    model.videoBase + model.uploadsPerDay * (t - ANCHOR_DAY + 0.9 * unit(model.seed, t, M.videos))
+  )
+  return videos > 0 ? videos : 0
 }
 
 /**
@@ -423,10 +436,7 @@ export function simulateSeries(
     }
 
     // Uploads: a step function of the cadence.
-    const videos = Math.floor(
-      model.videoBase + model.uploadsPerDay * (t - ANCHOR_DAY + 0.9 * unit(seed, t, M.videos))
-    )
-    values[M.videos] = videos > 0 ? videos : 0
+    values[M.videos] = uploadsOn(model, t)
 
     // Events: the settled ones in full, the running ones along their shape.
     for (let m = 0; m < M.videos; m++) values[m] += done[m]

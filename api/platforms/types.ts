@@ -38,6 +38,12 @@ export interface VideoStats {
   category?: string | null
   thumbnailUrl?: string | null
   tags?: string[]
+  /**
+   * Counters this answer did not read (a Bilibili listing carries views,
+   * comments and danmaku, not likes, coins, saves or shares): they are 0
+   * here, and the ingest keeps the video's last known values for them.
+   */
+  unread?: ('likes' | 'comments' | 'favorites' | 'shares' | 'danmaku' | 'coins')[]
 }
 
 export interface VideoPage {
@@ -80,9 +86,14 @@ export interface PlatformAdapter {
    * values of that day.
    */
   channelStats(account: PlatformAccountRef, options: { date: string }): Promise<ChannelStats>
+  /**
+   * A page of the channel's uploads, newest first. `at` (ISO 8601) is the
+   * moment the simulator describes (default now); live adapters list what
+   * the platform shows now.
+   */
   videos(
     account: PlatformAccountRef,
-    options: { page: number; pageSize: number }
+    options: { page: number; pageSize: number; at?: string }
   ): Promise<VideoPage>
   fanPortrait(account: PlatformAccountRef): Promise<FanPortrait[]>
   /**
