@@ -4,6 +4,7 @@ import { BOARD_PERMISSIONS } from '#policies/catalogue/board'
 import { LETTER_PERMISSIONS } from '#policies/catalogue/letters'
 import { ALERT_PERMISSIONS } from '#policies/catalogue/alerts'
 import { MARKET_PERMISSIONS } from '#policies/catalogue/market'
+import { VIDEO_PERMISSIONS } from '#policies/catalogue/videos'
 
 /**
  * Every resource and action the admin asks about through Refine's
@@ -52,4 +53,5 @@ export const PERMISSION_CATALOGUE: CatalogueEntry[] = [
   ...LETTER_PERMISSIONS,
   ...ALERT_PERMISSIONS,
   ...MARKET_PERMISSIONS,
+  ...VIDEO_PERMISSIONS,
 ]

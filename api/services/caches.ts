@@ -10,6 +10,7 @@ import ProfileCache from '#services/people/profile_cache'
 import { teamListCache } from '#services/people/team_list_cache'
 import AuditLogCache from '#services/audit/audit_log_cache'
 import MetricsCache from '#services/metrics/metrics_cache'
+import VideosCache from '#services/videos/videos_cache'
 import { lastRunCache } from '#services/metrics/last_run_cache'
 import { ipAllowlistCache } from '#services/auth/ip_allowlist_cache'
 import { permissionsByRole } from '#services/permission_service'
@@ -28,7 +29,8 @@ interface ClearableCache {
 | default 64 MB; least recently used first out):
 |
 | - creatorList   the creator list's and summary's answers, ≤ 5 s (21 %)
-| - metrics       the metric endpoints' answers, per data version (60 %)
+| - metrics       the metric endpoints' answers, per data version (52 %)
+| - videos        the video endpoints' answers, per data version (8 %)
 | - lastRun       the newest collection run, ≤ 1 s (one entry)
 | - accessTokens  verified access tokens and their users, ≤ 5 s (15 %)
 | - profiles      the signed-in person's profile (user/info), ≤ 5 s (2 %)
@@ -51,6 +53,7 @@ interface ClearableCache {
 export const CACHES = {
   creatorList: CreatorListCache,
   metrics: MetricsCache,
+  videos: VideosCache,
   lastRun: lastRunCache,
   accessTokens: accessTokenCache,
   profiles: ProfileCache,

@@ -104,7 +104,8 @@ export function plainText(html: string) {
 }
 
 let jieba: Jieba | null = null
-function segmenter() {
+/** The one jieba of the process (its dictionary is loaded once, on first use; video words use it too). */
+export function segmenter() {
   jieba ??= Jieba.withDict(dict)
   return jieba
 }

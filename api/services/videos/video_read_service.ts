@@ -1,0 +1,90 @@
+import type User from '#models/user'
+import Video from '#models/video'
+import VideoSnapshot from '#models/video_snapshot'
+import type { Page } from '#support/pagination'
+import { pageWindow, paginate } from '#support/pagination'
+import VideosCache from '#services/videos/videos_cache'
+import {
+  presentSnapshot,
+  presentVideo,
+  type VideoJson,
+  type VideoPointJson,
+} from '#services/videos/video_presenter'
+import { filtersKey, videoQuery, withCreatorName } from '#services/videos/video_query'
+import type { VideoListParams } from '#validators/video'
+import { isAgencySide } from '#shared/roles'
+
+/** Most rows one list page holds (and the export's ceiling). */
+export const VIDEO_PAGE_MAX = 100
+/** Rows the Excel export of the list holds at most. */
+export const VIDEO_EXPORT_MAX = 10_000
+
+/** Who sees the same rows: the agency side shares answers, a creator account has its own. */
+export function audienceKey(user: Pick<User, 'id' | 'role'>) {
+  return isAgencySide(user) ? 'agency' : `user:${user.id}`
+}
+
+export interface VideoDetail {
+  video: VideoJson
+  series: VideoPointJson[]
+}
+
+export default class VideoReadService {
+  /** The ordered, filtered query of the list (its sort from VIDEO_SORTS, newest upload first by default). */
+  static #ordered(user: Pick<User, 'id' | 'role'>, params: VideoListParams) {
+    const { _sort: sort, _order: order, id: ids } = params
+    const query = videoQuery(user, params)
+    if (ids?.length) query.whereIn('videos.id', ids)
+    const direction = (order ?? 'desc').toLowerCase() as 'asc' | 'desc'
+    return { query, sort: sort ?? 'published_at', direction }
+  }
+
+  /**
+   * One page of the videos `user` may see (Refine's `_start`/`_end`, at most
+   * VIDEO_PAGE_MAX rows), as presented; the answer is kept per data version.
+   */
+  static async list(user: Pick<User, 'id' | 'role'>, params: VideoListParams) {
+    const key = `list:${audienceKey(user)}:${filtersKey(params)}`
+    return VideosCache.remember<Page<VideoJson>>(key, async () => {
+      const { query, sort, direction } = this.#ordered(user, params)
+      const window = pageWindow(params._start, params._end, { max: VIDEO_PAGE_MAX })
+      const page = await paginate(query, window, (rows) =>
+        withCreatorName(
+          rows.clone().orderBy(`videos.${sort}`, direction).orderBy('videos.id', direction)
+        )
+      )
+      return { total: page.total, rows: page.rows.map((video) => presentVideo(video)) }
+    })
+  }
+
+  /** Every row of the filtered list, up to VIDEO_EXPORT_MAX (the Excel export). */
+  static async all(user: Pick<User, 'id' | 'role'>, params: VideoListParams) {
+    const { query, sort, direction } = this.#ordered(user, params)
+    const rows = await withCreatorName(query)
+      .orderBy(`videos.${sort}`, direction)
+      .orderBy('videos.id', direction)
+      .limit(VIDEO_EXPORT_MAX)
+    return rows.map((video) => presentVideo(video))
+  }
+
+  /** A video `user` may see, or a 404. */
+  static async find(user: Pick<User, 'id' | 'role'>, id: number) {
+    return withCreatorName(
+      Video.query()
+        .withScopes((scopes) => scopes.visibleTo(user))
+        .where('videos.id', id)
+    ).firstOrFail()
+  }
+
+  /** The video and its daily series (oldest day first). */
+  static async detail(user: Pick<User, 'id' | 'role'>, id: number): Promise<VideoDetail> {
+    const video = await this.find(user, id)
+    const snapshots = await VideoSnapshot.query()
+      .where('video_id', video.id)
+      .orderBy('snapshot_date', 'asc')
+    return {
+      video: presentVideo(video),
+      series: snapshots.map((snapshot) => presentSnapshot(snapshot, video)),
+    }
+  }
+}
