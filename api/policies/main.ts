@@ -21,8 +21,6 @@ export const policies = {
   LetterPolicy: () => import('#policies/letter_policy'),
   AlertPolicy: () => import('#policies/alert_policy'),
   MarketPolicy: () => import('#policies/market_policy'),
- import('#policies/commerce_policy'),
-=>  CommercePolicy: () => import('#policies/commerce_policy'),
+  CommercePolicy: () => import('#policies/commerce_policy'),
   VideoPolicy: () => import('#policies/video_policy'),
-=> import('#policies/commerce_policy'),
 }
