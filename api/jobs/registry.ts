@@ -3,6 +3,9 @@ import CleanupTokensJob from '#jobs/cleanup_tokens_job'
 import CreatorImportJob from '#jobs/creator_import_job'
 import MetricsCollectJob from '#jobs/metrics_collect_job'
 import AlertScanJob from '#jobs/alert_scan_job'
+import GrowthMeasureJob from '#jobs/growth_measure_job'
+import GrowthSweepJob from '#jobs/growth_sweep_job'
+import { GROWTH_SWEEP_CRON } from '#shared/growth'
 
 /**
  * Every job class by its stable name. Both queue drivers look jobs up here,
@@ -22,6 +25,8 @@ export const JOBS: StudioJobClass[] = [
   CreatorImportJob,
   MetricsCollectJob,
   AlertScanJob,
+  GrowthMeasureJob,
+  GrowthSweepJob,
 ]
 
 /**
@@ -34,6 +39,8 @@ export const SCHEDULES: { key: string; job: StudioJobClass; cron: string; payloa
   { key: 'metrics:collect:daily', job: MetricsCollectJob, cron: '0 13 * * *', payload: {} },
   // Half an hour later: alerts from the fresh snapshots and the accounts' states
   { key: 'alerts:scan:daily', job: AlertScanJob, cron: '30 13 * * *', payload: {} },
+  // growth-hacking windows the queue lost are taken as soon as possible (late, real age)
+  { key: 'videos:growth:sweep', job: GrowthSweepJob, cron: GROWTH_SWEEP_CRON, payload: {} },
 ]
 
 export function findJob(name: string) {

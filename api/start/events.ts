@@ -16,7 +16,10 @@ import type { ChangeEvents } from '#models/mixins/announces_changes'
 import Caches from '#services/caches'
 
 declare module '@adonisjs/core/types' {
-  interface EventsList extends ChangeEvents {}
+  interface EventsList extends ChangeEvents {
+    /** New videos were committed (the ingest); ids of `videos`. */
+    'video:first_seen': { videoIds: number[] }
+  }
 }
 
 emitter.on('creator:changed', ({ trx }) => Caches.afterCommit(trx, 'creatorList'))
@@ -24,4 +27,10 @@ emitter.on('creator:changed', ({ trx }) => Caches.afterCommit(trx, 'creatorList'
 emitter.on('user:changed', ({ userId, trx }) => {
   Caches.onCommit(trx, () => accessTokenCache.evictUser(userId))
   Caches.afterCommit(trx, 'profiles')
+})
+
+// a new video uploaded within 60 hours gets its growth-hacking windows
+emitter.on('video:first_seen', async ({ videoIds }) => {
+  const { default: GrowthWindows } = await import('#services/videos/growth/growth_windows')
+  await GrowthWindows.plan(videoIds)
 })

@@ -7,6 +7,7 @@ import { addDays } from '#services/metrics/metric_scope'
 import { yesterday } from '#services/metrics/collection_service'
 import type { AlertKind, AlertRules, AlertSeverity } from '#shared/alerts'
 import { splitCollectError } from '#shared/collect_errors'
+import { utcOf } from '#support/dates'
 
 /** A condition found by the scan; `key` names it (the same condition is one alert). */
 export interface Finding {
@@ -85,12 +86,7 @@ function loginFindings(
 
 const sqlNow = () => DateTime.utc().toSQL({ includeOffset: false })!
 
-function toUtc(value: unknown): DateTime | null {
-  if (!value) return null
-  if (value instanceof Date) return DateTime.fromJSDate(value, { zone: 'utc' })
-  const parsed = DateTime.fromSQL(String(value), { zone: 'utc' })
-  return parsed.isValid ? parsed : DateTime.fromISO(String(value), { zone: 'utc' })
-}
+const toUtc = utcOf
 
 /**
  * The alert scan: platform tokens about to expire (Xigua 30 / Douyin 90 days,
