@@ -22,5 +22,6 @@ export const policies = {
   AlertPolicy: () => import('#policies/alert_policy'),
   MarketPolicy: () => import('#policies/market_policy'),
   CommercePolicy: () => import('#policies/commerce_policy'),
+  TrackingPolicy: () => import('#policies/tracking_policy'),
   VideoPolicy: () => import('#policies/video_policy'),
 }

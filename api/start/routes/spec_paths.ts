@@ -4,6 +4,7 @@ import { middleware } from '#start/kernel'
 const SpecCreatorsController = () => import('#controllers/spec_paths/creators_controller')
 const SpecUsersController = () => import('#controllers/spec_paths/users_controller')
 const SpecPlatformsController = () => import('#controllers/spec_paths/platforms_controller')
+const SpecTrackingController = () => import('#controllers/spec_paths/tracking_controller')
 
 /**
  * The SPEC §7 paths whose feature has a REST resource: ids in the query or
@@ -26,6 +27,10 @@ router
     router.post('/creator/remark/add', [SpecCreatorsController, 'addRemark'])
     router.post('/creator/modifiy_baidu_token', [SpecCreatorsController, 'baiduToken'])
     router.get('/creator/account/info', [SpecCreatorsController, 'accounts'])
+
+    router.get('/creator', [SpecTrackingController, 'achievements'])
+    router.get('/creator/v2', [SpecTrackingController, 'list'])
+    router.get('/creator/dashboard/month', [SpecTrackingController, 'month'])
 
     router.get('/user', [SpecUsersController, 'show'])
     router.get('/user/list', [SpecUsersController, 'list'])
