@@ -1,19 +1,41 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import VideoReadService from '#services/videos/video_read_service'
+import VideoDashboardService from '#services/videos/video_dashboard_service'
+import VideoSearchService from '#services/videos/video_search_service'
+import VideoCompareService from '#services/videos/video_compare_service'
+import { buildVideoCompareWorkbook, buildVideoListWorkbook } from '#services/videos/video_excel'
 import { listResponse } from '#support/pagination'
+import { datedFileName, sendWorkbook } from '#support/xlsx'
 import { areaMessages } from '#validators/messages'
-import { videoIdValidator, videoListValidator } from '#validators/video'
+import {
+  videoCompareValidator,
+  videoDashboardValidator,
+  videoIdValidator,
+  videoListValidator,
+  videoSuggestValidator,
+} from '#validators/video'
+
+/** Validation messages of the video endpoints in the caller's language. */
+export function videoMessages(ctx: HttpContext) {
+  return { messagesProvider: areaMessages(ctx.i18n, 'videos.validator') }
+}
+
+/** The workbook's words in the caller's language. */
+export function videoWords(ctx: HttpContext) {
+  return {
+    t: (key: string) => ctx.i18n.t(`videos.${key}`),
+    platformName: (key: string) => ctx.i18n.t(`dashboard.platforms.${key}`),
+  }
+}
 
 /**
  * Videos (SPEC §2 'Video Dashboard', 'Video Compare'): the REST resource
  * under /api/videos. VideoPolicy decides who; Video.visibleTo(user) which
- * rows (a creator account its own videos, companies none).
+ * rows (a creator account its own videos, companies none). The SPEC §7
+ * paths under /api/video answer the same services in the envelope
+ * (controllers/spec_paths/videos_controller.ts).
  */
 export default class VideosController {
-  #messages(ctx: HttpContext) {
-    return { messagesProvider: areaMessages(ctx.i18n, 'videos.validator') }
-  }
-
   /**
    * GET /api/videos — one page of videos, the total in `x-total-count`.
    *
@@ -31,16 +53,72 @@ export default class VideosController {
     await ctx.bouncer.with('VideoPolicy').authorize('view')
     const params = await ctx.request.validateUsing(videoListValidator, {
       data: ctx.request.qs(),
-      ...this.#messages(ctx),
+      ...videoMessages(ctx),
     })
     const page = await VideoReadService.list(ctx.auth.getUserOrFail(), params)
     return listResponse(ctx.response, page, (row) => row)
   }
 
+  /** GET /api/videos/export — the list's filters and sort, every row (up to 10,000) as .xlsx. */
+  async export(ctx: HttpContext) {
+    await ctx.bouncer.with('VideoPolicy').authorize('download')
+    const params = await ctx.request.validateUsing(videoListValidator, {
+      data: ctx.request.qs(),
+      ...videoMessages(ctx),
+    })
+    const rows = await VideoReadService.all(ctx.auth.getUserOrFail(), params)
+    const { t, platformName } = videoWords(ctx)
+    const buffer = await buildVideoListWorkbook(rows, t, platformName)
+    return sendWorkbook(ctx.response, buffer, datedFileName('videos'))
+  }
+
+  /** GET /api/videos/dashboard — tops, tiers and recent uploads under the list's filters. */
+  async dashboard(ctx: HttpContext) {
+    await ctx.bouncer.with('VideoPolicy').authorize('view')
+    const filters = await ctx.request.validateUsing(videoDashboardValidator, {
+      data: ctx.request.qs(),
+      ...videoMessages(ctx),
+    })
+    return VideoDashboardService.dashboard(ctx.auth.getUserOrFail(), filters)
+  }
+
+  /** GET /api/videos/suggest?q= — words and titles starting with what was typed. */
+  async suggest(ctx: HttpContext) {
+    await ctx.bouncer.with('VideoPolicy').authorize('view')
+    const { q, limit } = await ctx.request.validateUsing(videoSuggestValidator, {
+      data: ctx.request.qs(),
+      ...videoMessages(ctx),
+    })
+    return VideoSearchService.suggest(ctx.auth.getUserOrFail(), q, limit)
+  }
+
+  /** GET /api/videos/compare?ids=1,2,3 — up to 5 videos by hours since upload. */
+  async compare(ctx: HttpContext) {
+    await ctx.bouncer.with('VideoPolicy').authorize('view')
+    const { ids } = await ctx.request.validateUsing(videoCompareValidator, {
+      data: ctx.request.qs(),
+      ...videoMessages(ctx),
+    })
+    return VideoCompareService.compare(ctx.auth.getUserOrFail(), ids)
+  }
+
+  /** GET /api/videos/compare/export?ids= — the compare as .xlsx. */
+  async compareExport(ctx: HttpContext) {
+    await ctx.bouncer.with('VideoPolicy').authorize('download')
+    const { ids } = await ctx.request.validateUsing(videoCompareValidator, {
+      data: ctx.request.qs(),
+      ...videoMessages(ctx),
+    })
+    const comparison = await VideoCompareService.compare(ctx.auth.getUserOrFail(), ids)
+    const { t, platformName } = videoWords(ctx)
+    const buffer = await buildVideoCompareWorkbook(comparison, t, platformName)
+    return sendWorkbook(ctx.response, buffer, datedFileName('video-compare'))
+  }
+
   /** GET /api/videos/:id — the video and its daily series. */
   async show(ctx: HttpContext) {
     await ctx.bouncer.with('VideoPolicy').authorize('view')
-    const { id } = await videoIdValidator.validate(ctx.params, this.#messages(ctx))
+    const { id } = await videoIdValidator.validate(ctx.params, videoMessages(ctx))
     return VideoReadService.detail(ctx.auth.getUserOrFail(), id)
   }
 }

@@ -5,6 +5,7 @@ const SpecCreatorsController = () => import('#controllers/spec_paths/creators_co
 const SpecUsersController = () => import('#controllers/spec_paths/users_controller')
 const SpecPlatformsController = () => import('#controllers/spec_paths/platforms_controller')
 const SpecTrackingController = () => import('#controllers/spec_paths/tracking_controller')
+const SpecVideosController = () => import('#controllers/spec_paths/videos_controller')
 
 /**
  * The SPEC §7 paths whose feature has a REST resource: ids in the query or
@@ -31,6 +32,12 @@ router
     router.get('/creator', [SpecTrackingController, 'achievements'])
     router.get('/creator/v2', [SpecTrackingController, 'list'])
     router.get('/creator/dashboard/month', [SpecTrackingController, 'month'])
+
+    router.route('/video/list', ['GET', 'POST'], [SpecVideosController, 'list'])
+    router.route('/video/search', ['GET', 'POST'], [SpecVideosController, 'list'])
+    router.route('/video/detailData', ['GET', 'POST'], [SpecVideosController, 'detail'])
+    router.route('/video/suggest_words', ['GET', 'POST'], [SpecVideosController, 'suggest'])
+    router.route('/video/dashboard', ['GET', 'POST'], [SpecVideosController, 'dashboard'])
 
     router.get('/user', [SpecUsersController, 'show'])
     router.get('/user/list', [SpecUsersController, 'list'])

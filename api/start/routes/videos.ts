@@ -11,6 +11,11 @@ const VideosController = () => import('#controllers/videos_controller')
 router
   .group(() => {
     router.get('/videos', [VideosController, 'index'])
+    router.get('/videos/export', [VideosController, 'export'])
+    router.get('/videos/dashboard', [VideosController, 'dashboard'])
+    router.get('/videos/suggest', [VideosController, 'suggest'])
+    router.get('/videos/compare', [VideosController, 'compare'])
+    router.get('/videos/compare/export', [VideosController, 'compareExport'])
     router.get('/videos/:id', [VideosController, 'show']).where('id', router.matchers.number())
   })
   .prefix('/api')
