@@ -4,6 +4,7 @@ import { BOARD_PERMISSIONS } from '#policies/catalogue/board'
 import { LETTER_PERMISSIONS } from '#policies/catalogue/letters'
 import { ALERT_PERMISSIONS } from '#policies/catalogue/alerts'
 import { MARKET_PERMISSIONS } from '#policies/catalogue/market'
+import { GROWTH_PERMISSIONS } from '#policies/catalogue/growth'
 import { TRACKING_PERMISSIONS } from '#policies/catalogue/tracking'
 import { VIDEO_PERMISSIONS } from '#policies/catalogue/videos'
 
@@ -54,6 +55,7 @@ export const PERMISSION_CATALOGUE: CatalogueEntry[] = [
   ...LETTER_PERMISSIONS,
   ...ALERT_PERMISSIONS,
   ...MARKET_PERMISSIONS,
+  ...GROWTH_PERMISSIONS,
   ...VIDEO_PERMISSIONS,
   ...TRACKING_PERMISSIONS,
 ]

@@ -22,6 +22,7 @@ export const policies = {
   AlertPolicy: () => import('#policies/alert_policy'),
   MarketPolicy: () => import('#policies/market_policy'),
   CommercePolicy: () => import('#policies/commerce_policy'),
+  GrowthPolicy: () => import('#policies/growth_policy'),
   TrackingPolicy: () => import('#policies/tracking_policy'),
   VideoPolicy: () => import('#policies/video_policy'),
 }

@@ -8,6 +8,8 @@ export const ALERT_KINDS = [
   'follower_spike',
   'follower_surge',
   'follower_loss',
+  'video_surge',
+  'video_under',
 ] as const
 export type AlertKind = (typeof ALERT_KINDS)[number]
 
@@ -34,7 +36,14 @@ export interface AlertRules {
   tokenWarnDays: number
   /** A cookie is due for a recheck this many days after it was entered or last checked. */
   cookieRecheckDays: number
+  /** A new video's views at a window at least this many times its creator's median there (out-performer, `video_surge` at 24 h). */
+  videoSurgeMultiplier: number
+  /** A new video's views at a window at most this share of its creator's median there (under-performer, `video_under` at 24 h). */
+  videoUnderRatio: number
 }
+
+/** The growth-hacking window the video alerts read (hours after upload). */
+export const VIDEO_ALERT_WINDOW_HOURS = 24
 
 export const DEFAULT_ALERT_RULES: AlertRules = {
   spikeMultiplier: 25,
@@ -43,6 +52,8 @@ export const DEFAULT_ALERT_RULES: AlertRules = {
   lossMin: 5000,
   tokenWarnDays: 7,
   cookieRecheckDays: 30,
+  videoSurgeMultiplier: 5,
+  videoUnderRatio: 0.2,
 }
 
 export const ALERT_RULE_LIMITS: Record<keyof AlertRules, [number, number]> = {
@@ -52,4 +63,6 @@ export const ALERT_RULE_LIMITS: Record<keyof AlertRules, [number, number]> = {
   lossMin: [1, 100_000_000],
   tokenWarnDays: [1, 60],
   cookieRecheckDays: [1, 365],
+  videoSurgeMultiplier: [1.5, 100],
+  videoUnderRatio: [0.01, 0.9],
 }

@@ -10,6 +10,7 @@ export const NOTIFICATION_KINDS = [
   'cookie_expired',
   'platform_paused',
   'alert',
+  'video_alert',
   'registration_pending',
   'registration_approved',
   'letter',

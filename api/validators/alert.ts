@@ -59,6 +59,9 @@ export const alertRulesValidator = vine.compile(
     lossMin: rule('lossMin').withoutDecimals(),
     tokenWarnDays: rule('tokenWarnDays').withoutDecimals(),
     cookieRecheckDays: rule('cookieRecheckDays').withoutDecimals(),
+    // added later: a client that does not send them keeps the stored values
+    videoSurgeMultiplier: rule('videoSurgeMultiplier').optional(),
+    videoUnderRatio: rule('videoUnderRatio').optional(),
   })
 )
 

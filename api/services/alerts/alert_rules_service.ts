@@ -15,10 +15,12 @@ export default class AlertRulesService {
     }
   }
 
-  static async set(rules: AlertRules, userId: number) {
+  /** Stores `rules`; a rule not given keeps its stored (or default) value. */
+  static async set(rules: Partial<AlertRules>, userId: number) {
+    const merged = { ...(await this.get()), ...rules }
     await StudioSetting.updateOrCreate(
       { key: KEY },
-      { key: KEY, value: JSON.stringify(rules), updatedBy: userId }
+      { key: KEY, value: JSON.stringify(merged), updatedBy: userId }
     )
     return this.get()
   }

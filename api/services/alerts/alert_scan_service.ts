@@ -5,7 +5,13 @@ import { notifyPausedPlatforms } from '#services/alerts/paused_platforms'
 import AlertRulesService from '#services/alerts/alert_rules_service'
 import { addDays } from '#services/metrics/metric_scope'
 import { yesterday } from '#services/metrics/collection_service'
-import type { AlertKind, AlertRules, AlertSeverity } from '#shared/alerts'
+import {
+  VIDEO_ALERT_WINDOW_HOURS,
+  type AlertKind,
+  type AlertRules,
+  type AlertSeverity,
+} from '#shared/alerts'
+import GrowthMedians from '#services/videos/growth/growth_medians'
 import { splitCollectError } from '#shared/collect_errors'
 import { utcOf } from '#support/dates'
 
@@ -266,6 +272,103 @@ export default class AlertScanService {
     return findings
   }
 
+  /**
+   * New videos against their creator's median at 24 hours (the growth-hacking
+   * window, api/services/videos/growth): views at least `videoSurgeMultiplier`
+   * times the median raise `video_surge`, at most `videoUnderRatio` times it
+   * `video_under` (a median of at least 3 previous videos). Reads the 24-hour
+   * windows measured in the 3 days before `now`, or those of `videoIds`.
+   */
+  static async videoFindings(
+    rules: AlertRules,
+    now: DateTime,
+    videoIds?: number[]
+  ): Promise<Finding[]> {
+    const query = db
+      .from('video_growth_points as g')
+      .join('videos as v', 'v.id', 'g.video_id')
+      .join('creators as c', 'c.id', 'v.creator_id')
+      .where('g.window_hours', VIDEO_ALERT_WINDOW_HOURS)
+      .whereIn('g.status', ['taken', 'late'])
+      .where('c.contract_status', 'valid')
+      .select(
+        'g.video_id',
+        'g.status',
+        'g.views',
+        'g.taken_at',
+        'v.creator_id',
+        'v.account_id',
+        'v.platform',
+        'v.title',
+        'v.published_at',
+        'c.channel_name'
+      )
+    if (videoIds) query.whereIn('g.video_id', videoIds.length ? videoIds : [0])
+    else {
+      query.where(
+        'g.taken_at',
+        '>=',
+        now.minus({ days: 3 }).toUTC().toFormat('yyyy-MM-dd HH:mm:ss')
+      )
+    }
+    const rows = await query
+    if (!rows.length) return []
+    const medians = await GrowthMedians.of(
+      rows.map((row) => ({
+        id: Number(row.video_id),
+        creatorId: Number(row.creator_id),
+        publishedAt: toUtc(row.published_at),
+      }))
+    )
+    const findings: Finding[] = []
+    for (const row of rows) {
+      const videoId = Number(row.video_id)
+      const [flag] = GrowthMedians.flags(
+        [{ window_hours: VIDEO_ALERT_WINDOW_HOURS, status: row.status, views: Number(row.views) }],
+        medians.get(videoId) ?? [],
+        rules
+      )
+      if (!flag) continue
+      const surge = flag.flag === 'out'
+      findings.push({
+        key: `video-${surge ? 'surge' : 'under'}:${videoId}`,
+        kind: surge ? 'video_surge' : 'video_under',
+        severity: surge ? 'warning' : 'info',
+        creatorId: Number(row.creator_id),
+        creatorName: row.channel_name,
+        accountId: Number(row.account_id),
+        platform: row.platform,
+        day: (toUtc(row.taken_at) ?? now).toISODate()!,
+        figures: {
+          video_id: videoId,
+          title: String(row.title ?? '').slice(0, 200),
+          window_hours: VIDEO_ALERT_WINDOW_HOURS,
+          views: flag.value,
+          median: flag.median,
+          ratio: flag.ratio,
+          videos: flag.videos,
+        },
+      })
+    }
+    return findings
+  }
+
+  /**
+   * Raises the video alerts of `videoIds` at once (their 24-hour window was
+   * just measured), without waiting for the daily scan; answers how many
+   * were new.
+   */
+  static async raiseVideoAlerts(videoIds: number[], now: DateTime = DateTime.utc()) {
+    const rules = await AlertRulesService.get()
+    const findings = await this.videoFindings(rules, now, videoIds)
+    if (!findings.length) return 0
+    return db.transaction(async (trx) => {
+      const { created } = await this.#store(findings, trx)
+      await this.#notify(created, now, trx)
+      return created.length
+    })
+  }
+
   /** The newest day with snapshots (or yesterday in the studio's time zone). */
   static async latestDay() {
     const row = await db.from('metric_snapshots').max('snapshot_date as day').first()
@@ -283,55 +386,13 @@ export default class AlertScanService {
     const findings = [
       ...(await this.accountFindings(rules, now)),
       ...(await this.growthFindings(rules, day)),
+      ...(await this.videoFindings(rules, now)),
     ]
     const keys = new Set(findings.map((finding) => finding.key))
 
     return db.transaction(async (trx) => {
-      const existing = new Map<string, { id: number; status: string }>()
-      const list = [...keys]
-      for (let index = 0; index < list.length; index += 500) {
-        const rows = await trx
-          .from('alerts')
-          .whereIn('dedupe_key', list.slice(index, index + 500))
-          .select('id', 'dedupe_key', 'status')
-        for (const row of rows) existing.set(row.dedupe_key, { id: row.id, status: row.status })
-      }
-
-      const created: Finding[] = []
-      let updated = 0
+      const { created, updated } = await this.#store(findings, trx)
       const stamp = sqlNow()
-      for (const finding of findings) {
-        const known = existing.get(finding.key)
-        if (known) {
-          await trx
-            .from('alerts')
-            .where('id', known.id)
-            .update({
-              kind: finding.kind,
-              severity: finding.severity,
-              figures: JSON.stringify(finding.figures),
-              last_seen_at: stamp,
-              updated_at: stamp,
-            })
-          updated++
-        } else {
-          await trx.table('alerts').insert({
-            kind: finding.kind,
-            severity: finding.severity,
-            creator_id: finding.creatorId,
-            account_id: finding.accountId,
-            platform: finding.platform,
-            day: finding.day,
-            dedupe_key: finding.key,
-            figures: JSON.stringify(finding.figures),
-            status: 'open',
-            last_seen_at: stamp,
-            created_at: stamp,
-            updated_at: stamp,
-          })
-          created.push(finding)
-        }
-      }
 
       // A state that is gone (a renewed token, a rechecked cookie, a collection that worked) resolves itself.
       const stale = await trx
@@ -361,6 +422,57 @@ export default class AlertScanService {
     })
   }
 
+  /** Writes `findings`: known keys refresh their figures, new ones become open alerts. */
+  static async #store(findings: Finding[], trx: any) {
+    const keys = [...new Set(findings.map((finding) => finding.key))]
+    const existing = new Map<string, { id: number; status: string }>()
+    for (let index = 0; index < keys.length; index += 500) {
+      const rows = await trx
+        .from('alerts')
+        .whereIn('dedupe_key', keys.slice(index, index + 500))
+        .select('id', 'dedupe_key', 'status')
+      for (const row of rows) existing.set(row.dedupe_key, { id: row.id, status: row.status })
+    }
+
+    const created: Finding[] = []
+    let updated = 0
+    const stamp = sqlNow()
+    for (const finding of findings) {
+      const known = existing.get(finding.key)
+      if (known) {
+        await trx
+          .from('alerts')
+          .where('id', known.id)
+          .update({
+            kind: finding.kind,
+            severity: finding.severity,
+            figures: JSON.stringify(finding.figures),
+            last_seen_at: stamp,
+            updated_at: stamp,
+          })
+        updated++
+      } else {
+        await trx.table('alerts').insert({
+          kind: finding.kind,
+          severity: finding.severity,
+          creator_id: finding.creatorId,
+          account_id: finding.accountId,
+          platform: finding.platform,
+          day: finding.day,
+          dedupe_key: finding.key,
+          figures: JSON.stringify(finding.figures),
+          status: 'open',
+          last_seen_at: stamp,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        created.push(finding)
+      }
+    }
+
+    return { created, updated }
+  }
+
   static async #notify(created: Finding[], now: DateTime, trx: any) {
     const roles = ['admin' as const, 'manager' as const]
     const failed = created.filter((finding) => finding.kind === 'collection_failed')
@@ -378,6 +490,25 @@ export default class AlertScanService {
     }
     for (const finding of created) {
       if (finding.kind === 'collection_failed') continue
+      if (finding.kind === 'video_surge' || finding.kind === 'video_under') {
+        await NotificationService.notify(
+          {
+            kind: 'video_alert',
+            roles,
+            params: {
+              creator: finding.creatorName,
+              platform: finding.platform,
+              title: finding.figures.title,
+              ratio: finding.figures.ratio,
+              window: finding.figures.window_hours,
+            },
+            link: `/app/data_analysis?creator_id=${finding.creatorId}`,
+            dedupeKey: `alert:${finding.key}`,
+          },
+          trx
+        )
+        continue
+      }
       const kind =
         finding.kind === 'cookie_recheck' ||
         finding.kind === 'cookie_expired' ||

@@ -47,6 +47,7 @@ const GROUPS: { key: string; kinds: AlertKind[] }[] = [
   { key: 'collections', kinds: ['collection_failed'] },
   { key: 'growth', kinds: ['follower_spike', 'follower_surge'] },
   { key: 'losses', kinds: ['follower_loss'] },
+  { key: 'videos', kinds: ['video_surge', 'video_under'] },
 ]
 
 /**
@@ -181,6 +182,16 @@ export function AlertList() {
           change: number(f.change),
           before: number(f.before),
         })
+      case 'video_surge':
+      case 'video_under':
+        return t(`alerts.detail.${row.kind}`, {
+          title: f.title,
+          window: f.window_hours,
+          views: number(f.views),
+          median: number(f.median),
+          ratio: f.ratio,
+          videos: f.videos,
+        })
     }
   }
 
@@ -195,7 +206,7 @@ export function AlertList() {
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Row gutter={[16, 16]}>
         {GROUPS.map((group) => (
-          <Col key={group.key} xs={12} md={8} xl={4}>
+          <Col key={group.key} xs={12} md={6} xl={{ flex: '1 1 0' }}>
             <Card
               hoverable
               size="small"
@@ -219,7 +230,7 @@ export function AlertList() {
             </Card>
           </Col>
         ))}
-        <Col xs={12} md={8} xl={4}>
+        <Col xs={12} md={6} xl={{ flex: '1 1 0' }}>
           <Card
             hoverable
             size="small"

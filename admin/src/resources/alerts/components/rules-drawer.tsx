@@ -12,6 +12,8 @@ const FIELDS: (keyof AlertRules)[] = [
   'lossMin',
   'tokenWarnDays',
   'cookieRecheckDays',
+  'videoSurgeMultiplier',
+  'videoUnderRatio',
 ]
 
 /**
@@ -62,6 +64,7 @@ export function RulesDrawer({ drawer }: { drawer: ReturnType<typeof useRulesDraw
             <InputNumber
               min={ALERT_RULE_LIMITS[field][0]}
               max={ALERT_RULE_LIMITS[field][1]}
+              step={field === 'videoUnderRatio' ? 0.05 : 1}
               style={{ width: 180 }}
             />
           </Form.Item>
