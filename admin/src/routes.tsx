@@ -42,6 +42,7 @@ const CreatorComparePage = screen(() => import('./pages/compare/creator-compare'
 const AccountPage = screen(() => import('./pages/account'))
 const SettingsPage = screen(() => import('./pages/settings'))
 const DiagnosticsPage = screen(() => import('./pages/diagnostics'))
+const CreatorTrackingPage = screen(() => import('./pages/creator-tracking'))
 const NotSupportedPage = screen(() => import('./pages/not-supported'))
 const PublicDocPage = screen(() => import('./pages/public-docs'))
 
@@ -68,7 +69,7 @@ const APP_ROUTES: { path: string; resource: string; page?: React.ReactNode }[] =
   { path: 'data_report', resource: 'data_center', page: <DataCenterPage /> },
   { path: 'total_compare', resource: 'total_compare', page: <TotalComparePage /> },
   { path: 'data_dashboard', resource: 'data_dashboard', page: <DataDashboardPage /> },
-  { path: 'creator_tracking', resource: 'creator_tracking' },
+  { path: 'creator_tracking', resource: 'creator_tracking', page: <CreatorTrackingPage /> },
   ...PLATFORM_DASHBOARDS.map((key) => ({
     path: `platform_${key}`,
     resource: `platform_${key}`,

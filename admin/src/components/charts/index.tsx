@@ -98,3 +98,5 @@ export function LineChart({ empty, testId = 'chart-line', ...props }: LineChartP
     </Drawn>
   )
 }
+
+export { WordCloud, type CloudWord } from './word-cloud'
