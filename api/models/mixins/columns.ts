@@ -14,12 +14,14 @@ type Model = NormalizeConstructor<typeof BaseModel>
 /** A counter column: BIGINT and DECIMAL sums come back as strings on some drivers. */
 export const count = { consume: (value: string | number | bigint) => Number(value) }
 
-/** A DATE column read as 'YYYY-MM-DD' on SQLite and MySQL alike. */
+/** A DATE column read as 'YYYY-MM-DD' on SQLite and MySQL alike (null stays null). */
 export const dayColumn = {
   consume: (value: unknown) =>
-    value instanceof Date
-      ? DateTime.fromJSDate(value, { zone: 'utc' }).toISODate()!
-      : String(value).slice(0, 10),
+    value === null || value === undefined
+      ? null
+      : value instanceof Date
+        ? DateTime.fromJSDate(value, { zone: 'utc' }).toISODate()!
+        : String(value).slice(0, 10),
 }
 
 /** The row belongs to a creator: `creator_id` and the `creator` relation. */
