@@ -43,6 +43,9 @@ const AccountPage = screen(() => import('./pages/account'))
 const SettingsPage = screen(() => import('./pages/settings'))
 const DiagnosticsPage = screen(() => import('./pages/diagnostics'))
 const CreatorTrackingPage = screen(() => import('./pages/creator-tracking'))
+const VideoDashboardPage = screen(() => import('./pages/video-dashboard'))
+const VideoDetailPage = screen(() => import('./pages/video-detail'))
+const VideoComparePage = screen(() => import('./pages/video-compare'))
 const NotSupportedPage = screen(() => import('./pages/not-supported'))
 const PublicDocPage = screen(() => import('./pages/public-docs'))
 
@@ -75,9 +78,9 @@ const APP_ROUTES: { path: string; resource: string; page?: React.ReactNode }[] =
     resource: `platform_${key}`,
     page: <PlatformDashboardPage dashboard={key} />,
   })),
-  { path: 'video_dashboard', resource: 'video_dashboard' },
-  { path: 'video_detailSection', resource: 'video_dashboard' },
-  { path: 'video_compare', resource: 'video_compare' },
+  { path: 'video_dashboard', resource: 'video_dashboard', page: <VideoDashboardPage /> },
+  { path: 'video_detailSection', resource: 'video_dashboard', page: <VideoDetailPage /> },
+  { path: 'video_compare', resource: 'video_compare', page: <VideoComparePage /> },
   { path: 'creator_compare', resource: 'creator_compare', page: <CreatorComparePage /> },
   { path: 'board', resource: 'board', page: <BoardScreen /> },
   { path: 'creator_adjustment', resource: 'creator_adjustment' },
