@@ -30,8 +30,11 @@ export function fakeClock(at: DateTime) {
 }
 
 /** A creator with one bilibili account (and the creator's sign-in user when `user` is given). */
-export async function creatorWithAccount(options: { userId?: number } = {}) {
-  const creator = await CreatorFactory.merge(options.userId ? { userId: options.userId } : {})
+export async function creatorWithAccount(options: { userId?: number; channelName?: string } = {}) {
+  const creator = await CreatorFactory.merge({
+    ...(options.userId ? { userId: options.userId } : {}),
+    ...(options.channelName ? { channelName: options.channelName } : {}),
+  })
     .with('accounts', 1, (account) => account.merge({ platform: 'bilibili' }))
     .create()
   return { creator, account: creator.accounts[0] }
@@ -191,4 +194,42 @@ export async function loseQueuedMeasurements() {
     return
   }
   await db.from('queue_jobs').where('name', 'videos:growth:measure').delete()
+}
+
+/**
+ * A creator with four earlier videos measured at every window and two new
+ * ones. At 24 h the earlier ones had 100, 300, 200 and 1,000 views: median
+ * (200 + 300) / 2 = 250. Only three of them have a 6-hour window (10, 30,
+ * 20: median 20). The first new video reaches 1,300 at 24 h (5.2× → out),
+ * the second 40 (its earlier videos now include the first new one:
+ * 100, 200, 300, 1,000, 1,300 → median 300, 40 / 300 = 0.13× → under).
+ */
+export async function creatorWithHistory(options: { userId?: number; channelName?: string } = {}) {
+  const NOW = DateTime.utc().startOf('hour')
+  const { creator } = await creatorWithAccount(options)
+  const earlier = []
+  const views24 = [100, 300, 200, 1000]
+  for (const [index, views] of views24.entries()) {
+    const video = await videoOf(creator, NOW.minus({ days: 20 - index }))
+    await measuredVideo(video, [
+      index < 3 ? [10, 30, 20][index] : 0,
+      views / 2,
+      views,
+      views * 2,
+      views * 3,
+    ])
+    earlier.push(video)
+  }
+  // the fourth video had no 6-hour window
+  await db
+    .from('video_growth_points')
+    .where('video_id', earlier[3].id)
+    .where('window_hours', 6)
+    .delete()
+  const surge = await videoOf(creator, NOW.minus({ hours: 40 }), { title: 'Breakout' })
+  await measuredPoint(surge, 6, 200)
+  await measuredPoint(surge, 24, 1300)
+  const under = await videoOf(creator, NOW.minus({ hours: 30 }), { title: 'Quiet one' })
+  await measuredPoint(under, 24, 40)
+  return { creator, earlier, surge, under }
 }

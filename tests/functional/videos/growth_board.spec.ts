@@ -10,53 +10,14 @@ import GrowthWindows from '#services/videos/growth/growth_windows'
 import { UserFactory } from '#database/factories/user_factory'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
 import {
-  creatorWithAccount,
+  creatorWithHistory,
   growthAdapter,
   loseQueuedMeasurements,
-  measuredPoint,
-  measuredVideo,
   videoOf,
 } from '#tests/helpers/growth'
-import { userWithCode } from '#tests/helpers/users'
 
 const NOW = DateTime.utc().startOf('hour')
-
-/**
- * A creator with four earlier videos measured at every window and two new
- * ones. At 24 h the earlier ones had 100, 300, 200 and 1,000 views: median
- * (200 + 300) / 2 = 250. Only three of them have a 6-hour window (10, 30,
- * 20: median 20). The first new video reaches 1,300 at 24 h (5.2× → out),
- * the second 40 (its earlier videos now include the first new one:
- * 100, 200, 300, 1,000, 1,300 → median 300, 40 / 300 = 0.13× → under).
- */
-async function seedCreator(options: { userId?: number } = {}) {
-  const { creator } = await creatorWithAccount(options)
-  const earlier = []
-  const views24 = [100, 300, 200, 1000]
-  for (const [index, views] of views24.entries()) {
-    const video = await videoOf(creator, NOW.minus({ days: 20 - index }))
-    await measuredVideo(video, [
-      index < 3 ? [10, 30, 20][index] : 0,
-      views / 2,
-      views,
-      views * 2,
-      views * 3,
-    ])
-    earlier.push(video)
-  }
-  // the fourth video had no 6-hour window
-  await db
-    .from('video_growth_points')
-    .where('video_id', earlier[3].id)
-    .where('window_hours', 6)
-    .delete()
-  const surge = await videoOf(creator, NOW.minus({ hours: 40 }), { title: 'Breakout' })
-  await measuredPoint(surge, 6, 200)
-  await measuredPoint(surge, 24, 1300)
-  const under = await videoOf(creator, NOW.minus({ hours: 30 }), { title: 'Quiet one' })
-  await measuredPoint(under, 24, 40)
-  return { creator, earlier, surge, under }
-}
+import { userWithCode } from '#tests/helpers/users'
 
 test.group('videos / creator medians, flags and video alerts', (group) => {
   setupFunctionalGroup(group)
@@ -68,7 +29,7 @@ test.group('videos / creator medians, flags and video alerts', (group) => {
   test('the median of each counter at each window over the previous videos, with their number', async ({
     assert,
   }) => {
-    const { surge, under, earlier } = await seedCreator()
+    const { surge, under, earlier } = await creatorWithHistory()
     const medians = await GrowthMedians.of([surge, under, earlier[0]])
     const at = (videoId: number, hours: number) =>
       medians.get(videoId)!.find((row) => row.window_hours === hours)!
@@ -119,7 +80,7 @@ test.group('videos / creator medians, flags and video alerts', (group) => {
     assert,
   }) => {
     await userWithCode('manager', null)
-    const { creator, surge, under } = await seedCreator()
+    const { creator, surge, under } = await creatorWithHistory()
     await AlertScanService.scan()
     const alerts = await db
       .from('alerts')
@@ -167,7 +128,7 @@ test.group('videos / creator medians, flags and video alerts', (group) => {
     assert,
   }) => {
     const admin = await UserFactory.apply('admin').create()
-    await seedCreator()
+    await creatorWithHistory()
     const current = await AlertRulesService.get()
     await AlertRulesService.set({ ...current, videoSurgeMultiplier: 6 }, admin.id)
     const withoutVideoRules: Partial<typeof current> = { ...current }
@@ -181,7 +142,7 @@ test.group('videos / creator medians, flags and video alerts', (group) => {
   })
 
   test('the 24-hour window measured by its job raises the alert at once', async ({ assert }) => {
-    const { creator } = await seedCreator()
+    const { creator } = await creatorWithHistory()
     const fresh = await videoOf(creator, NOW.minus({ hours: 24, minutes: 5 }))
     await GrowthWindows.plan([fresh.id], NOW.minus({ hours: 23 }))
     await db
@@ -208,7 +169,7 @@ test.group('videos / growth API', (group) => {
     assert,
   }) => {
     const staff = await userWithCode('staff', null)
-    const { surge } = await seedCreator()
+    const { surge } = await creatorWithHistory()
     const response = await client.get(`/api/videos/${surge.id}/growth`).loginAs(staff)
     response.assertStatus(200)
     const body = response.body()
@@ -258,8 +219,8 @@ test.group('videos / growth API', (group) => {
     assert,
   }) => {
     const staff = await userWithCode('staff', null)
-    const { creator, surge, under } = await seedCreator()
-    const other = await seedCreator()
+    const { creator, surge, under } = await creatorWithHistory()
+    const other = await creatorWithHistory()
 
     const all = await client.get('/api/growth-board').loginAs(staff)
     all.assertStatus(200)
@@ -300,8 +261,8 @@ test.group('videos / growth API', (group) => {
   }) => {
     const owner = await userWithCode('creator', null)
     const company = await userWithCode('company', null)
-    const mine = await seedCreator({ userId: owner.id })
-    const theirs = await seedCreator()
+    const mine = await creatorWithHistory({ userId: owner.id })
+    const theirs = await creatorWithHistory()
 
     const own = await client.get(`/api/videos/${mine.surge.id}/growth`).loginAs(owner)
     own.assertStatus(200)
