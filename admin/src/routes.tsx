@@ -46,6 +46,7 @@ const CreatorTrackingPage = screen(() => import('./pages/creator-tracking'))
 const VideoDashboardPage = screen(() => import('./pages/video-dashboard'))
 const VideoDetailPage = screen(() => import('./pages/video-detail'))
 const VideoComparePage = screen(() => import('./pages/video-compare'))
+const GrowthBoardPage = screen(() => import('./pages/growth-board'))
 const NotSupportedPage = screen(() => import('./pages/not-supported'))
 const PublicDocPage = screen(() => import('./pages/public-docs'))
 
@@ -68,7 +69,7 @@ const APP_ROUTES: { path: string; resource: string; page?: React.ReactNode }[] =
   { path: 'creator_video_list', resource: 'video_dashboard' },
   { path: 'dashboard', resource: 'dashboard', page: <DashboardPage /> },
   { path: 'products', resource: 'products', page: <ProductSaleList /> },
-  { path: 'data_analysis', resource: 'growth_board' },
+  { path: 'data_analysis', resource: 'growth_board', page: <GrowthBoardPage /> },
   { path: 'data_report', resource: 'data_center', page: <DataCenterPage /> },
   { path: 'total_compare', resource: 'total_compare', page: <TotalComparePage /> },
   { path: 'data_dashboard', resource: 'data_dashboard', page: <DataDashboardPage /> },
