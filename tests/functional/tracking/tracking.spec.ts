@@ -5,7 +5,7 @@ import { MemoFactory, PlatformAccountFactory } from '#database/factories/creator
 import { VideoFactory } from '#database/factories/video_factory'
 import { setupGroupWith } from '#tests/helpers/functional'
 import { usersOfEveryRole } from '#tests/helpers/users'
-import { linkCreator } from '#tests/helpers/data_center'
+import { seedTracking, type TrackingSeed } from '#tests/helpers/tracking'
 import {
   accountOf,
   creatorWithAccount,
@@ -17,60 +17,20 @@ import {
 } from '#tests/helpers/metrics'
 
 /*
-|--------------------------------------------------------------------------
-| Creator tracking over a hand-made March 2025 (days 1–10; the week is 4–10,
-| measured against day 3):
-|
-| A  bilibili fans 10,000 → 11,000 (+1,000, 10 %), views 100,000 → 150,000
-| B  douyin   fans  1,000 →  1,500 (+500, 50 %),  views 500,000 → 510,000
-| C  youtube  fans 100,000 → 100,800 (+800, 0.8 %), views 50,000 → 52,000
-|
-| Days 1–3 hold the start value, then the value grows evenly to day 10.
-| M  bilibili + youtube, totals 800, 900, 950, 1,010, 2,500, 5,000, 4,900,
-|    10,100, 10,000, 11,000: 1k on 4 March, 5k on the 6th, 10k on the 8th.
-|--------------------------------------------------------------------------
+| The list runs on seedTracking's March 2025 (tests/helpers/tracking.ts):
+| A +1,000 fans (10 %), B +500 (50 %), C +800 (0.8 %) over 4–10 March.
+| The detail's creator M has bilibili + youtube, totals 800, 900, 950,
+| 1,010, 2,500, 5,000, 4,900, 10,100, 10,000, 11,000: 1k on 4 March, 5k on
+| the 6th, 10k on the 8th.
 */
 
-const STEADY_THEN_GROWING = (start: number, end: number) => (day: number) =>
-  day <= 3 ? start : Math.round(start + ((end - start) * (day - 3)) / 7)
-
-async function trackedCreator(
-  platform: 'bilibili' | 'douyin' | 'youtube',
-  name: string,
-  fans: [number, number],
-  views: [number, number]
-) {
-  const { creator, account } = await creatorWithAccount(
-    platform,
-    { lastCollectedAt: DateTime.utc() },
-    { channelName: name }
-  )
-  const fansOf = STEADY_THEN_GROWING(...fans)
-  const viewsOf = STEADY_THEN_GROWING(...views)
-  return {
-    creator,
-    rows: snapshotRows(
-      account,
-      daily(1, 10, (d) => ({ fans: fansOf(d), views: viewsOf(d) }))
-    ),
-  }
-}
-
-interface Given {
+interface Given extends TrackingSeed {
   users: Awaited<ReturnType<typeof usersOfEveryRole>>
-  a: Creator
-  b: Creator
-  c: Creator
 }
 
 async function seed(): Promise<Given> {
   const users = await usersOfEveryRole()
-  const a = await trackedCreator('bilibili', 'Alpha Kitchen', [10_000, 11_000], [100_000, 150_000])
-  const b = await trackedCreator('douyin', 'Bravo Games', [1_000, 1_500], [500_000, 510_000])
-  const c = await trackedCreator('youtube', 'Charlie Beauty', [100_000, 100_800], [50_000, 52_000])
-  await insertSnapshots([...a.rows, ...b.rows, ...c.rows])
-  await linkCreator(b.creator, users.creator)
-  return { users, a: a.creator, b: b.creator, c: c.creator }
+  return { users, ...(await seedTracking(users.creator)) }
 }
 
 const ids = (rows: { creator_id: number }[]) => rows.map((row) => row.creator_id)
