@@ -1,6 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import { CreatorFactory } from '#database/factories/creator_factory'
-import type { ChannelStats, PlatformAdapter, PlatformAccountRef } from '#platforms/types'
+import type { ChannelStats, PlatformAdapter, PlatformAccountRef, VideoPage } from '#platforms/types'
 import { METRICS, type PlatformKey } from '#shared/constants'
 import type { SnapshotRow } from '#services/metrics/snapshot_writer'
 import { dayOf } from '#services/metrics/rollup_service'
@@ -93,6 +93,8 @@ export function fakeAdapter(options: {
   values?: (account: PlatformAccountRef, date: string) => Partial<ChannelStats>
   fail?: (account: PlatformAccountRef, attempt: number) => Error | null
   name?: string
+  /** The account's uploads (default none); a thrown error is the listing's failure. */
+  listing?: (account: PlatformAccountRef, page: number, pageSize: number) => VideoPage
 }): PlatformAdapter & { calls: Map<number, number> } {
   const calls = new Map<number, number>()
   return {
@@ -106,7 +108,8 @@ export function fakeAdapter(options: {
       if (error) throw error
       return stats(options.values?.(account, date) ?? { fans: 1000 + account.id })
     },
-    async videos() {
+    async videos(account, { page, pageSize }) {
+      if (options.listing) return options.listing(account, page, pageSize)
       return { items: [], page: 1, pageSize: 20, total: 0, hasMore: false }
     },
     async fanPortrait() {

@@ -12,6 +12,7 @@ import MetricRollupService from '#services/metrics/rollup_service'
 import { WRITE_BATCH } from '#services/metrics/snapshot_writer'
 import PlatformCircuit from '#services/platform_breaker/platform_circuit'
 import { settlePauses } from '#services/metrics/collection_pauses'
+import VideoIngestService from '#services/videos/ingest/video_ingest_service'
 import {
   loginFailure,
   loginOf,
@@ -43,6 +44,13 @@ const PROGRESS_EVERY = 200
 const STALE_AFTER_MINUTES = 120
 /** Codes that mean "no adapter can read this platform": the account is skipped, not failed. */
 const SKIP_CODES = new Set(['not_supported', 'not_configured'])
+
+/** A run's video listings: accounts written, videos written, accounts whose listing failed. */
+interface VideoCounts {
+  accounts: number
+  videos: number
+  failed: number
+}
 
 /** Yesterday in the studio's time zone (the day the 13:00 collection describes). */
 export function yesterday(now: DateTime = DateTime.now()) {
@@ -211,6 +219,7 @@ export default class MetricCollectionService {
     }))
 
     const counts = { processed: 0, succeeded: 0, failed: 0, skipped: 0, deferred: 0 }
+    const videoCounts: VideoCounts = { accounts: 0, videos: 0, failed: 0 }
     const failures: CollectionFailure[] = []
     const deferred: Outcome[] = []
     const circuit = new PlatformCircuit(this.retry, { runId: run.id })
@@ -239,7 +248,7 @@ export default class MetricCollectionService {
       const worker = async () => {
         while (next < part.length) {
           const account = part[next++]
-          const outcome = await this.#collectOne(account, date, circuit)
+          const outcome = await this.#collectOne(account, date, circuit, videoCounts)
           outcomes.push(outcome)
           counts.processed++
           if (outcome.stats) counts.succeeded++
@@ -270,6 +279,11 @@ export default class MetricCollectionService {
     }
 
     await MetricRollupService.rebuild([...dates])
+    if (videoCounts.videos > 0) {
+      await VideoIngestService.afterRun().catch((error) =>
+        logger.error({ err: error, runId: run.id }, 'video word counts not rebuilt')
+      )
+    }
     const paused = await settlePauses(run, circuit, deferred)
 
     const allFailed = counts.failed > 0 && counts.succeeded === 0 && counts.deferred === 0
@@ -284,7 +298,7 @@ export default class MetricCollectionService {
     })
     await run.save()
     logger.info(
-      { runId: run.id, date, ...counts, durationMs: run.durationMs },
+      { runId: run.id, date, ...counts, videos: videoCounts, durationMs: run.durationMs },
       'metrics collection finished'
     )
   }
@@ -297,7 +311,8 @@ export default class MetricCollectionService {
   static async #collectOne(
     account: AccountToCollect,
     date: string,
-    circuit: PlatformCircuit
+    circuit: PlatformCircuit,
+    videoCounts: VideoCounts
   ): Promise<Outcome> {
     let adapter
     try {
@@ -320,6 +335,7 @@ export default class MetricCollectionService {
       return adapter.channelStats(ref, { date })
     })
     if ('value' in answer) {
+      await this.#collectVideos(adapter, ref, date, circuit, videoCounts)
       return {
         account,
         stats: answer.value,
@@ -337,5 +353,48 @@ export default class MetricCollectionService {
     const login = platformError?.code === 'auth' ? loginOf(account) : null
     if (login) return { account, failure: loginFailure(account, login, message) }
     return { account, failure: { code: platformError?.code ?? 'error', message } }
+  }
+
+  /**
+   * After an account's channel statistics: its uploads (the newest
+   * VIDEO_LISTING pages) through the same breaker, written as videos and the
+   * day's snapshots. A failure here is logged and counted, never the
+   * channel's failure; a pause met here defers the platform's next accounts
+   * as for channel statistics.
+   */
+  static async #collectVideos(
+    adapter: ReturnType<typeof platforms.use>,
+    ref: PlatformAccountRef,
+    date: string,
+    circuit: PlatformCircuit,
+    videoCounts: VideoCounts
+  ) {
+    try {
+      // the simulator describes the end of the collected day; live adapters answer now
+      const at = new Date(Math.min(Date.now(), Date.parse(`${date}T23:59:59.999Z`)))
+      const listing = await VideoIngestService.readListing(adapter, ref, circuit, {
+        at: at.toISOString(),
+      })
+      if (!listing) return
+      if (listing.error) {
+        videoCounts.failed++
+        logger.warn(
+          { err: listing.error, accountId: ref.id, platform: ref.platform },
+          'video listing failed'
+        )
+      }
+      if (listing.items.length === 0 && !listing.complete) return
+      await VideoIngestService.ingestListing(ref, listing.items, {
+        date,
+        complete: listing.complete,
+        collectedAt: new Date(),
+        adapter: { name: adapter.name, source: adapter.source },
+      })
+      videoCounts.accounts++
+      videoCounts.videos += listing.items.length
+    } catch (error) {
+      videoCounts.failed++
+      logger.error({ err: error, accountId: ref.id, platform: ref.platform }, 'video ingest failed')
+    }
   }
 }
