@@ -1,4 +1,5 @@
 import env from '#start/env'
+import { GROWTH_DISCOVERY_CRON } from '#shared/growth'
 
 /**
  * Product-level settings of the studio (SPEC §1, §9).
@@ -17,6 +18,11 @@ const studioConfig = {
   signUpEnabled: env.get('SIGN_UP_ENABLED') ?? true,
   /** Time zone of schedules such as the daily 13:00 collection (SPEC §9). */
   timezone: env.get('APP_TIMEZONE') ?? 'Asia/Seoul',
+  /**
+   * When the growth windows' discovery pass reads every account's newest
+   * uploads (GROWTH_DISCOVERY_CRON, in the studio's time zone; hourly at :05).
+   */
+  growthDiscoveryCron: env.get('GROWTH_DISCOVERY_CRON') ?? GROWTH_DISCOVERY_CRON,
   /** Optional MaxMind-format country database; without it the country reads 'unknown'. */
   geoipDatabase: env.get('GEOIP_DATABASE') ?? '',
   /**

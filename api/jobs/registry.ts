@@ -5,6 +5,8 @@ import MetricsCollectJob from '#jobs/metrics_collect_job'
 import AlertScanJob from '#jobs/alert_scan_job'
 import GrowthMeasureJob from '#jobs/growth_measure_job'
 import GrowthSweepJob from '#jobs/growth_sweep_job'
+import GrowthDiscoverJob from '#jobs/growth_discover_job'
+import studioConfig from '#config/studio'
 import { GROWTH_SWEEP_CRON } from '#shared/growth'
 
 /**
@@ -27,6 +29,7 @@ export const JOBS: StudioJobClass[] = [
   AlertScanJob,
   GrowthMeasureJob,
   GrowthSweepJob,
+  GrowthDiscoverJob,
 ]
 
 /**
@@ -41,6 +44,13 @@ export const SCHEDULES: { key: string; job: StudioJobClass; cron: string; payloa
   { key: 'alerts:scan:daily', job: AlertScanJob, cron: '30 13 * * *', payload: {} },
   // growth-hacking windows the queue lost are taken as soon as possible (late, real age)
   { key: 'videos:growth:sweep', job: GrowthSweepJob, cron: GROWTH_SWEEP_CRON, payload: {} },
+  // uploads after the daily collection: first seen within the hour, in time for their 6 h window
+  {
+    key: 'videos:growth:discover',
+    job: GrowthDiscoverJob,
+    cron: studioConfig.growthDiscoveryCron,
+    payload: {},
+  },
 ]
 
 export function findJob(name: string) {

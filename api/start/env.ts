@@ -42,6 +42,8 @@ export default await Env.create(new URL('../../', import.meta.url), {
   CACHE_BUDGET_MB: Env.schema.number.optional(),
 
   APP_TIMEZONE: Env.schema.string.optional(),
+  /* Cron rule of the growth windows' discovery of new uploads (default hourly at :05) */
+  GROWTH_DISCOVERY_CRON: Env.schema.string.optional(),
 
   /* Auth */
   ACCESS_TOKEN_TTL: Env.schema.string.optional(),
