@@ -43,6 +43,7 @@ const AccountPage = screen(() => import('./pages/account'))
 const SettingsPage = screen(() => import('./pages/settings'))
 const DiagnosticsPage = screen(() => import('./pages/diagnostics'))
 const CreatorTrackingPage = screen(() => import('./pages/creator-tracking'))
+const CreatorVideoListPage = screen(() => import('./pages/creator-video-list'))
 const VideoDashboardPage = screen(() => import('./pages/video-dashboard'))
 const VideoDetailPage = screen(() => import('./pages/video-detail'))
 const VideoComparePage = screen(() => import('./pages/video-compare'))
@@ -66,7 +67,7 @@ const APP_ROUTES: { path: string; resource: string; page?: React.ReactNode }[] =
   { path: 'add_creator', resource: 'creators', page: <CreatorCreate /> },
   { path: 'modify_creator', resource: 'creators', page: <CreatorEdit /> },
   { path: 'private_letter', resource: 'private_letter', page: <LetterList /> },
-  { path: 'creator_video_list', resource: 'video_dashboard' },
+  { path: 'creator_video_list', resource: 'video_dashboard', page: <CreatorVideoListPage /> },
   { path: 'dashboard', resource: 'dashboard', page: <DashboardPage /> },
   { path: 'products', resource: 'products', page: <ProductSaleList /> },
   { path: 'data_analysis', resource: 'growth_board', page: <GrowthBoardPage /> },

@@ -4,10 +4,11 @@ import type { PlatformAccount } from '../types'
 import { PlatformAnalysis } from './data/platform-analysis'
 import { TrendTab } from './data/trend-tab'
 import { DailyRecords } from './data/daily-records'
+import { CreatorVideos } from './creator-videos'
 
 /**
  * Data analysis / Trend / List by date range of one creator, from the daily
- * snapshots the collection writes (SPEC §2 Creator detail).
+ * snapshots the collection writes, and its videos (SPEC §2 Creator detail).
  */
 export function AnalysisTabs({
   creatorId,
@@ -36,6 +37,11 @@ export function AnalysisTabs({
             key: 'range',
             label: <span data-testid="tab-range">{t('creators.analysis.tabs.range')}</span>,
             children: <DailyRecords creatorId={creatorId} accounts={accounts} />,
+          },
+          {
+            key: 'videos',
+            label: <span data-testid="tab-videos">{t('tracking.videos.tab')}</span>,
+            children: <CreatorVideos creatorId={creatorId} />,
           },
         ]}
       />
