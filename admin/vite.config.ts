@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { compression } from 'vite-plugin-compression2'
+import { antdStyles } from './vite/antd-styles'
 
 /**
  * Packages with no side effects that declare none: @refinedev/antd's one
@@ -52,6 +53,7 @@ const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ??
 export default defineConfig({
   plugins: [
     react(),
+    antdStyles(),
     compression({
       algorithms: ['gzip', 'brotliCompress'],
       include: /\.(js|mjs|css|html|svg|json|txt)$/,

@@ -3,6 +3,7 @@ import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router'
 import { Authenticated, Refine } from '@refinedev/core'
 import routerProvider, { CatchAllNavigate, UnsavedChangesNotifier } from '@refinedev/react-router'
 import { App as AntdApp, ConfigProvider, Spin } from 'antd'
+import { THEME } from './theme'
 import { useTranslation } from 'react-i18next'
 import { MAX_SNACKBARS } from '@shared/constants'
 import { authProvider } from './providers/auth'
@@ -118,8 +119,6 @@ function StudioRefine() {
     </Refine>
   )
 }
-
-const THEME = { token: { colorPrimary: '#3b5bdb', borderRadius: 8 } }
 
 /*
  * antd's static calls (Modal.confirm, message.open … imported from antd
