@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useDeferredValue, useMemo } from 'react'
 import { useCustom } from '@refinedev/core'
 
 export type QueryParams = Record<
@@ -51,16 +51,21 @@ export function useApiQuery<T>(
     errorNotification: false,
     queryOptions: { enabled, placeholderData: (previous) => previous },
   })
-  const data = result.data?.data as T | undefined
+  const fresh = result.data?.data as T | undefined
+  // A new answer is drawn in a deferred render, which React splits into short
+  // slices: a panel's rows and charts never hold the page in one long task.
+  // Until then the panel keeps what it showed (its skeleton the first time).
+  const data = useDeferredValue(fresh)
+  const drawing = data !== fresh
   const refetch = result.refetch
   return useMemo(
     () => ({
       data,
-      loading: result.isLoading,
-      fetching: result.isFetching,
+      loading: result.isLoading || (drawing && data === undefined),
+      fetching: result.isFetching || drawing,
       error: result.isError ? result.error?.message || 'error' : null,
       refetch: () => void refetch(),
     }),
-    [data, result.isLoading, result.isFetching, result.isError, result.error, refetch]
+    [data, drawing, result.isLoading, result.isFetching, result.isError, result.error, refetch]
   )
 }

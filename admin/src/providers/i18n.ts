@@ -51,7 +51,12 @@ function ensureLocale(locale: Locale): Promise<void> {
   if (!loading.has(locale)) {
     const load = Promise.all([messagesOf(locale), ANTD[locale](), DAYJS[locale].load()]).then(
       ([messages, antd]) => {
-        i18n.addResourceBundle(locale, 'translation', messages, true, true)
+        // A language is added once, whole and freshly merged: nothing to merge it
+        // into and no copy to make.
+        i18n.addResourceBundle(locale, 'translation', messages, false, true, {
+          silent: false,
+          skipCopy: true,
+        })
         antdLocales.set(locale, antd)
       }
     )
