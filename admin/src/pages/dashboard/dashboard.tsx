@@ -5,6 +5,7 @@ import { StatisticCards } from './components/statistic-cards'
 import { MonthlyViewsCard } from './components/monthly-views-card'
 import { PeriodRankingCard } from './components/period-ranking-card'
 import { RankingListCard } from './components/ranking-list-card'
+import { Later } from '../../components/later'
 
 /**
  * /app/dashboard — the network at a glance (SPEC §2 Dashboard): total fans
@@ -27,7 +28,9 @@ export function DashboardPage() {
               <PeriodRankingCard />
             </Col>
           </Row>
-          <RankingListCard />
+          <Later minHeight={480}>
+            <RankingListCard />
+          </Later>
         </>
       )}
     </DashboardFrame>

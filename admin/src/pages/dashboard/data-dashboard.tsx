@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { DailyMetrics, DashboardFrame } from './components/dashboard-frame'
 import { PlatformTotalsCard } from './components/platform-totals-card'
 import { CollectionRunsCard } from './components/collection-runs-card'
+import { Later } from '../../components/later'
 
 /**
  * /app/data_dashboard — the landing page: yesterday's and this week's
@@ -19,7 +20,9 @@ export function DataDashboardPage() {
       {(overview) => (
         <>
           <DailyMetrics overview={overview} side={seesRuns ? <CollectionRunsCard /> : undefined} />
-          <PlatformTotalsCard />
+          <Later minHeight={420}>
+            <PlatformTotalsCard />
+          </Later>
         </>
       )}
     </DashboardFrame>

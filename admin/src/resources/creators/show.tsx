@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useDeferredValue, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useShow } from '@refinedev/core'
 import { EditButton } from '@refinedev/antd'
@@ -18,6 +18,7 @@ import { PasswordModal } from './components/password-modal'
 import { DeleteCreatorButton } from './components/delete-creator-button'
 import { CreatorNotFound, useCreatorIdParam } from './components/creator-not-found'
 import { GuardedButton } from '../../components/guarded-button'
+import { Later } from '../../components/later'
 
 /** /app/creator_info?id=…: everything the studio knows about one creator. */
 export function CreatorShow() {
@@ -32,15 +33,15 @@ export function CreatorShow() {
     queryOptions: { enabled: id !== null },
     errorNotification: false,
   })
+  // The page is drawn from a deferred copy of the answer: React renders it in short slices.
+  const creator = useDeferredValue(query.data?.data)
 
   if (id === null) return <CreatorNotFound />
   if (query.isError) {
     const error = query.error
     return <CreatorNotFound message={error?.statusCode === 404 ? undefined : error?.message} />
   }
-  if (query.isLoading || !query.data?.data) return <Card loading style={{ minHeight: 320 }} />
-
-  const creator = query.data.data
+  if (query.isLoading || !creator) return <Card loading style={{ minHeight: 320 }} />
   const refetch = () => void query.refetch()
 
   const actions = (
@@ -88,16 +89,26 @@ export function CreatorShow() {
         <Col xs={24} xl={16}>
           <Space direction="vertical" size="middle" style={{ width: '100%' }}>
             <AnalysisTabs creatorId={creator.id} accounts={creator.accounts ?? []} />
-            <Portraits portraits={creator.portraits} />
-            <StatusTable creator={creator} />
-            <RevenueCard />
+            <Later minHeight={360}>
+              <Portraits portraits={creator.portraits} />
+            </Later>
+            <Later>
+              <StatusTable creator={creator} />
+            </Later>
+            <Later minHeight={120}>
+              <RevenueCard />
+            </Later>
           </Space>
         </Col>
         <Col xs={24} xl={8}>
           <Space direction="vertical" size="middle" style={{ width: '100%' }}>
             <PrivateInfoCard creator={creator} />
-            <MemoPanel creatorId={creator.id} />
-            <AdPricesCard prices={creator.ad_prices ?? []} />
+            <Later>
+              <MemoPanel creatorId={creator.id} />
+            </Later>
+            <Later>
+              <AdPricesCard prices={creator.ad_prices ?? []} />
+            </Later>
           </Space>
         </Col>
       </Row>

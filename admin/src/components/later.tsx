@@ -1,0 +1,39 @@
+import { startTransition, useEffect, useState } from 'react'
+
+/*
+ * Parts of a long screen that start below the fold are drawn after the
+ * parts above it, one part per task: the first paint never waits for them,
+ * and no single task holds the page while all of them render and lay out.
+ */
+const waiting: (() => void)[] = []
+let draining = false
+
+function drawNext() {
+  const draw = waiting.shift()
+  if (draw) startTransition(draw)
+  if (waiting.length) setTimeout(drawNext, 0)
+  else draining = false
+}
+
+/** Renders `children` in a later task; until then a block of `minHeight` keeps their place. */
+export function Later({
+  children,
+  minHeight = 240,
+}: {
+  children: React.ReactNode
+  minHeight?: number
+}) {
+  const [ready, setReady] = useState(false)
+  useEffect(() => {
+    let mounted = true
+    waiting.push(() => mounted && setReady(true))
+    if (!draining) {
+      draining = true
+      setTimeout(drawNext, 0)
+    }
+    return () => {
+      mounted = false
+    }
+  }, [])
+  return ready ? children : <div style={{ minHeight }} aria-hidden />
+}
