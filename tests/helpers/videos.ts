@@ -43,10 +43,7 @@ export async function creatorWithAccount(
  * One video of `account` with the given fields (counters default to the
  * factory's), its words indexed for search.
  */
-export async function videoOf(
-  account: Pick<CreatorPlatformAccount, 'id' | 'creatorId' | 'platform'>,
-  fields: Partial<Record<string, unknown>> = {}
-) {
+export async function videoOf(account: AccountRef, fields: Partial<Record<string, unknown>> = {}) {
   const video = await VideoFactory.merge({
     accountId: account.id,
     creatorId: account.creatorId,
@@ -66,13 +63,20 @@ export interface VideoDatasetOptions {
   /** "Now" of the dataset. */
   now?: DateTime
   platforms?: PlatformKey[]
-  /** Creators to give the videos to instead of new ones. */
+  /** Creators to give the videos to instead of new ones (each gets new accounts). */
   creatorsGiven?: Creator[]
+  /** Titles to cycle through (SAMPLE_TITLES by default). */
+  titles?: string[]
+  /** Accounts to give the videos to instead of new ones (no creator or account is made). */
+  accountsGiven?: AccountRef[]
 }
+
+/** What a video needs of its account. */
+export type AccountRef = Pick<CreatorPlatformAccount, 'id' | 'creatorId' | 'platform'>
 
 export interface VideoDataset {
   creators: Creator[]
-  accounts: CreatorPlatformAccount[]
+  accounts: AccountRef[]
   videoIds: number[]
 }
 
@@ -98,11 +102,13 @@ export async function seedVideoDataset(options: VideoDatasetOptions = {}): Promi
     days = 10,
     now = DateTime.utc().startOf('hour'),
     platforms = ['bilibili', 'youtube', 'douyin'],
+    titles = SAMPLE_TITLES,
   } = options
-  const creators =
-    options.creatorsGiven ??
-    (await Promise.all(Array.from({ length: creatorCount }, () => CreatorFactory.create())))
-  const accounts: CreatorPlatformAccount[] = []
+  const creators = options.accountsGiven
+    ? []
+    : (options.creatorsGiven ??
+      (await Promise.all(Array.from({ length: creatorCount }, () => CreatorFactory.create()))))
+  const accounts: AccountRef[] = [...(options.accountsGiven ?? [])]
   for (const [at, creator] of creators.entries()) {
     for (let index = 0; index < accountsPerCreator; index++) {
       accounts.push(
@@ -137,7 +143,7 @@ export async function seedVideoDataset(options: VideoDatasetOptions = {}): Promi
         creator_id: account.creatorId,
         platform: account.platform,
         platform_video_id: `DS${account.id}-${index}`,
-        title: `${SAMPLE_TITLES[serial % SAMPLE_TITLES.length]} #${serial}`,
+        title: `${titles[serial % titles.length]} #${serial}`,
         tags: serial % 2 ? '教程,vlog' : 'food,travel',
         category: serial % 3 ? 'vlog' : 'game',
         published_at: sqlDateTime(published),

@@ -31,8 +31,14 @@ export function VideoDashboard() {
   const data = dashboard.data
   const loading = dashboard.loading
 
+  /** A tier's bucket: '10K – 50K', the last one '5M+'. */
   const tierLabel = (index: number) =>
-    t('videos.tiers.chip', { min: format.compact(VIDEO_VIEW_TIERS[index]) })
+    index + 1 < VIDEO_VIEW_TIERS.length
+      ? t('videos.tiers.range', {
+          min: format.compact(VIDEO_VIEW_TIERS[index]),
+          max: format.compact(VIDEO_VIEW_TIERS[index + 1]),
+        })
+      : t('videos.tiers.chip', { min: format.compact(VIDEO_VIEW_TIERS[index]) })
   const tierChart = useMemo(
     () => (data?.tiers ?? []).map((tier) => ({ label: tierLabel(tier.tier), value: tier.videos })),
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -38,7 +38,7 @@ export function TopCard({
           split
           renderItem={(video, index) => (
             <List.Item style={{ padding: '8px 0' }} data-testid={`${testId}-item`}>
-              <Space align="start" size={10} style={{ width: '100%' }}>
+              <div style={{ display: 'flex', alignItems: 'flex-start', gap: 10, width: '100%' }}>
                 <Typography.Text strong style={{ width: 20, textAlign: 'right', flex: 'none' }}>
                   {index + 1}
                 </Typography.Text>
@@ -52,7 +52,7 @@ export function TopCard({
                   </Typography.Text>
                   <CompareToggle id={video.id} />
                 </Space>
-              </Space>
+              </div>
             </List.Item>
           )}
         />

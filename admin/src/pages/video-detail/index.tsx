@@ -2,11 +2,9 @@ import { useMemo, useState } from 'react'
 import {
   Button,
   Card,
-  Col,
   Descriptions,
   Empty,
   Result,
-  Row,
   Segmented,
   Space,
   Statistic,
@@ -37,6 +35,7 @@ function GrowthCard({ id, metric }: { id: number; metric: VideoMetric }) {
   const dateTime = useDateTimeFormat()
   const growth = useApiQuery<VideoGrowth>(`/api/videos/${id}/growth`, {})
   const data = growth.error ? undefined : growth.data
+  const flags = data?.flags ?? []
   const rows = (data?.points ?? []).map((point) => ({
     ...point,
     median: data?.median.find((item) => item.window_hours === point.window_hours)?.[metric] ?? null,
@@ -83,12 +82,28 @@ function GrowthCard({ id, metric }: { id: number; metric: VideoMetric }) {
               },
               {
                 key: 'status',
-                title: t('videos.detail.flags'),
+                title: t('videos.detail.state'),
                 render: (_, row) => (
                   <Tag color={STATUS_COLOR[row.status]}>
                     {t(`videos.detail.status.${row.status}`)}
                   </Tag>
                 ),
+              },
+              {
+                key: 'flags',
+                title: t('videos.detail.flags'),
+                render: (_, row) =>
+                  flags
+                    .filter((flag) => flag.window_hours === row.window_hours)
+                    .map((flag) => (
+                      <Tag
+                        key={`${flag.metric}-${flag.flag}`}
+                        color={flag.flag === 'out' ? 'green' : 'red'}
+                        data-testid={`growth-flag-${flag.flag}`}
+                      >
+                        {t(`videos.detail.flag.${flag.flag}`)}
+                      </Tag>
+                    )),
               },
               {
                 key: 'taken',
@@ -177,11 +192,9 @@ export function VideoDetail() {
       </Toolbar>
       <Card loading={!video} size="small">
         {video && (
-          <Row gutter={[16, 16]} wrap={false} style={{ flexWrap: 'wrap' }}>
-            <Col flex="none">
-              <VideoThumb video={video} width={240} />
-            </Col>
-            <Col flex="auto" style={{ minWidth: 300 }}>
+          <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
+            <VideoThumb video={video} width={240} />
+            <div style={{ flex: 1, minWidth: 0 }}>
               <Space direction="vertical" size={6} style={{ width: '100%' }}>
                 <Typography.Title level={4} style={{ margin: 0 }} data-testid="video-title">
                   {video.title}
@@ -220,24 +233,29 @@ export function VideoDetail() {
                   )}
                 </Descriptions>
               </Space>
-            </Col>
-          </Row>
+            </div>
+          </div>
         )}
       </Card>
       {video && (
-        <Row gutter={[12, 12]}>
+        <div
+          style={{
+            display: 'grid',
+            gridTemplateColumns: 'repeat(auto-fill, minmax(130px, 1fr))',
+            gap: 12,
+          }}
+          data-testid="video-counters"
+        >
           {[...VIDEO_METRICS, 'views_week', 'views_month'].map((key) => (
-            <Col key={key} xs={12} md={8} xl={6} xxl={4}>
-              <Card size="small">
-                <Statistic
-                  title={t(`videos.fields.${key}`)}
-                  value={video[key as VideoMetric]}
-                  formatter={(value) => format.short(Number(value))}
-                />
-              </Card>
-            </Col>
+            <Card key={key} size="small">
+              <Statistic
+                title={t(`videos.fields.${key}`)}
+                value={video[key as VideoMetric]}
+                formatter={(value) => format.short(Number(value))}
+              />
+            </Card>
           ))}
-        </Row>
+        </div>
       )}
       <Card
         size="small"

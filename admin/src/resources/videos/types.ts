@@ -77,7 +77,7 @@ export interface VideoGrowth {
     age_hours: number | null
   } & Partial<Record<VideoMetric, number | null>>)[]
   median: ({ window_hours: number; videos: number } & Partial<Record<VideoMetric, number | null>>)[]
-  flags: unknown[]
+  flags: { window_hours: number; metric: string; flag: 'out' | 'under'; ratio: number }[]
 }
 
 /** The list's filters, as GET /api/videos reads them. */
