@@ -8,6 +8,7 @@ import { presentMemo } from '#services/creators/memo_presenter'
 import CreatorMetricsService from '#services/metrics/creator_metrics_service'
 import MetricScope, { isoDay } from '#services/metrics/metric_scope'
 import { dayOf } from '#services/metrics/rollup_service'
+import { GAIN_COLUMNS } from '#services/metrics/daily_totals'
 import { keywordsOf } from '#services/tracking/keywords'
 import { milestonesOf } from '#services/tracking/milestones'
 import { pendingReasons, presentPendingItem } from '#services/tracking/pending_items'
@@ -15,15 +16,8 @@ import { byPlatformOrder } from '#services/platform_accounts/platform_account_pr
 import type { CreatorMonthParams } from '#validators/tracking'
 import { TRACKING_DAILY_DAYS, TRACKING_KEYWORD_TITLES } from '#shared/tracking'
 
-const HISTORY_COLUMNS = [
-  'fans',
-  'fans_diff',
-  'views',
-  'views_diff',
-  'likes_diff',
-  'comments_diff',
-  'videos_diff',
-] as const
+/** The monthly chart's columns: fans and views with their gains, likes, comments and uploads gained. */
+const HISTORY_COLUMNS = [...GAIN_COLUMNS, 'videos_diff'] as const
 
 type HistoryDay = { date: string } & Record<(typeof HISTORY_COLUMNS)[number], number>
 

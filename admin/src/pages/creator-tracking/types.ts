@@ -1,4 +1,5 @@
 import type { PlatformKey } from '@shared/constants'
+import type { Gains } from '../../lib/metrics'
 import type {
   KeywordLanguage,
   PendingReason,
@@ -49,14 +50,9 @@ export interface Milestone {
   before_history: boolean
 }
 
-export interface DailyRecord {
+/** One day of the creator's history, summed over its platforms. */
+export interface DailyRecord extends Gains {
   date: string
-  fans: number
-  fans_diff: number
-  views: number
-  views_diff: number
-  likes_diff: number
-  comments_diff: number
   videos_diff: number
 }
 
