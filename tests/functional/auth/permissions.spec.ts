@@ -7,7 +7,15 @@ import { teamMember } from '#tests/helpers/users'
 
 const ADMIN_ONLY = ['ip_allowlist', 'register_codes', 'audit_logs']
 /** The resources beyond the screens that staff, managers and admins all have. */
-const STAFF_SIDE_RESOURCES = ['metrics', 'users', 'teams', 'alerts', 'market', 'commerce']
+const STAFF_SIDE_RESOURCES = [
+  'metrics',
+  'users',
+  'teams',
+  'alerts',
+  'market',
+  'commerce',
+  'tracking',
+]
 
 test.group('auth / user info and permissions', (group) => {
   setupFunctionalGroup(group)
@@ -69,6 +77,7 @@ test.group('auth / user info and permissions', (group) => {
       'alerts',
       'market',
       'commerce',
+      'tracking',
     ])
     const catalogued = new Set(PERMISSION_CATALOGUE.map((entry) => entry.resource))
     for (const screen of SCREENS) {
@@ -145,7 +154,11 @@ test.group('auth / user info and permissions', (group) => {
     const response = await client.get('/api/user/permissions').loginAs(user)
 
     response.assertStatus(200)
-    assert.sameMembers(Object.keys(response.body().data), [...SCREEN_ACCESS.creator, 'metrics'])
+    assert.sameMembers(Object.keys(response.body().data), [
+      ...SCREEN_ACCESS.creator,
+      'metrics',
+      'tracking',
+    ])
     assert.notInclude(Object.keys(response.body().data), 'creators')
     assert.sameMembers(response.body().data.metrics, ['view', 'download'])
     assert.sameMembers(response.body().data.board, ['list'])
