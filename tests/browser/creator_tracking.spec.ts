@@ -5,6 +5,8 @@ import { PlatformAccountFactory } from '#database/factories/creator_factory'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
 import { screenshot, signedIn } from '#tests/helpers/browser'
 import { seedTracking } from '#tests/helpers/tracking'
+import { accountOf } from '#tests/helpers/metrics'
+import { videoOf } from '#tests/helpers/videos'
 
 /*
 |--------------------------------------------------------------------------
@@ -90,4 +92,37 @@ test.group('creator tracking screen', (group) => {
       await page.locator('[data-testid=tracking-detail-name]').getByText('Bravo Games').waitFor()
       assert.equal(await page.locator('[data-testid^=pending-item-]').count(), 0)
     })
+
+  test('a creator’s videos: the creator video list and the creator page’s Videos tab', async ({
+    visit,
+    assert,
+  }) => {
+    const { a, c } = await seedTracking()
+    const alpha = await accountOf(a, 'bilibili')
+    const charlie = await accountOf(c, 'youtube')
+    const own = [
+      await videoOf(alpha, { title: '成都火锅探店 第一集', views: 52_000 }),
+      await videoOf(alpha, { title: 'Best ramen vlog', views: 8_000 }),
+    ]
+    const other = await videoOf(charlie, { title: 'Night skincare routine', views: 90_000 })
+    const admin = await UserFactory.apply('admin').create()
+    const page = await signedIn(visit, admin, 'en')
+
+    await page.goto(`/app/creator_video_list?creator_id=${a.id}`)
+    const list = page.locator('[data-testid=creator-video-table]')
+    await list.locator(`[data-testid=video-link-${own[0].id}]`).waitFor()
+    assert.equal(await list.locator('.ant-table-row').count(), 2)
+    assert.equal(await list.locator(`[data-testid=video-link-${other.id}]`).count(), 0)
+    // the picker names the creator
+    await page.locator('[data-testid=video-list-creator]').getByText(a.channelName).waitFor()
+    await screenshot(page, 'creator-video-list-en')
+
+    await page.goto(`/app/creator_info?id=${a.id}`)
+    await page.locator('[data-testid=tab-videos]').click()
+    const tab = page.locator('[data-testid=creator-videos]')
+    await tab.locator(`[data-testid=video-link-${own[1].id}]`).waitFor()
+    assert.equal(await tab.locator('.ant-table-row').count(), 2)
+    await page.locator('[data-testid=creator-videos-all]').click()
+    await page.waitForURL(`**/app/creator_video_list?creator_id=${a.id}`)
+  })
 })
