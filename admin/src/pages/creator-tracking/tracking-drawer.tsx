@@ -173,9 +173,20 @@ export function TrackingDrawer({
       }
       extra={
         data && (
-          <Link to={`/app/creator_info?id=${data.creator.id}`} data-testid="tracking-open-creator">
-            {t('tracking.detail.open_creator')}
-          </Link>
+          <Space size={16}>
+            <Link
+              to={`/app/creator_video_list?creator_id=${data.creator.id}`}
+              data-testid="tracking-open-videos"
+            >
+              {t('tracking.videos.tab')}
+            </Link>
+            <Link
+              to={`/app/creator_info?id=${data.creator.id}`}
+              data-testid="tracking-open-creator"
+            >
+              {t('tracking.detail.open_creator')}
+            </Link>
+          </Space>
         )
       }
       data-testid="tracking-drawer"
