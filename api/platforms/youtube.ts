@@ -22,9 +22,14 @@ import {
 |       videoCount → videos (all strings); contentDetails.relatedPlaylists.uploads
 |   playlistItems?part=contentDetails&playlistId=<uploads>&maxResults=50&pageToken=
 |       the channel's uploads, newest first, paged by nextPageToken
-|   videos?part=statistics,snippet&id=a,b,…   (≤ 50 ids)
+|   videos?part=statistics,snippet,contentDetails&id=a,b,…   (≤ 50 ids)
 |       statistics.viewCount, likeCount, commentCount, favoriteCount (strings;
-|       likeCount / commentCount are absent when the owner hides them → 0)
+|       likeCount / commentCount are absent when the owner hides them → 0),
+|       snippet.title, publishedAt, tags[], categoryId (named from YouTube's
+|       category list), thumbnails.{maxres,standard,high,medium,default}.url,
+|       contentDetails.duration (ISO 8601, PT#H#M#S → seconds)
+|   The listing is playlistItems + videos; videosById is videos?id= in
+|   groups of 50 (a deleted or private video is absent from the answer).
 |
 | Likes and comments are summed over the newest uploads read (at most
 | `maxPages` pages of 50, default 2 = 100 videos): the Data API has no
@@ -69,6 +74,40 @@ const AUTH_REASONS = new Set([
   'ipRefererBlocked',
   'authError',
 ])
+
+interface YouTubeVideo {
+  id: string
+  statistics: Json
+  snippet: Json
+  contentDetails: Json
+}
+
+/**
+ * YouTube's video categories (videoCategories, region US) by snippet.categoryId;
+ * an id not listed is kept as is.
+ */
+const CATEGORIES: Record<string, string> = {
+  '1': 'Film & Animation',
+  '2': 'Autos & Vehicles',
+  '10': 'Music',
+  '15': 'Pets & Animals',
+  '17': 'Sports',
+  '18': 'Short Movies',
+  '19': 'Travel & Events',
+  '20': 'Gaming',
+  '21': 'Videoblogging',
+  '22': 'People & Blogs',
+  '23': 'Comedy',
+  '24': 'Entertainment',
+  '25': 'News & Politics',
+  '26': 'Howto & Style',
+  '27': 'Education',
+  '28': 'Science & Technology',
+  '29': 'Nonprofits & Activism',
+  '30': 'Movies',
+  '43': 'Shows',
+  '44': 'Trailers',
+}
 
 interface Channel {
   statistics: Json
@@ -166,22 +205,7 @@ export default class YouTubeAdapter implements PlatformAdapter {
     if (uploads.nextPageToken) this.#rememberToken(tokenKey(page + 1), uploads.nextPageToken)
 
     const videos = await this.#videoStatistics(uploads.ids)
-    const items: VideoStats[] = videos.map((video) => {
-      const snippet = video.snippet
-      return {
-        id: video.id,
-        title: typeof snippet.title === 'string' ? snippet.title : '',
-        publishedAt: typeof snippet.publishedAt === 'string' ? snippet.publishedAt : null,
-        url: `https://www.youtube.com/watch?v=${encodeURIComponent(video.id)}`,
-        views: counter(video.statistics, 'viewCount', 'videos', true),
-        likes: counter(video.statistics, 'likeCount', 'videos', true),
-        comments: counter(video.statistics, 'commentCount', 'videos', true),
-        shares: 0,
-        danmaku: 0,
-        coins: 0,
-        favorites: counter(video.statistics, 'favoriteCount', 'videos', true),
-      }
-    })
+    const items = videos.map(videoStats)
     return {
       items,
       page,
@@ -189,6 +213,25 @@ export default class YouTubeAdapter implements PlatformAdapter {
       total: uploads.total,
       hasMore: Boolean(uploads.nextPageToken),
     }
+  }
+
+  /**
+   * The current counters of some videos (videos?id=a,b,… by 50); videos
+   * deleted or made private are left out. `at` changes nothing: YouTube
+   * answers what it shows now.
+   */
+  async videosById(
+    _account: PlatformAccountRef,
+    ids: string[],
+    _options?: { at: string }
+  ): Promise<VideoStats[]> {
+    const unique = [...new Set(ids.map((id) => id.trim()).filter(Boolean))]
+    const items: VideoStats[] = []
+    for (let start = 0; start < unique.length; start += PAGE_SIZE_MAX) {
+      const videos = await this.#videoStatistics(unique.slice(start, start + PAGE_SIZE_MAX))
+      items.push(...videos.map(videoStats))
+    }
+    return items
   }
 
   /**
@@ -279,10 +322,13 @@ export default class YouTubeAdapter implements PlatformAdapter {
 
   async #videoStatistics(ids: string[]) {
     if (ids.length === 0) return []
-    const body = await this.#get('videos', { part: 'statistics,snippet', id: ids.join(',') })
+    const body = await this.#get('videos', {
+      part: 'statistics,snippet,contentDetails',
+      id: ids.join(','),
+    })
     const items = body.items
     if (!Array.isArray(items)) throw badResponse('videos', 'items')
-    const byId = new Map<string, { id: string; statistics: Json; snippet: Json }>()
+    const byId = new Map<string, YouTubeVideo>()
     for (const item of items) {
       if (!item || typeof item !== 'object' || typeof item.id !== 'string') {
         throw badResponse('videos', 'items[].id')
@@ -291,6 +337,8 @@ export default class YouTubeAdapter implements PlatformAdapter {
         id: item.id,
         statistics: object(item, 'statistics', 'videos'),
         snippet: item.snippet && typeof item.snippet === 'object' ? item.snippet : {},
+        contentDetails:
+          item.contentDetails && typeof item.contentDetails === 'object' ? item.contentDetails : {},
       })
     }
     // Keep the playlist's order; videos deleted or private since are skipped.
@@ -436,4 +484,55 @@ function counter(data: Json, name: string, resource: string, optional = false): 
   if (typeof number === 'number' && Number.isFinite(number) && number >= 0)
     return Math.trunc(number)
   throw badResponse(resource, `the count "${name}"`)
+}
+
+/** A videos resource as VideoStats (shares need the Analytics API; danmaku and coins do not exist). */
+function videoStats(video: YouTubeVideo): VideoStats {
+  const { snippet, statistics } = video
+  const categoryId = typeof snippet.categoryId === 'string' ? snippet.categoryId : null
+  const tags = Array.isArray(snippet.tags)
+    ? snippet.tags.filter((tag): tag is string => typeof tag === 'string' && tag !== '')
+    : []
+  return {
+    id: video.id,
+    title: typeof snippet.title === 'string' ? snippet.title : '',
+    publishedAt: typeof snippet.publishedAt === 'string' ? snippet.publishedAt : null,
+    url: `https://www.youtube.com/watch?v=${encodeURIComponent(video.id)}`,
+    views: counter(statistics, 'viewCount', 'videos', true),
+    likes: counter(statistics, 'likeCount', 'videos', true),
+    comments: counter(statistics, 'commentCount', 'videos', true),
+    shares: 0,
+    danmaku: 0,
+    coins: 0,
+    favorites: counter(statistics, 'favoriteCount', 'videos', true),
+    durationS: isoDurationSeconds(video.contentDetails.duration),
+    category: categoryId ? (CATEGORIES[categoryId] ?? categoryId) : null,
+    thumbnailUrl: thumbnailOf(snippet.thumbnails),
+    tags,
+  }
+}
+
+/**
+ * Seconds of an ISO 8601 duration as contentDetails.duration gives it
+ * (PT1H2M3S, PT45S, P1DT2H, P0D for a live stream); null when unreadable.
+ */
+export function isoDurationSeconds(value: unknown): number | null {
+  if (typeof value !== 'string') return null
+  const match = /^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/.exec(
+    value
+  )
+  if (!match || value === 'P' || value.endsWith('T')) return null
+  const [, weeks, days, hours, minutes, seconds] = match.map((part) => Number(part ?? 0))
+  return Math.round(((weeks * 7 + days) * 24 + hours) * 3600 + minutes * 60 + seconds)
+}
+
+/** The largest of the usual thumbnails (maxres, standard, high, medium, default). */
+function thumbnailOf(thumbnails: unknown): string | null {
+  if (!thumbnails || typeof thumbnails !== 'object') return null
+  for (const size of ['maxres', 'standard', 'high', 'medium', 'default']) {
+    const entry = (thumbnails as Json)[size]
+    const url = entry && typeof entry === 'object' ? (entry as Json).url : undefined
+    if (typeof url === 'string' && url) return url
+  }
+  return null
 }

@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import YouTubeAdapter, { type YouTubeAdapterOptions } from '#platforms/youtube'
+import YouTubeAdapter, { isoDurationSeconds, type YouTubeAdapterOptions } from '#platforms/youtube'
 import { PlatformError, type PlatformAccountRef } from '#platforms/types'
 import type { FakeAnswer, FakeServer, RecordedRequest } from '#tests/helpers/platforms'
 import { platformError, rejection, startFakeServer } from '#tests/helpers/platforms'
@@ -87,7 +87,23 @@ function youtubeHandler(site: Site) {
               .map((video) => ({
                 kind: 'youtube#video',
                 id: video.id,
-                snippet: { title: `Title ${video.id}`, publishedAt: '2026-01-02T03:04:05Z' },
+                snippet: {
+                  title: `Title ${video.id}`,
+                  publishedAt: '2026-01-02T03:04:05Z',
+                  channelId: CHANNEL_ID,
+                  categoryId: '22',
+                  tags: ['vlog', '서울'],
+                  thumbnails: {
+                    default: { url: `https://i.ytimg.com/vi/${video.id}/default.jpg`, width: 120 },
+                    high: { url: `https://i.ytimg.com/vi/${video.id}/hqdefault.jpg`, width: 480 },
+                  },
+                },
+                contentDetails: {
+                  duration: 'PT12M34S',
+                  dimension: '2d',
+                  definition: 'hd',
+                  caption: 'false',
+                },
                 statistics: {
                   viewCount: String(video.views),
                   ...(video.likes === undefined ? {} : { likeCount: String(video.likes) }),
@@ -213,8 +229,13 @@ test.group('platforms / youtube', (group) => {
         danmaku: 0,
         coins: 0,
         favorites: 0,
+        durationS: 754,
+        category: 'People & Blogs',
+        thumbnailUrl: `https://i.ytimg.com/vi/vid${index}/hqdefault.jpg`,
+        tags: ['vlog', '서울'],
       })),
     })
+    assert.equal(server.calls('videos')[0].query.get('part'), 'statistics,snippet,contentDetails')
     assert.deepEqual(
       server.calls('playlistItems').map((request) => request.query.get('pageToken')),
       [null, 'token-2']
@@ -237,6 +258,32 @@ test.group('platforms / youtube', (group) => {
     const beyond = await adapter().videos(account, { page: 7, pageSize: 50 })
     assert.deepEqual(beyond.items, [])
     assert.isFalse(beyond.hasMore)
+  })
+
+  test('reads single videos by id, 50 per call; a deleted one is absent', async ({ assert }) => {
+    const ids = [...site.videos.slice(0, 60).map((video) => video.id), 'deleted1', 'vid0']
+    const items = await adapter().videosById(account, ids, { at: new Date().toISOString() })
+    assert.deepEqual(
+      items.map((item) => item.id),
+      site.videos.slice(0, 60).map((video) => video.id)
+    )
+    assert.equal(items[5].views, 1005)
+    const calls = server.calls('videos')
+    assert.deepEqual(
+      calls.map((call) => call.query.get('id')!.split(',').length),
+      [50, 11]
+    )
+  })
+
+  test('reads ISO 8601 durations as seconds', ({ assert }) => {
+    assert.equal(isoDurationSeconds('PT12M34S'), 754)
+    assert.equal(isoDurationSeconds('PT1H'), 3600)
+    assert.equal(isoDurationSeconds('PT45S'), 45)
+    assert.equal(isoDurationSeconds('P1DT2H3M4S'), 93_784)
+    assert.equal(isoDurationSeconds('P0D'), 0)
+    assert.isNull(isoDurationSeconds('PT'))
+    assert.isNull(isoDurationSeconds('12:34'))
+    assert.isNull(isoDurationSeconds(undefined))
   })
 
   test('absent likeCount is 0 and there is no fan portrait', async ({ assert }) => {
