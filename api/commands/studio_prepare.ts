@@ -41,6 +41,12 @@ export default class StudioPrepare extends BaseCommand {
           `Seeded ${DEMO_METRIC_DAYS} days of demo metrics (${snapshots} snapshots, ${seconds} s)`
         )
       }
+      const videos = await DemoMetricsSeeder.seedVideos()
+      if (videos) {
+        this.logger.success(
+          `Seeded the demo videos (${videos.videos} videos, ${videos.snapshots} snapshots, ${(videos.durationMs / 1000).toFixed(1)} s)`
+        )
+      }
       const { default: DemoBoardSeeder } = await import('#database/seeders/05_demo_board_seeder')
       if (await DemoBoardSeeder.seed()) this.logger.success('Seeded the demo board')
       const { default: DemoAlertsSeeder } = await import('#database/seeders/06_demo_alerts_seeder')

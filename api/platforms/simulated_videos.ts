@@ -260,15 +260,27 @@ export function simulatedVideoStats(
   const tags = [place, activity, category].slice(0, 2 + Math.floor(u(14) * 2))
   if (u(15) < 0.4 && suffix) tags.push(suffix.replace(/[（）()#]/g, '').trim())
 
-  const views = viewsAtAge(video, (atMs - video.publishedMs) / HOUR_MS)
-  const share = (m: number) =>
-    model.bases[M.views] > 0 ? model.bases[m] / model.bases[M.views] : 0
-  const part = (m: number, k: number) => Math.floor(views * share(m) * (0.6 + 0.8 * u(k)))
   return {
     id: simulatedVideoId(account.id, account.platform, video.n),
     title: words.join(place, activity, suffix),
     publishedAt: new Date(video.publishedMs).toISOString(),
     url: null,
+    ...simulatedVideoCounters(model, video, atMs),
+    durationS: durationOf(account.platform, u(16)),
+    category,
+    thumbnailUrl: null,
+    tags: [...new Set(tags.filter(Boolean))],
+  }
+}
+
+/** The counters of a video at `atMs`: views from the curve, the others fixed shares of them. */
+export function simulatedVideoCounters(model: ChannelModel, video: SimulatedVideo, atMs: number) {
+  const u = (k: number) => unit(video.seed, k)
+  const views = viewsAtAge(video, (atMs - video.publishedMs) / HOUR_MS)
+  const share = (m: number) =>
+    model.bases[M.views] > 0 ? model.bases[m] / model.bases[M.views] : 0
+  const part = (m: number, k: number) => Math.floor(views * share(m) * (0.6 + 0.8 * u(k)))
+  return {
     views,
     likes: part(M.likes, 8),
     comments: part(M.comments, 9),
@@ -276,10 +288,6 @@ export function simulatedVideoStats(
     danmaku: part(M.danmaku, 11),
     coins: part(M.coins, 12),
     favorites: Math.floor(views * 0.01 * (0.6 + 0.8 * u(13))),
-    durationS: durationOf(account.platform, u(16)),
-    category,
-    thumbnailUrl: null,
-    tags: [...new Set(tags.filter(Boolean))],
   }
 }
 

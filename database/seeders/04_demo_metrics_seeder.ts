@@ -5,6 +5,7 @@ import { demoCreators } from '#database/seeders/03_demo_creators_seeder'
 import CreatorTotalsService from '#services/creators/totals_service'
 import MetricBackfillService from '#services/metrics/backfill_service'
 import MetricRollupService from '#services/metrics/rollup_service'
+import VideoBackfillService from '#services/videos/ingest/video_backfill'
 import { addDays } from '#services/metrics/metric_scope'
 import { COLLECT_STATUS, METRICS } from '#shared/constants'
 
@@ -19,12 +20,18 @@ import { COLLECT_STATUS, METRICS } from '#shared/constants'
 | 3-month rankings a full period. Then a handful of accounts are marked as
 | failed in the last collection (yesterday carries the day before's values, collect_status 1),
 | so the failed-creators filter and the alerts have something to show.
+| Then the accounts' uploads of the last DEMO_VIDEO_UPLOAD_DAYS days with
+| DEMO_VIDEO_DAYS days of video snapshots (VideoBackfillService: the
+| simulator's hourly curves, its few deleted videos marked on their day).
 | Runs once: while metric_snapshots is empty. Only creators of the demo
 | agency (03_demo_creators_seeder) get simulated history, never others.
 |
 */
 
 export const DEMO_METRIC_DAYS = 400
+/** Days of video snapshots, and how far back the demo accounts' uploads go (the simulator's). */
+export const DEMO_VIDEO_DAYS = 30
+export const DEMO_VIDEO_UPLOAD_DAYS = 30
 
 /** How many demo accounts are left failed by the last collection, and why. */
 const FAILED_ACCOUNTS = [
@@ -49,18 +56,38 @@ export default class DemoMetricsSeeder extends BaseSeeder {
    */
   static async seed(days = DEMO_METRIC_DAYS): Promise<number> {
     if (await db.from('metric_snapshots').first()) return 0
-    const demo = new Set(
-      demoCreators().map((creator) => `${creator.brandNo}|${creator.channelName}`)
-    )
-    const creators = await db.from('creators').select('id', 'brand_no', 'channel_name')
-    const creatorIds = creators
-      .filter((row) => demo.has(`${row.brand_no}|${row.channel_name}`))
-      .map((row) => Number(row.id))
+    const creatorIds = await this.#demoCreatorIds()
     if (creatorIds.length === 0) return 0
 
     const result = await MetricBackfillService.backfill({ days, creatorIds })
     await this.#markFailures(creatorIds, result.until)
     return result.rows
+  }
+
+  /**
+   * The demo creators' videos (see above), once: while the videos table is
+   * empty (an install seeded before videos existed gets them on its next
+   * start). Null when there is nothing to do.
+   */
+  static async seedVideos() {
+    if (await db.from('videos').first()) return null
+    const creatorIds = await this.#demoCreatorIds()
+    if (creatorIds.length === 0) return null
+    return VideoBackfillService.backfill({
+      days: DEMO_VIDEO_DAYS,
+      uploadDays: DEMO_VIDEO_UPLOAD_DAYS,
+      creatorIds,
+    })
+  }
+
+  static async #demoCreatorIds() {
+    const demo = new Set(
+      demoCreators().map((creator) => `${creator.brandNo}|${creator.channelName}`)
+    )
+    const creators = await db.from('creators').select('id', 'brand_no', 'channel_name')
+    return creators
+      .filter((row) => demo.has(`${row.brand_no}|${row.channel_name}`))
+      .map((row) => Number(row.id))
   }
 
   /** Every 97th demo account (deterministic) failed yesterday's collection. */

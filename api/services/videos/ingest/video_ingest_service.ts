@@ -92,9 +92,13 @@ export default class VideoIngestService {
   /** Several accounts' listings in one transaction (the demo, the bench). */
   static async ingestMany(
     listings: VideoListing[],
-    options: VideoWriteOptions & { trx?: TransactionClientContract }
+    options: VideoWriteOptions & {
+      trx?: TransactionClientContract
+      /** Announce the new videos (default true; a backfill of history announces only its last day). */
+      announce?: boolean
+    }
   ): Promise<VideoWriteResult> {
-    const { trx, ...writeOptions } = options
+    const { trx, announce = true, ...writeOptions } = options
     // an empty listing changes something only when it marks stored videos deleted
     const empty = listings.filter((listing) => listing.items.length === 0)
     if (empty.length === listings.length) {
@@ -119,13 +123,13 @@ export default class VideoIngestService {
     }
     if (trx) {
       const result = await write(trx)
-      if (result.newVideoIds.length) {
+      if (announce && result.newVideoIds.length) {
         trx.after('commit', () => this.#announce(result.newVideoIds))
       }
       return result
     }
     const result = await db.transaction(write)
-    if (result.newVideoIds.length) this.#announce(result.newVideoIds)
+    if (announce && result.newVideoIds.length) this.#announce(result.newVideoIds)
     return result
   }
 

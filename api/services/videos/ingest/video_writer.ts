@@ -98,7 +98,7 @@ interface Prepared {
   tags: string | null
 }
 
-const VIDEO_COLUMNS = [
+export const VIDEO_COLUMNS = [
   'account_id',
   'creator_id',
   'platform',
@@ -130,7 +130,7 @@ const NOT_UPDATED = new Set([
   'first_seen_at',
   'created_at',
 ])
-const SNAPSHOT_COLUMNS = [
+export const SNAPSHOT_COLUMNS = [
   'video_id',
   'creator_id',
   'snapshot_date',
@@ -140,13 +140,15 @@ const SNAPSHOT_COLUMNS = [
   'collected_at',
 ] as const
 
+type Cell = string | number | null
+
 function cut(value: string | null | undefined, max: number) {
   if (value === null || value === undefined) return null
   return value.length <= max ? value : Array.from(value).slice(0, max).join('').slice(0, max)
 }
 
 /** Tags as stored: comma-separated, commas inside a tag replaced. */
-function tagsText(tags: string[] | undefined) {
+export function tagsText(tags: string[] | undefined) {
   if (!tags || tags.length === 0) return null
   const text = tags
     .map((tag) => tag.replace(/,/g, ' ').trim())
@@ -158,6 +160,62 @@ function tagsText(tags: string[] | undefined) {
 function count(value: unknown) {
   const number = Number(value)
   return Number.isFinite(number) && number > 0 ? Math.trunc(number) : 0
+}
+
+/**
+ * A `videos` row of a listed video: its answer's fields cut to the columns,
+ * the counters given (the answer's, or the last known ones it did not read),
+ * the week's and month's view gains.
+ */
+export function videoRow(
+  account: VideoAccount,
+  item: VideoStats,
+  counters: Record<VideoMetric, number>,
+  gains: { week: number; month: number },
+  meta: {
+    source: SnapshotSource
+    adapter: string
+    firstSeen: string
+    lastSeen: string
+    deletedOn: string | null
+    format: string
+  }
+): Record<string, Cell> {
+  const published = item.publishedAt ? Date.parse(item.publishedAt) : Number.NaN
+  const row: Record<string, Cell> = {
+    account_id: account.id,
+    creator_id: account.creator_id,
+    platform: account.platform,
+    platform_video_id: item.id,
+    title: cut(item.title ?? '', VIDEO_FIELD_MAX.title) ?? '',
+    tags: tagsText(item.tags),
+    category: cut(item.category, VIDEO_FIELD_MAX.category),
+    published_at: Number.isFinite(published)
+      ? DateTime.fromMillis(published, { zone: 'utc' }).toFormat(meta.format)
+      : null,
+    duration_s:
+      typeof item.durationS === 'number' && item.durationS >= 0 ? Math.round(item.durationS) : null,
+    thumbnail_url: cut(item.thumbnailUrl, VIDEO_FIELD_MAX.url),
+    url: cut(item.url, VIDEO_FIELD_MAX.url),
+    views_week: gains.week,
+    views_month: gains.month,
+    source: meta.source,
+    adapter: meta.adapter.slice(0, 20),
+    first_seen_at: meta.firstSeen,
+    last_seen_at: meta.lastSeen,
+    deleted_on: meta.deletedOn,
+    created_at: meta.firstSeen,
+    updated_at: meta.lastSeen,
+  }
+  for (const metric of VIDEO_METRICS) row[metric] = counters[metric]
+  return row
+}
+
+/** The counters of an answer as stored (non-negative integers). */
+export function countersOf(item: VideoStats) {
+  const values = {} as Record<VideoMetric, number>
+  for (const metric of VIDEO_METRICS) values[metric] = count(item[metric])
+  return values
 }
 
 export default class VideoWriter {
@@ -222,7 +280,6 @@ export default class VideoWriter {
     stamp: string,
     result: VideoWriteResult
   ) {
-    const sqlite = client.dialect.name.includes('sqlite')
     const format = client.dialect.dateTimeFormat
     const existing = await this.#existing(client, batch)
     const prepared: Prepared[] = batch.map(({ account, item }) => {
@@ -239,51 +296,24 @@ export default class VideoWriter {
 
     // counters an answer did not read keep their last known values
     const counters = prepared.map(({ item, existing: stored }) => {
-      const values = {} as Record<VideoMetric, number>
-      for (const metric of VIDEO_METRICS) values[metric] = count(item[metric])
+      const values = countersOf(item)
       for (const metric of item.unread ?? []) values[metric] = stored?.counters[metric] ?? 0
       return values
     })
 
     const gains = await this.#gains(client, prepared, counters, options.date)
 
-    const videoRows = prepared.map((entry, index) => {
-      const { account, item } = entry
-      const row: Record<string, string | number | null> = {
-        account_id: account.id,
-        creator_id: account.creator_id,
-        platform: account.platform,
-        platform_video_id: item.id,
-        title: entry.title,
-        tags: entry.tags,
-        category: cut(item.category, VIDEO_FIELD_MAX.category),
-        published_at:
-          entry.publishedMs === null
-            ? null
-            : DateTime.fromMillis(entry.publishedMs, { zone: 'utc' }).toFormat(format),
-        duration_s:
-          typeof item.durationS === 'number' && item.durationS >= 0
-            ? Math.round(item.durationS)
-            : null,
-        thumbnail_url: cut(item.thumbnailUrl, VIDEO_FIELD_MAX.url),
-        url: cut(item.url, VIDEO_FIELD_MAX.url),
-        views_week: gains[index].week,
-        views_month: gains[index].month,
+    const videoRows = prepared.map((entry, index) =>
+      videoRow(entry.account, entry.item, counters[index], gains[index], {
         source: options.source,
-        adapter: options.adapter.slice(0, 20),
-        first_seen_at: stamp,
-        last_seen_at: stamp,
-        deleted_on: null,
-        created_at: stamp,
-        updated_at: stamp,
-      }
-      for (const metric of VIDEO_METRICS) row[metric] = counters[index][metric]
-      return row
-    })
-    const perStatement = sqlite ? ROWS_PER_STATEMENT.sqlite : ROWS_PER_STATEMENT.other
-    for (const part of chunks(videoRows, perStatement)) {
-      await this.#upsert(client, 'videos', VIDEO_COLUMNS, part, this.#videoConflict(sqlite))
-    }
+        adapter: options.adapter,
+        firstSeen: stamp,
+        lastSeen: stamp,
+        deletedOn: null,
+        format,
+      })
+    )
+    await this.upsertVideos(client, videoRows)
     result.videos += videoRows.length
 
     // the ids of the new rows
@@ -304,7 +334,7 @@ export default class VideoWriter {
 
     const snapshotRows = prepared.flatMap((entry, index) => {
       if (!ids[index]) return []
-      const row: Record<string, string | number | null> = {
+      const row: Record<string, Cell> = {
         video_id: ids[index],
         creator_id: entry.account.creator_id,
         snapshot_date: options.date,
@@ -315,15 +345,7 @@ export default class VideoWriter {
       for (const metric of VIDEO_METRICS) row[metric] = counters[index][metric]
       return [row]
     })
-    for (const part of chunks(snapshotRows, perStatement)) {
-      await this.#upsert(
-        client,
-        'video_snapshots',
-        SNAPSHOT_COLUMNS,
-        part,
-        this.#snapshotConflict(sqlite)
-      )
-    }
+    await this.upsertSnapshots(client, snapshotRows)
     result.snapshots += snapshotRows.length
 
     // search words: new videos, and those whose title or tags changed
@@ -428,22 +450,57 @@ export default class VideoWriter {
         : []
     })
     const earliest = new Map<number, { week?: number; month?: number }>()
-    for (const part of chunks(missing, VIDEO_WRITE_BATCH)) {
+    for (const part of chunks(missing, 500)) {
+      // the first stored day after each window's start: one index entry per video and window
+      const firsts = await client
+        .from('videos as v')
+        .whereIn('v.id', part)
+        .select('v.id')
+        .select(
+          client.raw(
+            `(select p.snapshot_date from video_snapshots p
+              where p.video_id = v.id and p.snapshot_date > ? and p.snapshot_date < ?
+              order by p.snapshot_date limit 1) as month_date`,
+            [monthDay, date]
+          ),
+          client.raw(
+            `(select p.snapshot_date from video_snapshots p
+              where p.video_id = v.id and p.snapshot_date > ? and p.snapshot_date < ?
+              order by p.snapshot_date limit 1) as week_date`,
+            [weekDay, date]
+          )
+        )
+      const pairs: [number, string][] = []
+      const wanted = new Map<string, { id: number; window: 'week' | 'month' }[]>()
+      for (const row of firsts) {
+        const id = Number(row.id)
+        for (const window of ['month', 'week'] as const) {
+          const value = row[`${window}_date`]
+          if (!value) continue
+          const key = `${id}|${dayOf(value)}`
+          const list = wanted.get(key)
+          if (list) list.push({ id, window })
+          else {
+            wanted.set(key, [{ id, window }])
+            pairs.push([id, dayOf(value)])
+          }
+        }
+      }
+      if (pairs.length === 0) continue
       const rows = await client
         .from('video_snapshots')
-        .whereIn('video_id', part)
-        .where('snapshot_date', '>', monthDay)
-        .where('snapshot_date', '<', date)
-        .orderBy('snapshot_date')
+        .whereRaw(
+          `(video_id, snapshot_date) in (${pairs.map(() => '(?, ?)').join(', ')})`,
+          pairs.flat()
+        )
         .select('video_id', 'snapshot_date', 'views')
       for (const row of rows) {
-        const id = Number(row.video_id)
-        const entry = earliest.get(id) ?? {}
-        if (entry.month === undefined) entry.month = Number(row.views)
-        if (entry.week === undefined && dayOf(row.snapshot_date) > weekDay) {
-          entry.week = Number(row.views)
+        for (const { id, window } of wanted.get(`${row.video_id}|${dayOf(row.snapshot_date)}`) ??
+          []) {
+          const entry = earliest.get(id) ?? {}
+          entry[window] = Number(row.views)
+          earliest.set(id, entry)
         }
-        earliest.set(id, entry)
       }
     }
 
@@ -462,6 +519,30 @@ export default class VideoWriter {
         month: gain(monthStart, baseline?.month, fallback?.month),
       }
     })
+  }
+
+  /** Rows of `videos` (every column of VIDEO_COLUMNS), upserted on (account_id, platform_video_id). */
+  static async upsertVideos(client: QueryClientContract, rows: Record<string, Cell>[]) {
+    const sqlite = client.dialect.name.includes('sqlite')
+    const perStatement = sqlite ? ROWS_PER_STATEMENT.sqlite : ROWS_PER_STATEMENT.other
+    for (const part of chunks(rows, perStatement)) {
+      await this.#upsert(client, 'videos', VIDEO_COLUMNS, part, this.#videoConflict(sqlite))
+    }
+  }
+
+  /** Rows of `video_snapshots` (every column of SNAPSHOT_COLUMNS), upserted on (video_id, snapshot_date). */
+  static async upsertSnapshots(client: QueryClientContract, rows: Record<string, Cell>[]) {
+    const sqlite = client.dialect.name.includes('sqlite')
+    const perStatement = sqlite ? ROWS_PER_STATEMENT.sqlite : ROWS_PER_STATEMENT.other
+    for (const part of chunks(rows, perStatement)) {
+      await this.#upsert(
+        client,
+        'video_snapshots',
+        SNAPSHOT_COLUMNS,
+        part,
+        this.#snapshotConflict(sqlite)
+      )
+    }
   }
 
   static #conflicts = new Map<string, string>()
@@ -500,7 +581,7 @@ export default class VideoWriter {
     client: QueryClientContract,
     table: string,
     columns: readonly string[],
-    rows: Record<string, string | number | null>[],
+    rows: Record<string, Cell>[],
     conflict: string
   ) {
     if (rows.length === 0) return
