@@ -25,4 +25,5 @@ export const policies = {
   GrowthPolicy: () => import('#policies/growth_policy'),
   TrackingPolicy: () => import('#policies/tracking_policy'),
   VideoPolicy: () => import('#policies/video_policy'),
+  UploadPolicy: () => import('#policies/upload_policy'),
 }
