@@ -65,6 +65,19 @@ export default await Env.create(new URL('../../', import.meta.url), {
   YOUTUBE_API_KEY: Env.schema.string.optional(),
   PLATFORM_TIMEOUT_MS: Env.schema.number.optional(),
 
+  /*
+  | Upload adapters (config/upload_platforms.ts): the platforms' upload hosts
+  | in live mode; in simulated mode they point at the in-process fake
+  | platform server (FAKE_PLATFORMS_PORT, 0 = a free port; its state kept in
+  | FAKE_PLATFORMS_STATE). UPLOAD_REQUEST_TIMEOUT_MS bounds each call.
+  */
+  BILIBILI_UPLOAD_BASE: Env.schema.string.optional({ format: 'url', tld: false }),
+  XIGUA_UPLOAD_BASE: Env.schema.string.optional({ format: 'url', tld: false }),
+  HAOKAN_UPLOAD_BASE: Env.schema.string.optional({ format: 'url', tld: false }),
+  UPLOAD_REQUEST_TIMEOUT_MS: Env.schema.number.optional(),
+  FAKE_PLATFORMS_PORT: Env.schema.number.optional(),
+  FAKE_PLATFORMS_STATE: Env.schema.string.optional(),
+
   /* Another folder holding the built admin (default admin/dist) */
   ADMIN_DIST: Env.schema.string.optional(),
 
