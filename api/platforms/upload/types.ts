@@ -110,6 +110,14 @@ export interface UploadAdapter {
   categories(account: PlatformAccountRef | null): Promise<UploadCategory[]>
   /** Bilibili activities / Xigua events; Haokan answers its topics matching `keyword`. */
   events(account: PlatformAccountRef | null, options?: { keyword?: string }): Promise<UploadEvent[]>
+  /**
+   * Tag suggestions for `keyword` (and the subcategory, where the platform
+   * suggests by it); platforms without suggestions leave it out.
+   */
+  tags?(
+    account: PlatformAccountRef | null,
+    options: { keyword: string; category?: string | null }
+  ): Promise<string[]>
   /** Sends the files and submits the publication. Throws UploadError. */
   publish(request: PublishRequest, ctx: PublishContext): Promise<Published>
   /**
