@@ -84,6 +84,15 @@ export default await Env.create(new URL('../../', import.meta.url), {
   /* Stored files (config/drive.ts): the local disk's folder, storage/drive by default */
   DRIVE_ROOT: Env.schema.string.optional(),
 
+  /*
+  | Upload station's ledger: the largest resumable upload (bytes, 8 GiB by
+  | default), attempts per publication (5) and the first retry's wait (30 s,
+  | doubled per attempt, with jitter)
+  */
+  UPLOAD_MAX_BYTES: Env.schema.number.optional(),
+  UPLOAD_PUBLISH_ATTEMPTS: Env.schema.number.optional(),
+  UPLOAD_RETRY_BASE_MS: Env.schema.number.optional(),
+
   /* Demo data */
   DEMO_ADMIN_EMAIL: Env.schema.string.optional(),
   DEMO_ADMIN_PASSWORD: Env.schema.string.optional(),
