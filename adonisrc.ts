@@ -21,6 +21,7 @@ export default defineConfig({
     () => import('@adonisjs/drive/drive_provider'),
     () => import('@rlanz/bull-queue/queue_provider'),
     () => import('#providers/app_provider'),
+    () => import('#providers/fake_platforms_provider'),
   ],
 
   preloads: [

@@ -1,0 +1,525 @@
+import { readFile } from 'node:fs/promises'
+import type { PlatformAccountRef } from '#platforms/types'
+import {
+  UploadError,
+  type LoginCheck,
+  type PublishContext,
+  type PublishRequest,
+  type Published,
+  type UploadAdapter,
+  type UploadCategory,
+  type UploadCheckpoint,
+  type UploadEvent,
+} from '#platforms/upload/types'
+import {
+  UploadHttp,
+  arrayOf,
+  chunksOf,
+  objectOf,
+  resolveBase,
+  stringOf,
+  unixOf,
+  isoOfUnix,
+  type Answer,
+  type BaseUrl,
+  type Json,
+} from '#platforms/upload/http'
+import { COOKIE_DOMAINS, cookieHeader, parseCookies } from '#shared/cookies'
+
+/*
+|--------------------------------------------------------------------------
+| Bilibili upload (live protocol)
+|--------------------------------------------------------------------------
+|
+| Bilibili's web upload as the creator centre's page speaks it (shapes as
+| documented by the community bilibili-API-collect project; see
+| docs/uploads.md):
+|
+|   GET  member/preupload?name&size&r=upos&profile=ugcfx/bup
+|        → {OK:1, upos_uri, auth, endpoint, chunk_size, biz_id}
+|   POST <endpoint>/<upos path>?uploads&output=json&profile&filesize&partsize&biz_id
+|        (header X-Upos-Auth) → {OK:1, upload_id}
+|   PUT  <endpoint>/<upos path>?partNumber&uploadId&chunk&chunks&size&start&end&total
+|        (the part's bytes, streamed from disk) → MULTIPART_PUT_SUCCESS
+|   POST <endpoint>/<upos path>?output=json&name&profile&uploadId&biz_id
+|        {parts:[{partNumber, eTag}]} → {OK:1}
+|   POST member/x/vu/web/cover/up  csrf, cover=data:image/…;base64 → data.url
+|   POST member/x/vu/web/add/v3?csrf  {videos:[{filename, title, desc, cid}], cover,
+|        title, tid, tag, desc, copyright, dtime, no_reprint, mission_id …}
+|        → data {aid, bvid}
+|
+| and for the station's helpers: api/x/web-interface/nav (login: data.isLogin,
+| uname), member/x/vupre/web/archive/pre (data.typelist: categories,
+| data.activities: events), member/x/vupre/web/tag/recommend (tags), and
+| member/x/web/archives (the uploader's own listing, data.arc_audits[].Archive)
+| for `findPublished`.
+|
+| The login is the stored cookie (SESSDATA, bili_jct as the csrf token) or a
+| token sent as SESSDATA. Codes: 0 ok; -101 (not logged in), -111 (csrf) and
+| HTTP 401 → auth_expired; 21070 (too frequent), -412 and HTTP 429 →
+| rate_limited (retry after Retry-After, else a minute); any other code →
+| rejected with Bilibili's message.
+|
+| Tested only against the local fake platform server
+| (api/platforms/upload/fake_server.ts), never against bilibili.com.
+|
+*/
+
+export interface BilibiliUploadOptions {
+  /** https://member.bilibili.com (BILIBILI_UPLOAD_BASE). */
+  memberBase: BaseUrl
+  /** https://api.bilibili.com (BILIBILI_API_BASE), for the login check. */
+  apiBase: BaseUrl
+  timeoutMs?: number
+  /** A stored upload older than this starts over (Bilibili's upos auth lasts 5 days). */
+  resumeWithinMs?: number
+  now?: () => number
+}
+
+const AUTH_CODES = new Set([-101, -111])
+const RATE_CODES = new Set([21070, -412])
+const PROFILE = 'ugcfx/bup'
+const COVER_MAX_BYTES = 10 * 1024 * 1024
+
+interface Upos {
+  base: string
+  at: number
+  size: number
+  upos_uri: string
+  auth: string
+  endpoint: string
+  chunk_size: number
+  biz_id: number
+  upload_id?: string
+  parts?: number[]
+  filename?: string
+  cover?: string
+}
+
+export default class BilibiliUploadAdapter implements UploadAdapter {
+  readonly platform = 'bilibili' as const
+  readonly name = 'bilibili'
+
+  #http: UploadHttp
+  #memberBase: BaseUrl
+  #apiBase: BaseUrl
+  #resumeWithinMs: number
+  #now: () => number
+
+  constructor(options: BilibiliUploadOptions) {
+    this.#http = new UploadHttp('bilibili', 'Bilibili', options.timeoutMs ?? 60_000)
+    this.#memberBase = options.memberBase
+    this.#apiBase = options.apiBase
+    this.#resumeWithinMs = options.resumeWithinMs ?? 4 * 86_400_000
+    this.#now = options.now ?? Date.now
+  }
+
+  async checkLogin(account: PlatformAccountRef): Promise<LoginCheck> {
+    const cookie = cookieOf(account)
+    if (!cookie) return { ok: false, reason: 'missing' }
+    let answer: Answer
+    try {
+      answer = await this.#http.call(
+        `${await resolveBase(this.#apiBase)}x/web-interface/nav`,
+        'nav',
+        {
+          headers: { Cookie: cookie },
+        }
+      )
+    } catch (error) {
+      if (error instanceof UploadError && error.code === 'auth_expired') {
+        return { ok: false, reason: 'expired' }
+      }
+      return { ok: false, reason: 'unreachable', message: (error as Error).message }
+    }
+    const data = objectOf(answer.body?.data)
+    if (answer.body?.code === 0 && data?.isLogin === true) {
+      return { ok: true, name: stringOf(data.uname) }
+    }
+    if (answer.body?.code === -101 || answer.body?.code === 0) {
+      return { ok: false, reason: 'expired', message: stringOf(answer.body?.message) ?? undefined }
+    }
+    return {
+      ok: false,
+      reason: 'unreachable',
+      message: `Bilibili answered ${String(answer.body?.code ?? answer.status)} to nav`,
+    }
+  }
+
+  async categories(account: PlatformAccountRef | null): Promise<UploadCategory[]> {
+    const data = objectOf(await this.#member(account, 'x/vupre/web/archive/pre', 'pre'))
+    return arrayOf(data?.typelist).map((type) => ({
+      id: stringOf(type.id) ?? '',
+      name: stringOf(type.name) ?? '',
+      children: arrayOf(type.children).map((child) => ({
+        id: stringOf(child.id) ?? '',
+        name: stringOf(child.name) ?? '',
+      })),
+    }))
+  }
+
+  async events(account: PlatformAccountRef | null): Promise<UploadEvent[]> {
+    const data = objectOf(await this.#member(account, 'x/vupre/web/archive/pre', 'pre'))
+    return arrayOf(data?.activities).map((activity) => ({
+      id: stringOf(activity.id) ?? '',
+      name: stringOf(activity.name) ?? '',
+      prize: null,
+      joined: null,
+      startsAt: isoOfUnix(activity.stime),
+      endsAt: isoOfUnix(activity.etime),
+    }))
+  }
+
+  async tags(
+    account: PlatformAccountRef | null,
+    options: { keyword: string; category?: string | null }
+  ): Promise<string[]> {
+    const data = await this.#member(account, 'x/vupre/web/tag/recommend', 'tags', {
+      query: { title: options.keyword, subtype_id: options.category ?? undefined },
+    })
+    const list = Array.isArray(data) ? arrayOf(data) : arrayOf(objectOf(data)?.tags)
+    return list.map((item) => stringOf(item.tag)).filter((tag): tag is string => tag !== null)
+  }
+
+  async publish(request: PublishRequest, ctx: PublishContext): Promise<Published> {
+    const member = await resolveBase(this.#memberBase)
+    const headers = loginHeaders(request.account)
+    const csrf = csrfOf(request.account)
+    const size = request.video.size
+
+    let upos = this.#resumable(ctx.resume, member, size)
+    const save = (step: string, state: Upos) =>
+      ctx.checkpoint({ step, ...state } as UploadCheckpoint)
+
+    if (!upos) {
+      const pre = await this.#http.call(`${member}preupload`, 'preupload', {
+        query: {
+          name: request.video.name,
+          size,
+          r: 'upos',
+          profile: PROFILE,
+          ssl: 0,
+          version: '2.14.0',
+          build: 2140000,
+        },
+        headers,
+        signal: ctx.signal,
+      })
+      const body = this.#uposBody(pre, 'preupload')
+      const chunkSize = Number(body.chunk_size)
+      const uposUri = stringOf(body.upos_uri)
+      const auth = stringOf(body.auth)
+      const endpoint = stringOf(body.endpoint)
+      if (!uposUri || !auth || !endpoint || !(chunkSize > 0)) {
+        throw this.#http.badAnswer('preupload', 'upos_uri, auth, endpoint or chunk_size', pre)
+      }
+      upos = {
+        base: member,
+        at: this.#now(),
+        size,
+        upos_uri: uposUri,
+        auth,
+        endpoint,
+        chunk_size: chunkSize,
+        biz_id: Number(body.biz_id),
+      }
+      await save('preuploaded', upos)
+    }
+
+    const target = uposUrl(member, upos)
+    const uposHeaders = { ...headers, 'X-Upos-Auth': upos.auth }
+    const chunks = chunksOf(size, upos.chunk_size)
+
+    if (!upos.upload_id) {
+      const init = await this.#http.call(target, 'init', {
+        method: 'POST',
+        query: {
+          uploads: '',
+          output: 'json',
+          profile: PROFILE,
+          filesize: size,
+          partsize: upos.chunk_size,
+          biz_id: upos.biz_id,
+        },
+        headers: uposHeaders,
+        signal: ctx.signal,
+      })
+      const uploadId = stringOf(this.#uposBody(init, 'init').upload_id)
+      if (!uploadId) throw this.#http.badAnswer('init', 'upload_id', init)
+      upos = { ...upos, upload_id: uploadId, parts: [] }
+      await save('uploading', upos)
+    }
+
+    const done = new Set(upos.parts ?? [])
+    let sent = chunks.filter((chunk) => done.has(chunk.index + 1)).reduce(byteSum, 0)
+    ctx.progress(sent, size)
+    for (const chunk of chunks) {
+      const partNumber = chunk.index + 1
+      if (done.has(partNumber)) continue
+      const answer = await this.#http.call(target, 'part', {
+        method: 'PUT',
+        query: {
+          partNumber,
+          uploadId: upos.upload_id,
+          chunk: chunk.index,
+          chunks: chunks.length,
+          size: chunk.end - chunk.start,
+          start: chunk.start,
+          end: chunk.end,
+          total: size,
+        },
+        headers: uposHeaders,
+        file: { path: request.video.path, start: chunk.start, end: chunk.end },
+        signal: ctx.signal,
+      })
+      if (answer.status !== 200 || !answer.text.includes('MULTIPART_PUT_SUCCESS')) {
+        throw this.#uposError(answer, `part ${partNumber}`)
+      }
+      done.add(partNumber)
+      sent += chunk.end - chunk.start
+      upos = { ...upos, parts: [...done].sort((a, b) => a - b) }
+      await save('uploading', upos)
+      ctx.progress(sent, size)
+    }
+
+    if (!upos.filename) {
+      const complete = await this.#http.call(target, 'complete', {
+        method: 'POST',
+        query: {
+          output: 'json',
+          name: request.video.name,
+          profile: PROFILE,
+          uploadId: upos.upload_id,
+          biz_id: upos.biz_id,
+        },
+        headers: uposHeaders,
+        json: { parts: chunks.map((chunk) => ({ partNumber: chunk.index + 1, eTag: 'etag' })) },
+        signal: ctx.signal,
+      })
+      this.#uposBody(complete, 'complete')
+      // add/v3 names the video by the upos file's name without its extension
+      const file = upos.upos_uri.split('/').pop() ?? ''
+      upos = { ...upos, filename: file.replace(/\.[^.]*$/, '') }
+      await save('uploaded', upos)
+    }
+
+    if (!upos.cover) {
+      const cover = await readSmall(request.thumbnail.path, request.thumbnail.size)
+      const answer = await this.#http.call(`${member}x/vu/web/cover/up`, 'cover', {
+        method: 'POST',
+        query: { ts: this.#now() },
+        headers,
+        form: {
+          csrf,
+          cover: `data:${request.thumbnail.mime};base64,${cover.toString('base64')}`,
+        },
+        signal: ctx.signal,
+      })
+      const url = stringOf(objectOf(this.#data(answer, 'cover'))?.url)
+      if (!url) throw this.#http.badAnswer('cover', 'data.url', answer)
+      upos = { ...upos, cover: url }
+      await save('cover', upos)
+    }
+
+    const dtime = unixOf(request.scheduledAt)
+    await save('submitting', upos)
+    const submit = await this.#http.call(`${member}x/vu/web/add/v3`, 'submit', {
+      method: 'POST',
+      query: { ts: this.#now(), csrf },
+      headers,
+      json: {
+        videos: [{ filename: upos.filename, title: request.title, desc: '', cid: upos.biz_id }],
+        cover: upos.cover,
+        cover43: '',
+        title: request.title,
+        copyright: 1,
+        tid: Number(request.subcategory ?? request.category),
+        tag: request.tags.join(','),
+        desc_format_id: 9999,
+        desc: request.detail,
+        recreate: -1,
+        dynamic: '',
+        interactive: 0,
+        act_reserve_create: 0,
+        no_disturbance: 0,
+        no_reprint: request.share ? 0 : 1,
+        mission_id: request.eventTag ? Number(request.eventTag) : undefined,
+        subtitle: { open: 0, lan: '' },
+        dolby: 0,
+        lossless_music: 0,
+        up_selection_reply: false,
+        up_close_reply: false,
+        up_close_danmu: false,
+        web_os: 3,
+        ...(dtime > 0 ? { dtime } : {}),
+        csrf,
+      },
+      signal: ctx.signal,
+      submit: true,
+    })
+    const data = objectOf(this.#data(submit, 'submit', true))
+    const bvid = stringOf(data?.bvid)
+    if (!bvid) {
+      throw new UploadError('bilibili', 'upstream', "Bilibili's answer to submit lacks data.bvid", {
+        outcomeUnknown: true,
+      })
+    }
+    return {
+      platformVideoId: bvid,
+      url: `https://www.bilibili.com/video/${bvid}`,
+      scheduled: dtime > 0,
+    }
+  }
+
+  async findPublished(
+    account: PlatformAccountRef,
+    options: { title: string; after: string }
+  ): Promise<Published | null> {
+    const after = unixOf(options.after)
+    for (let pn = 1; pn <= 3; pn++) {
+      const data = objectOf(
+        await this.#member(account, 'x/web/archives', 'archives', {
+          query: { status: 'is_pubing,pubed,not_pubed', pn, ps: 20 },
+        })
+      )
+      const audits = arrayOf(data?.arc_audits)
+      for (const audit of audits) {
+        const archive = objectOf(audit.Archive) ?? audit
+        const created = Number(archive.ctime ?? archive.ptime)
+        const bvid = stringOf(archive.bvid)
+        if (bvid && archive.title === options.title && created >= after) {
+          const dtime = Number(archive.dtime)
+          return {
+            platformVideoId: bvid,
+            url: `https://www.bilibili.com/video/${bvid}`,
+            scheduled: Number.isFinite(dtime) && dtime * 1000 > this.#now(),
+          }
+        }
+      }
+      if (audits.length < 20) break
+    }
+    return null
+  }
+
+  /* ---------------------------------------------------------------- */
+
+  /** The stored upload to continue, when it belongs to this file and host and is fresh. */
+  #resumable(resume: UploadCheckpoint | null, member: string, size: number): Upos | null {
+    if (!resume) return null
+    const state = resume as unknown as Upos
+    if (state.base !== member || state.size !== size || !state.upos_uri || !state.auth) return null
+    if (this.#now() - Number(state.at) > this.#resumeWithinMs) return null
+    return state
+  }
+
+  async #member(
+    account: PlatformAccountRef | null,
+    path: string,
+    step: string,
+    options: { query?: Record<string, string | number | undefined> } = {}
+  ) {
+    const answer = await this.#http.call(`${await resolveBase(this.#memberBase)}${path}`, step, {
+      query: options.query,
+      headers: account ? loginHeaders(account) : {},
+    })
+    return this.#data(answer, step)
+  }
+
+  /** `data` of a member.bilibili.com answer whose code is 0; the code mapped to an UploadError otherwise. */
+  #data(answer: Answer, step: string, submit = false): unknown {
+    const code = answer.body?.code
+    if (typeof code !== 'number') {
+      throw new UploadError('bilibili', 'upstream', `Bilibili's answer to ${step} has no code`, {
+        upstreamCode: answer.status,
+        outcomeUnknown: submit ? true : undefined,
+      })
+    }
+    if (code === 0) return answer.body?.data
+    const message = stringOf(answer.body?.message) ?? String(code)
+    const text = `Bilibili answered ${code} (${message}) to ${step}`
+    if (AUTH_CODES.has(code)) {
+      throw new UploadError('bilibili', 'auth_expired', text, { upstreamCode: code })
+    }
+    if (RATE_CODES.has(code)) {
+      throw new UploadError('bilibili', 'rate_limited', text, {
+        upstreamCode: code,
+        retryAfterMs: retryAfterOf(answer) ?? 60_000,
+      })
+    }
+    throw new UploadError('bilibili', 'rejected', message, { upstreamCode: code })
+  }
+
+  /** The body of an upos answer with OK 1. */
+  #uposBody(answer: Answer, step: string): Json {
+    if (answer.body?.OK === 1) return answer.body
+    if (typeof answer.body?.code === 'number') this.#data(answer, step)
+    throw this.#uposError(answer, step)
+  }
+
+  #uposError(answer: Answer, step: string) {
+    if (answer.status === 403) {
+      return new UploadError(
+        'bilibili',
+        'rejected',
+        `Bilibili's upload node refused ${step} (HTTP 403): the upload's authorisation expired`,
+        { upstreamCode: 403 }
+      )
+    }
+    const message = stringOf(answer.body?.message) ?? answer.text.slice(0, 200)
+    return new UploadError(
+      'bilibili',
+      answer.status >= 400 && answer.status < 500 ? 'rejected' : 'upstream',
+      `Bilibili's upload node answered HTTP ${answer.status} to ${step}${message ? `: ${message}` : ''}`,
+      { upstreamCode: answer.status }
+    )
+  }
+}
+
+/* ------------------------------------------------------------------ */
+
+function cookieOf(account: PlatformAccountRef) {
+  return (
+    cookieHeader(account.cookie, COOKIE_DOMAINS.bilibili) ||
+    cookieHeader(account.token ? `SESSDATA=${account.token.trim()}` : null)
+  )
+}
+
+function loginHeaders(account: PlatformAccountRef): Record<string, string> {
+  const cookie = cookieOf(account)
+  if (!cookie) {
+    throw new UploadError('bilibili', 'auth_expired', 'The account has no Bilibili cookie', {})
+  }
+  return { Cookie: cookie, Referer: 'https://member.bilibili.com/' }
+}
+
+/** bili_jct, the csrf token Bilibili's writes ask for. */
+function csrfOf(account: PlatformAccountRef) {
+  return (
+    parseCookies(account.cookie, COOKIE_DOMAINS.bilibili).find((entry) => entry.name === 'bili_jct')
+      ?.value ?? ''
+  )
+}
+
+/** The upload node's URL: the endpoint (`//host`) on the member host's scheme, then the upos path. */
+function uposUrl(member: string, upos: Upos) {
+  const scheme = new URL(member).protocol
+  const endpoint = upos.endpoint.startsWith('//') ? `${scheme}${upos.endpoint}` : upos.endpoint
+  return `${endpoint.replace(/\/$/, '')}/${upos.upos_uri.replace(/^upos:\/\//, '')}`
+}
+
+function retryAfterOf(answer: Answer) {
+  const seconds = Number(answer.headers.get('retry-after'))
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined
+}
+
+function byteSum(sum: number, chunk: { start: number; end: number }) {
+  return sum + chunk.end - chunk.start
+}
+
+/** A thumbnail read whole (it is small; bounded all the same). */
+async function readSmall(path: string, size: number) {
+  if (size > COVER_MAX_BYTES) {
+    throw new UploadError('bilibili', 'rejected', 'The thumbnail is larger than 10 MB', {})
+  }
+  return readFile(path)
+}

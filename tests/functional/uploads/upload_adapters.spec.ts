@@ -1,0 +1,300 @@
+import { test } from '@japa/runner'
+import { FakePlatformServer } from '#platforms/upload/fake_server'
+import BilibiliUploadAdapter from '#platforms/upload/bilibili'
+import XiguaUploadAdapter from '#platforms/upload/xigua'
+import HaokanUploadAdapter from '#platforms/upload/haokan'
+import { UploadError, type UploadAdapter } from '#platforms/upload/types'
+import type { UploadPlatform } from '#shared/uploads'
+import { accountOf, ledger, publishRequest, uploadFiles } from '#tests/helpers/upload_platforms'
+
+/*
+| The three upload adapters against the fake platform server (a real HTTP
+| server on a free port): whole publications, resuming from a stored
+| checkpoint, rate limits, expired logins, a lost submit answer found again
+| in the platform's listing, scheduled publication and time limits.
+*/
+
+const MB = 1024 * 1024
+const CHUNK = { bilibili: MB, xigua: MB / 2, haokan: MB }
+const SIZE = 2.5 * MB
+
+function adapterOf(
+  platform: UploadPlatform,
+  fake: FakePlatformServer,
+  timeoutMs = 10_000
+): UploadAdapter {
+  const bases = fake.bases
+  if (platform === 'bilibili') {
+    return new BilibiliUploadAdapter({
+      memberBase: bases.bilibiliMember,
+      apiBase: bases.bilibiliApi,
+      timeoutMs,
+    })
+  }
+  if (platform === 'xigua') return new XiguaUploadAdapter({ baseUrl: bases.xigua, timeoutMs })
+  return new HaokanUploadAdapter({ baseUrl: bases.haokan, timeoutMs })
+}
+
+async function failure(promise: Promise<unknown>): Promise<UploadError> {
+  try {
+    await promise
+  } catch (error) {
+    if (error instanceof UploadError) return error
+    throw error
+  }
+  throw new Error('expected an UploadError')
+}
+
+const PART_STEP = { bilibili: 'part', xigua: 'part', haokan: 'block' } as const
+
+test.group('uploads / adapters against the fake platform server', (group) => {
+  let fake: FakePlatformServer
+  let files: Awaited<ReturnType<typeof uploadFiles>>
+
+  group.setup(async () => {
+    files = await uploadFiles(SIZE)
+    return () => files.remove()
+  })
+  group.each.setup(async () => {
+    fake = await FakePlatformServer.start({ chunkSize: CHUNK })
+    return () => fake.close()
+  })
+
+  for (const platform of ['bilibili', 'xigua', 'haokan'] as const) {
+    test(`${platform}: a whole publication, every chunk sent once and intact`, async ({
+      assert,
+    }) => {
+      const adapter = adapterOf(platform, fake)
+      const request = publishRequest(platform, files, 'alice')
+      const run = ledger()
+      const published = await adapter.publish(request, run.ctx)
+
+      const stored = fake.videos(platform)
+      assert.lengthOf(stored, 1)
+      assert.equal(stored[0].id, published.platformVideoId)
+      assert.equal(stored[0].title, request.title)
+      assert.isFalse(published.scheduled)
+      assert.deepEqual(
+        Object.values(fake.partHashes(platform)[0]),
+        files.chunkHashes(CHUNK[platform])
+      )
+      assert.isTrue(Object.values(fake.receipts(platform)[0]).every((count) => count === 1))
+      assert.deepEqual(run.progress.at(-1), [SIZE, SIZE])
+      assert.equal(run.last()?.step, 'submitting')
+
+      if (platform === 'bilibili') {
+        assert.match(published.platformVideoId, /^BV1/)
+        assert.equal(stored[0].fields.tid, 21)
+        assert.equal(stored[0].fields.tag, '生活,vlog')
+        assert.equal(stored[0].fields.mission_id, 4001)
+        assert.notProperty(stored[0].fields, 'dtime')
+      } else if (platform === 'xigua') {
+        assert.equal(stored[0].fields.activity_id, 'xg-7001')
+        assert.equal(stored[0].fields.subscribe_button_time, 40_000)
+        assert.equal(stored[0].fields.timer_time, 0)
+      } else {
+        assert.equal(stored[0].fields.category_v2, '100102')
+        assert.equal(stored[0].fields.topic_id, 'hk-301')
+        assert.equal(stored[0].fields.is_original, 1)
+      }
+
+      const found = await adapter.findPublished(request.account, {
+        title: request.title,
+        after: new Date(Date.now() - 60_000).toISOString(),
+      })
+      assert.equal(found?.platformVideoId, published.platformVideoId)
+      const later = await adapter.findPublished(request.account, {
+        title: request.title,
+        after: new Date(Date.now() + 3_600_000).toISOString(),
+      })
+      assert.isNull(later)
+    })
+
+    test(`${platform}: a new worker resumes after the first part from the stored checkpoint`, async ({
+      assert,
+    }) => {
+      const request = publishRequest(platform, files, 'bob')
+      const first = ledger({
+        dieAfter: (state) =>
+          state.step === 'uploading' &&
+          ((Array.isArray(state.parts) && state.parts.length === 1) ||
+            state.parts === 1 ||
+            (Array.isArray(state.blocks) && state.blocks.length === 1)),
+      })
+      await assert.rejects(
+        () => adapterOf(platform, fake).publish(request, first.ctx),
+        'worker died'
+      )
+      assert.lengthOf(fake.videos(platform), 0)
+
+      const second = ledger({ resume: first.last() })
+      const published = await adapterOf(platform, fake).publish(request, second.ctx)
+      assert.equal(fake.videos(platform)[0].id, published.platformVideoId)
+
+      // one upload session, every part received exactly once
+      const receipts = fake.receipts(platform)
+      assert.lengthOf(receipts, 1)
+      assert.lengthOf(Object.keys(receipts[0]), Math.ceil(SIZE / CHUNK[platform]))
+      assert.isTrue(Object.values(receipts[0]).every((count) => count === 1))
+      assert.lengthOf(fake.calls(platform, PART_STEP[platform]), Math.ceil(SIZE / CHUNK[platform]))
+      // progress restarts from the part already sent
+      assert.deepEqual(second.progress[0], [CHUNK[platform], SIZE])
+    })
+
+    test(`${platform}: a lost submit answer leaves the outcome unknown and the listing finds it`, async ({
+      assert,
+    }) => {
+      const adapter = adapterOf(platform, fake)
+      const request = publishRequest(platform, files, 'carol')
+      const after = new Date(Date.now() - 1000).toISOString()
+      fake.loseAnswer(platform)
+      const run = ledger()
+      const error = await failure(adapter.publish(request, run.ctx))
+      assert.isTrue(error.outcomeUnknown)
+      assert.equal(error.code, 'network')
+      assert.equal(run.last()?.step, 'submitting')
+
+      const stored = fake.videos(platform)
+      assert.lengthOf(stored, 1)
+      const found = await adapter.findPublished(request.account, { title: request.title, after })
+      assert.equal(found?.platformVideoId, stored[0].id)
+      // another account's listing does not hold it
+      const other = await adapter.findPublished(accountOf(platform, 'dave'), {
+        title: request.title,
+        after,
+      })
+      assert.isNull(other)
+    })
+
+    test(`${platform}: a scheduled publication sends its time`, async ({ assert }) => {
+      const adapter = adapterOf(platform, fake)
+      const at = new Date(Date.now() + 5 * 3_600_000)
+      at.setMilliseconds(0)
+      const request = publishRequest(platform, files, 'erin', { scheduledAt: at.toISOString() })
+      const published = await adapter.publish(request, ledger().ctx)
+      assert.isTrue(published.scheduled)
+      const fields = fake.videos(platform)[0].fields
+      const sent = {
+        bilibili: fields.dtime,
+        xigua: fields.timer_time,
+        haokan: fields.timer_publish_time,
+      }
+      assert.equal(sent[platform], at.getTime() / 1000)
+      const found = await adapter.findPublished(request.account, {
+        title: request.title,
+        after: new Date(Date.now() - 60_000).toISOString(),
+      })
+      assert.isTrue(found?.scheduled)
+    })
+
+    test(`${platform}: rate limits are retryable with their wait`, async ({ assert }) => {
+      const adapter = adapterOf(platform, fake)
+      fake.rateLimit(platform, { after: 0, times: 1, retryAfterS: 30 })
+      const byCode = await failure(
+        adapter.publish(publishRequest(platform, files, 'fay'), ledger().ctx)
+      )
+      assert.equal(byCode.code, 'rate_limited')
+      assert.isTrue(byCode.retryable)
+      assert.isFalse(byCode.outcomeUnknown)
+      assert.equal(
+        byCode.options.upstreamCode,
+        { bilibili: 21070, xigua: 2100005, haokan: 18 }[platform]
+      )
+      assert.isAbove(byCode.options.retryAfterMs ?? 0, 0)
+
+      fake.rateLimit(platform, { after: 1, times: 1, retryAfterS: 7, http: true })
+      const byStatus = await failure(
+        adapter.publish(publishRequest(platform, files, 'fay'), ledger().ctx)
+      )
+      assert.equal(byStatus.code, 'rate_limited')
+      assert.equal(byStatus.options.retryAfterMs, 7000)
+    })
+
+    test(`${platform}: an expired login is auth_expired, never retried`, async ({ assert }) => {
+      const adapter = adapterOf(platform, fake)
+      fake.expire(platform, 'gina')
+      const account = accountOf(platform, 'gina')
+      assert.deepInclude(await adapter.checkLogin(account), { ok: false, reason: 'expired' })
+      assert.deepInclude(await adapter.checkLogin(accountOf(platform, 'hank')), { ok: true })
+      assert.deepEqual(await adapter.checkLogin({ id: 2, creatorId: 2, platform, uid: null }), {
+        ok: false,
+        reason: 'missing',
+      })
+      const error = await failure(
+        adapter.publish(publishRequest(platform, files, 'gina'), ledger().ctx)
+      )
+      assert.equal(error.code, 'auth_expired')
+      assert.isFalse(error.retryable)
+      assert.lengthOf(fake.videos(platform), 0)
+    })
+
+    test(`${platform}: a connection dropped during a part is a retryable network error`, async ({
+      assert,
+    }) => {
+      const request = publishRequest(platform, files, 'ivan')
+      fake.drop(platform, PART_STEP[platform])
+      const first = ledger()
+      const error = await failure(adapterOf(platform, fake).publish(request, first.ctx))
+      assert.equal(error.code, 'network')
+      assert.isTrue(error.retryable)
+      assert.isFalse(error.outcomeUnknown)
+
+      await adapterOf(platform, fake).publish(request, ledger({ resume: first.last() }).ctx)
+      assert.lengthOf(fake.videos(platform), 1)
+      assert.lengthOf(fake.receipts(platform), 1)
+    })
+
+    test(`${platform}: slow answers time out and a stopped attempt ends at once`, async ({
+      assert,
+    }) => {
+      fake.slow(platform, '*', 600)
+      const error = await failure(
+        adapterOf(platform, fake, 150).categories(accountOf(platform, 'jo'))
+      )
+      assert.equal(error.code, 'timeout')
+      assert.isTrue(error.retryable)
+
+      const stop = new AbortController()
+      stop.abort()
+      const stopped = await failure(
+        adapterOf(platform, fake).publish(
+          publishRequest(platform, files, 'jo'),
+          ledger({ signal: stop.signal }).ctx
+        )
+      )
+      assert.equal(stopped.code, 'timeout')
+      assert.lengthOf(fake.videos(platform), 0)
+    })
+
+    test(`${platform}: categories and events`, async ({ assert }) => {
+      const adapter = adapterOf(platform, fake)
+      const account = accountOf(platform, 'kim')
+      const categories = await adapter.categories(account)
+      assert.isAbove(categories.length, 1)
+      assert.isAbove(categories[0].children.length, 0)
+      const events = await adapter.events(account, { keyword: '美食' })
+      assert.isAbove(events.length, 0)
+      if (platform === 'xigua') {
+        assert.deepInclude(events[0], { id: 'xg-7001', prize: '瓜分 100 万流量', joined: true })
+      }
+      if (platform === 'haokan')
+        assert.deepEqual(
+          events.map((e) => e.id),
+          ['hk-301']
+        )
+      assert.include(await adapter.tags!(account, { keyword: '美食' }), '美食制作')
+    })
+  }
+
+  test('bilibili: a refused submit (an unknown subcategory) is rejected with the platform message, never retried', async ({
+    assert,
+  }) => {
+    const adapter = adapterOf('bilibili', fake)
+    const request = publishRequest('bilibili', files, 'lee', { subcategory: '9999' })
+    const error = await failure(adapter.publish(request, ledger().ctx))
+    assert.equal(error.code, 'rejected')
+    assert.equal(error.message, '分区不存在')
+    assert.isFalse(error.retryable)
+    assert.isFalse(error.outcomeUnknown)
+  })
+})
