@@ -29,6 +29,8 @@ import {
   VideoGrowthPointFactory,
   VideoSnapshotFactory,
 } from '#database/factories/video_factory'
+import { UploadPublicationFactory, UploadTaskFactory } from '#database/factories/upload_factory'
+import UploadTask from '#models/upload_task'
 import Video from '#models/video'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
 
@@ -215,5 +217,45 @@ test.group('database factories', (group) => {
     assert.includeMembers(await seen(admin), [video.id, other.id])
     assert.deepEqual(await seen(company), [])
     assert.deepEqual(await seen(creator), [])
+  })
+
+  test('upload tasks with their publications in each state, seen per role', async ({ assert }) => {
+    const task = await UploadTaskFactory.with('creator')
+      .with('user')
+      .with('publications', 1)
+      .with('publications', 1, (publication) =>
+        publication.apply('published').merge({ platform: 'xigua' })
+      )
+      .with('publications', 1, (publication) =>
+        publication.apply('failed').merge({ platform: 'haokan' })
+      )
+      .create()
+    await task.load('publications')
+    assert.sameMembers(
+      task.publications.map((row) => `${row.platform}:${row.status}`),
+      ['bilibili:requesting', 'xigua:success', 'haokan:failure']
+    )
+    assert.match(task.publications.find((row) => row.platform === 'xigua')!.platformVideoId!, /^BV/)
+    assert.deepEqual(task.form.tags, ['vlog'])
+
+    const held = await UploadPublicationFactory.apply('uploading')
+      .merge({ platform: 'xigua' })
+      .with('task', 1, (other) => other.with('creator').with('user'))
+      .create()
+    await held.refresh()
+    assert.equal(held.status, 'uploading')
+    assert.deepEqual(held.checkpoint, { step: 'uploaded', parts: 3 })
+
+    const finished = await UploadTaskFactory.apply('finished').with('creator').create()
+    assert.equal(finished.status, 'success')
+
+    const admin = await UserFactory.apply('admin').create()
+    const company = await UserFactory.apply('company').create()
+    const seen = async (user: typeof admin) => {
+      const rows = await UploadTask.query().withScopes((scopes) => scopes.visibleTo(user))
+      return rows.map((row) => row.id)
+    }
+    assert.includeMembers(await seen(admin), [task.id, finished.id])
+    assert.deepEqual(await seen(company), [])
   })
 })
