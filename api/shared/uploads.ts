@@ -105,20 +105,30 @@ export interface UploadFilesState {
   videoDurationS: number | null
 }
 
-export type UploadRuleKey =
-  | 'platform_required'
-  | 'file_required'
-  | 'title_required'
-  | 'tags_too_many'
-  | 'category_required'
-  | 'subcategory_required'
-  | 'tags_required'
-  | 'event_tag_required'
-  | 'original_required'
-  | 'subscribe_negative'
-  | 'subscribe_too_late'
+/** Every rule a submission can break (message keys `uploads.rules.<key>`). */
+export const UPLOAD_RULE_KEYS = [
+  'platform_required',
+  'file_required',
+  'title_required',
+  'tags_too_many',
+  'category_required',
+  'subcategory_required',
+  'tags_required',
+  'event_tag_required',
+  'original_required',
+  'subscribe_negative',
+  'subscribe_too_late',
+] as const
+export type UploadRuleKey = (typeof UPLOAD_RULE_KEYS)[number]
 
-export type UploadNoticeKey = 'title_cut' | 'detail_cut' | 'schedule_past' | 'schedule_too_soon'
+/** Every notice a submission can get (message keys `uploads.notices.<key>`). */
+export const UPLOAD_NOTICE_KEYS = [
+  'title_cut',
+  'detail_cut',
+  'schedule_past',
+  'schedule_too_soon',
+] as const
+export type UploadNoticeKey = (typeof UPLOAD_NOTICE_KEYS)[number]
 
 export interface UploadViolation {
   key: UploadRuleKey

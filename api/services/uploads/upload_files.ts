@@ -15,16 +15,19 @@ import StudioException from '#exceptions/studio_exception'
  * key of uploads.json (`uploads.files.<code>`).
  */
 
-export type UploadFileErrorCode =
-  | 'missing'
-  | 'empty'
-  | 'not_mp4'
-  | 'video_truncated'
-  | 'video_no_moov'
-  | 'video_no_duration'
-  | 'video_unreadable'
-  | 'not_image'
-  | 'image_unreadable'
+/** Every reason a file is refused (message keys `uploads.files.<code>`). */
+export const UPLOAD_FILE_ERROR_CODES = [
+  'missing',
+  'empty',
+  'not_mp4',
+  'video_truncated',
+  'video_no_moov',
+  'video_no_duration',
+  'video_unreadable',
+  'not_image',
+  'image_unreadable',
+] as const
+export type UploadFileErrorCode = (typeof UPLOAD_FILE_ERROR_CODES)[number]
 
 /** A file the station refuses (422), with its message key and parameters. */
 export class UploadFileError extends StudioException {
