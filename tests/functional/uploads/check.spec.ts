@@ -297,4 +297,43 @@ test.group('uploads / POST /api/uploads/check', (group) => {
       ]
     )
   })
+
+  test('wrong types and garbage never give a 5xx: a 422 with a message', async ({
+    client,
+    assert,
+  }) => {
+    const id = given.creator.id
+    const bodies: Record<string, unknown>[] = [
+      {},
+      { creator_id: 'abc' },
+      { creator_id: true },
+      submission(id, { title: ['a'] }),
+      submission(id, { title: 'x'.repeat(5_000) }),
+      submission(id, { tags: { a: 1 } }),
+      submission(id, { category: ['160'] }),
+      submission(id, { category: { bilibili: { deep: 1 } } }),
+      submission(id, { event_tag: true }),
+      submission(id, { platforms: [['bilibili']] }),
+      submission(id, { platforms: 'tiktok' }),
+      submission(id, { subscribe_at_s: '1e3' }),
+      submission(id, { subscribe_at_s: 'abc' }),
+      submission(id, { share: 'maybe' }),
+      submission(id, { scheduled_date: '2026-02-30', scheduled_time: '10:00' }),
+      submission(id, { scheduled_date: '2026-06-01' }),
+      submission(id, { scheduled_time: '25:00' }),
+      submission(id, { scheduled_at: 'tomorrow' }),
+      submission(id, { video: '../../etc/passwd' }),
+      submission(id, { video_duration_s: -1 }),
+    ]
+    for (const body of bodies) {
+      const response = await client.post('/api/uploads/check').json(body).loginAs(given.staff)
+      assert.equal(
+        response.status(),
+        422,
+        `${JSON.stringify(body).slice(0, 120)} ${response.text()}`
+      )
+      assert.isString(response.body().message)
+      assert.isNotEmpty(response.body().message)
+    }
+  })
 })
