@@ -1,5 +1,10 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import UploadRulesService from '#services/uploads/upload_rules_service'
+import {
+  presentUploadRefusal,
+  presentUploadVerdict,
+} from '#services/uploads/upload_check_presenter'
+import { ok } from '#support/envelope'
 import { areaMessages } from '#validators/messages'
 import { uploadCheckValidator } from '#validators/upload'
 
@@ -19,20 +24,16 @@ export default class UploadsController {
    * anything is sent (form-encoded or JSON; the files as upload ids, not
    * read): each platform's values cut to its limits, the notices (what was
    * cut, which schedule falls back to immediate), the violations, each
-   * with its message. 200 when it may be sent, 422 with the same body
-   * (`status`, `message`: the first violation) when not.
+   * with its message. 200 `{status: 0, data: verdict}` when it may be
+   * sent; 422 when not: the studio's error shape (`status`, `message`: the
+   * first violation, `errors`: one per violation with its field) with the
+   * verdict as `data`.
    */
   async check(ctx: HttpContext) {
     await ctx.bouncer.with('UploadPolicy').authorize('use')
     const input = await ctx.request.validateUsing(uploadCheckValidator, uploadMessages(ctx))
-    const verdict = UploadRulesService.present(UploadRulesService.check(input), ctx.i18n)
-    if (!verdict.ok) {
-      return ctx.response.status(422).send({
-        status: 422,
-        message: verdict.violations[0].message,
-        data: verdict,
-      })
-    }
-    return { status: 0, data: verdict }
+    const verdict = presentUploadVerdict(UploadRulesService.check(input), ctx.i18n)
+    if (!verdict.ok) return ctx.response.status(422).send(presentUploadRefusal(verdict))
+    return ok(verdict)
   }
 }

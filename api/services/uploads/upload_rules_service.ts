@@ -1,20 +1,19 @@
-import type { I18n } from '@adonisjs/i18n'
 import { DateTime } from 'luxon'
+import type { I18n } from '@adonisjs/i18n'
 import studioConfig from '#config/studio'
+import { presentUploadVerdict } from '#services/uploads/upload_check_presenter'
 import {
   checkUpload,
   type UploadFilesState,
   type UploadFormValues,
-  type UploadNotice,
   type UploadVerdict,
-  type UploadViolation,
 } from '#shared/uploads'
 import type { UploadCheckInput } from '#validators/upload'
 
 /**
  * The station's rules on the server: a validated submission read as the
  * form's values, judged by checkUpload (api/shared/uploads.ts, the admin's
- * form runs the same), and the verdict worded in the caller's language.
+ * form runs the same); upload_check_presenter.ts words the verdict.
  */
 export default class UploadRulesService {
   /**
@@ -70,27 +69,8 @@ export default class UploadRulesService {
     )
   }
 
-  /** A violation's or notice's words, its platform named in the caller's language. */
-  static message(i18n: I18n, group: 'rules' | 'notices', entry: UploadViolation | UploadNotice) {
-    const params: Record<string, string | number> = { ...entry.params }
-    if (entry.platform) params.platform = i18n.t(`uploads.platforms.${entry.platform}`)
-    return i18n.t(`uploads.${group}.${entry.key}`, params)
-  }
-
-  /** The verdict as the API answers it: every notice and violation with its message. */
+  /** The verdict worded in the caller's language (presentUploadVerdict). */
   static present(verdict: UploadVerdict, i18n: I18n) {
-    return {
-      ok: verdict.violations.length === 0,
-      tags: verdict.tags,
-      plans: verdict.plans,
-      notices: verdict.notices.map((notice) => ({
-        ...notice,
-        message: this.message(i18n, 'notices', notice),
-      })),
-      violations: verdict.violations.map((violation) => ({
-        ...violation,
-        message: this.message(i18n, 'rules', violation),
-      })),
-    }
+    return presentUploadVerdict(verdict, i18n)
   }
 }

@@ -168,7 +168,7 @@ test.group('uploads / POST /api/uploads/check', (group) => {
         .headers(words.header)
         .loginAs(given.staff)
       response.assertStatus(422)
-      const { status, message, data } = response.body()
+      const { status, message, data, errors } = response.body()
       assert.equal(status, 422, language)
       assert.equal(message, words.first, language)
       assert.isFalse(data.ok)
@@ -180,6 +180,13 @@ test.group('uploads / POST /api/uploads/check', (group) => {
       ])
       assert.equal(data.violations[3].message, words.haokan, language)
       assert.notInclude(JSON.stringify(data.violations), 'uploads.', language)
+      // the field errors the admin's forms place under their fields
+      assert.deepEqual(errors[3], {
+        field: 'tags',
+        rule: 'tags_too_many',
+        platform: 'haokan',
+        message: words.haokan,
+      })
     }
   })
 
