@@ -33,8 +33,8 @@ FakePlatforms.options.statePath =
 
 /** A base URL of the in-process fake server. */
 const fakeBase = (key: 'bilibiliMember' | 'bilibiliApi' | 'xigua' | 'haokan') => async () => {
-  const server = await FakePlatforms.shared()
-  return server.bases[key]
+  const bases = await FakePlatforms.bases()
+  return bases[key]
 }
 
 export const uploadModes: Record<PlatformMode, Record<UploadPlatform, UploadAdapterFactory>> = {

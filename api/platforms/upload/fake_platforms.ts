@@ -1,17 +1,20 @@
-import { FakePlatformServer } from '#platforms/upload/fake_server'
+import { FakePlatformServer, fakeBases } from '#platforms/upload/fake_server'
 
 /**
  * The in-process fake platform server of simulated mode (the demo): one per
  * process, started on first use (or at boot by the fake platforms provider)
  * on FAKE_PLATFORMS_PORT (a free port by default), its state in
  * FAKE_PLATFORMS_STATE so uploads and published videos survive a restart.
+ * With a fixed port that another process of the studio already serves (the
+ * web server, when a separate queue worker runs), that process's server is
+ * used instead of starting a second one.
  */
 let starting: Promise<FakePlatformServer> | null = null
 
 export const FakePlatforms = {
   options: { port: 0, statePath: null as string | null },
 
-  /** The running server, started when needed. */
+  /** The server of this process, started when needed. */
   shared(): Promise<FakePlatformServer> {
     starting ??= FakePlatformServer.start({
       port: this.options.port,
@@ -23,9 +26,18 @@ export const FakePlatforms = {
     return starting
   },
 
-  /** Whether it runs (or is starting) in this process. */
-  get started() {
-    return starting !== null
+  /** The base URLs the adapters use: this process's server, or another's on the fixed port. */
+  async bases() {
+    try {
+      const server = await this.shared()
+      return server.bases
+    } catch (error) {
+      const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+      if (inUse && this.options.port > 0) {
+        return fakeBases(`http://127.0.0.1:${this.options.port}`)
+      }
+      throw error
+    }
   },
 
   async stop() {

@@ -260,12 +260,7 @@ export class FakePlatformServer {
 
   /** The base URLs the adapters are configured with. */
   get bases() {
-    return {
-      bilibiliMember: `${this.url}/bilibili/member/`,
-      bilibiliApi: `${this.url}/bilibili/api/`,
-      xigua: `${this.url}/xigua/`,
-      haokan: `${this.url}/haokan/`,
-    }
+    return fakeBases(this.url)
   }
 
   /* ----------------------------- knobs ----------------------------- */
@@ -923,6 +918,16 @@ export class FakePlatformServer {
 }
 
 /* ------------------------------------------------------------------ */
+
+/** The adapters' base URLs on a fake server at `url`. */
+export function fakeBases(url: string) {
+  return {
+    bilibiliMember: `${url}/bilibili/member/`,
+    bilibiliApi: `${url}/bilibili/api/`,
+    xigua: `${url}/xigua/`,
+    haokan: `${url}/haokan/`,
+  }
+}
 
 function stepOf(
   platform: string,

@@ -1,4 +1,8 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { test } from '@japa/runner'
+import uploads from '#platforms/upload/main'
 import { FakePlatformServer } from '#platforms/upload/fake_server'
 import BilibiliUploadAdapter from '#platforms/upload/bilibili'
 import XiguaUploadAdapter from '#platforms/upload/xigua'
@@ -296,5 +300,54 @@ test.group('uploads / adapters against the fake platform server', (group) => {
     assert.equal(error.message, '分区不存在')
     assert.isFalse(error.retryable)
     assert.isFalse(error.outcomeUnknown)
+  })
+})
+
+test.group('uploads / adapters manager and the fake server state', () => {
+  test('the manager hands out each adapter once and names its config file for an unknown one', ({
+    assert,
+  }) => {
+    assert.instanceOf(uploads.use('bilibili'), BilibiliUploadAdapter)
+    assert.strictEqual(uploads.use('xigua'), uploads.use('xigua'))
+    assert.instanceOf(uploads.use('haokan'), HaokanUploadAdapter)
+    assert.equal(uploads.mode, 'simulated')
+    assert.throws(() => uploads.use('youtube' as UploadPlatform), /config\/upload_platforms\.ts/)
+    const double = new XiguaUploadAdapter({ baseUrl: 'http://127.0.0.1:9' })
+    uploads.fake('bilibili', double)
+    assert.strictEqual(uploads.use('bilibili'), double)
+    uploads.restore()
+    assert.instanceOf(uploads.use('bilibili'), BilibiliUploadAdapter)
+  })
+
+  test('with a state file, published videos and uploads survive a restart of the fake server', async ({
+    assert,
+  }) => {
+    const files = await uploadFiles(MB + 10)
+    const dir = await mkdtemp(join(tmpdir(), 'fake-state-'))
+    const statePath = join(dir, 'state.json')
+    try {
+      const first = await FakePlatformServer.start({ chunkSize: CHUNK, statePath })
+      const request = publishRequest('haokan', files, 'mia')
+      const run = ledger({ dieAfter: (state) => state.step === 'uploaded' })
+      await assert.rejects(() => adapterOf('haokan', first).publish(request, run.ctx))
+      await first.close()
+
+      // the same port is not guaranteed: a checkpoint of another host starts over
+      const second = await FakePlatformServer.start({ chunkSize: CHUNK, statePath })
+      assert.lengthOf(second.receipts('haokan'), 1)
+      const published = await adapterOf('haokan', second).publish(request, ledger().ctx)
+      await second.close()
+
+      const third = await FakePlatformServer.start({ chunkSize: CHUNK, statePath })
+      const found = await adapterOf('haokan', third).findPublished(request.account, {
+        title: request.title,
+        after: new Date(Date.now() - 60_000).toISOString(),
+      })
+      assert.equal(found?.platformVideoId, published.platformVideoId)
+      await third.close()
+    } finally {
+      await files.remove()
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 })
