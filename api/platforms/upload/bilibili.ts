@@ -227,7 +227,8 @@ export default class BilibiliUploadAdapter implements UploadAdapter {
     }
 
     const target = uposUrl(member, upos)
-    const uposHeaders = { ...headers, 'X-Upos-Auth': upos.auth }
+    // the upload node is told the upload's own authorisation, never the account's cookie
+    const uposHeaders = { 'X-Upos-Auth': upos.auth }
     const chunks = chunksOf(size, upos.chunk_size)
 
     if (!upos.upload_id) {

@@ -50,6 +50,8 @@ async function failure(promise: Promise<unknown>): Promise<UploadError> {
 }
 
 const PART_STEP = { bilibili: 'part', xigua: 'part', haokan: 'block' } as const
+const SUBMIT_STEP = { bilibili: 'submit', xigua: 'publish', haokan: 'publish' } as const
+const COVER_STEP = { bilibili: 'cover', xigua: 'image', haokan: 'cover' } as const
 
 test.group('uploads / adapters against the fake platform server', (group) => {
   let fake: FakePlatformServer
@@ -168,6 +170,63 @@ test.group('uploads / adapters against the fake platform server', (group) => {
         after,
       })
       assert.isNull(other)
+    })
+
+    test(`${platform}: a submit dropped before the platform stored it is retried once, safely`, async ({
+      assert,
+    }) => {
+      const adapter = adapterOf(platform, fake)
+      const request = publishRequest(platform, files, 'nora')
+      const after = new Date(Date.now() - 1000).toISOString()
+      fake.drop(platform, SUBMIT_STEP[platform])
+      const first = ledger()
+      const error = await failure(adapter.publish(request, first.ctx))
+      assert.isTrue(error.outcomeUnknown)
+      assert.isTrue(error.retryable)
+      assert.equal(first.last()?.step, 'submitting')
+      // the job asks the listing first: not there, so it submits again from the checkpoint
+      assert.isNull(await adapter.findPublished(request.account, { title: request.title, after }))
+      const second = ledger({ resume: first.last() })
+      const published = await adapterOf(platform, fake).publish(request, second.ctx)
+      assert.lengthOf(fake.videos(platform), 1)
+      assert.equal(fake.videos(platform)[0].id, published.platformVideoId)
+      // nothing was sent again but the submit
+      assert.lengthOf(fake.receipts(platform), 1)
+      assert.isTrue(Object.values(fake.receipts(platform)[0]).every((count) => count === 1))
+      assert.lengthOf(fake.calls(platform, COVER_STEP[platform]), 1)
+      assert.lengthOf(fake.calls(platform, SUBMIT_STEP[platform]), 2)
+    })
+
+    test(`${platform}: an attempt stopped during a slow part keeps the parts already sent`, async ({
+      assert,
+    }) => {
+      const request = publishRequest(platform, files, 'otto')
+      const stop = new AbortController()
+      const first = ledger({
+        signal: stop.signal,
+        dieAfter: (state) => {
+          const done = Array.isArray(state.parts)
+            ? state.parts.length
+            : Array.isArray(state.blocks)
+              ? state.blocks.length
+              : Number(state.parts ?? 0)
+          if (state.step === 'uploading' && done === 1) {
+            fake.slow(platform, PART_STEP[platform], 2000)
+            setTimeout(() => stop.abort(), 50)
+          }
+          return false
+        },
+      })
+      const error = await failure(adapterOf(platform, fake).publish(request, first.ctx))
+      assert.equal(error.code, 'timeout')
+      assert.isFalse(error.outcomeUnknown)
+      fake.resetKnobs()
+
+      const second = ledger({ resume: first.last() })
+      await adapterOf(platform, fake).publish(request, second.ctx)
+      assert.deepEqual(second.progress[0], [CHUNK[platform], SIZE])
+      assert.lengthOf(fake.videos(platform), 1)
+      assert.lengthOf(fake.receipts(platform), 1)
     })
 
     test(`${platform}: a scheduled publication sends its time`, async ({ assert }) => {
