@@ -10,6 +10,8 @@ import { FakePlatformServer, fakeBases } from '#platforms/upload/fake_server'
  * used instead of starting a second one.
  */
 let starting: Promise<FakePlatformServer> | null = null
+/** The bases of another process's server on the fixed port, once found there. */
+let elsewhere: ReturnType<typeof fakeBases> | null = null
 
 export const FakePlatforms = {
   options: { port: 0, statePath: null as string | null },
@@ -28,13 +30,15 @@ export const FakePlatforms = {
 
   /** The base URLs the adapters use: this process's server, or another's on the fixed port. */
   async bases() {
+    if (elsewhere) return elsewhere
     try {
       const server = await this.shared()
       return server.bases
     } catch (error) {
       const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
       if (inUse && this.options.port > 0) {
-        return fakeBases(`http://127.0.0.1:${this.options.port}`)
+        elsewhere = fakeBases(`http://127.0.0.1:${this.options.port}`)
+        return elsewhere
       }
       throw error
     }
@@ -43,6 +47,7 @@ export const FakePlatforms = {
   async stop() {
     const running = starting
     starting = null
+    elsewhere = null
     if (!running) return
     const server = await running
     await server.close()

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from '@japa/runner'
 import uploads from '#platforms/upload/main'
+import { FakePlatforms } from '#platforms/upload/fake_platforms'
 import { FakePlatformServer } from '#platforms/upload/fake_server'
 import BilibiliUploadAdapter from '#platforms/upload/bilibili'
 import XiguaUploadAdapter from '#platforms/upload/xigua'
@@ -376,6 +377,30 @@ test.group('uploads / adapters manager and the fake server state', () => {
     assert.strictEqual(uploads.use('bilibili'), double)
     uploads.restore()
     assert.instanceOf(uploads.use('bilibili'), BilibiliUploadAdapter)
+  })
+
+  test('a process finding the fixed fake port taken uses the server already there', async ({
+    assert,
+  }) => {
+    const port = 20_000 + Math.floor(Math.random() * 10_000)
+    const other = await FakePlatformServer.start({ port })
+    const saved = { ...FakePlatforms.options }
+    FakePlatforms.options.port = port
+    try {
+      assert.deepEqual(await FakePlatforms.bases(), other.bases)
+      const categories = await new XiguaUploadAdapter({
+        baseUrl: async () => {
+          const bases = await FakePlatforms.bases()
+          return bases.xigua
+        },
+      }).categories(null)
+      assert.isAbove(categories.length, 0)
+      assert.lengthOf(other.calls('xigua', 'categories'), 1)
+    } finally {
+      await FakePlatforms.stop()
+      Object.assign(FakePlatforms.options, saved)
+      await other.close()
+    }
   })
 
   test('with a state file, published videos and uploads survive a restart of the fake server', async ({
