@@ -58,7 +58,8 @@ import { COOKIE_DOMAINS, cookieHeader, parseCookies } from '#shared/cookies'
 | token sent as SESSDATA. Codes: 0 ok; -101 (not logged in), -111 (csrf) and
 | HTTP 401 → auth_expired; 21070 (too frequent), -412 and HTTP 429 →
 | rate_limited (retry after Retry-After, else a minute); any other code →
-| rejected with Bilibili's message.
+| rejected with Bilibili's message. HTTP 412 (the risk-control gateway) is a
+| rate limit too.
 |
 | Tested only against the local fake platform server
 | (api/platforms/upload/fake_server.ts), never against bilibili.com.
@@ -428,6 +429,13 @@ export default class BilibiliUploadAdapter implements UploadAdapter {
 
   /** `data` of a member.bilibili.com answer whose code is 0; the code mapped to an UploadError otherwise. */
   #data(answer: Answer, step: string, submit = false): unknown {
+    if (answer.status === 412) {
+      // the risk-control gateway's answer: nothing was done, wait and try again
+      throw new UploadError('bilibili', 'rate_limited', `Bilibili intercepted ${step} (HTTP 412)`, {
+        upstreamCode: 412,
+        retryAfterMs: retryAfterOf(answer) ?? 60_000,
+      })
+    }
     const code = answer.body?.code
     if (typeof code !== 'number') {
       throw new UploadError('bilibili', 'upstream', `Bilibili's answer to ${step} has no code`, {

@@ -208,6 +208,7 @@ export class FakePlatformServer {
     times: number
     retryAfterS: number
     http: boolean
+    status: number
   }[] = []
   #expired = new Set<string>()
 
@@ -278,14 +279,22 @@ export class FakePlatformServer {
   /** After `after` more requests to `platform`, answers the next `times` with its rate limit. */
   rateLimit(
     platform: UploadPlatform,
-    options: { after?: number; times?: number; retryAfterS?: number; http?: boolean } = {}
+    options: {
+      after?: number
+      times?: number
+      retryAfterS?: number
+      /** Answer with an HTTP status (429, or Bilibili's gateway 412) instead of the platform's code. */
+      http?: boolean
+      status?: number
+    } = {}
   ) {
     this.#limits.push({
       platform,
       after: options.after ?? 0,
       times: options.times ?? 1,
       retryAfterS: options.retryAfterS ?? 30,
-      http: options.http ?? false,
+      http: options.http ?? options.status !== undefined,
+      status: options.status ?? 429,
     })
   }
 
@@ -370,7 +379,7 @@ export class FakePlatformServer {
       else {
         limit.times--
         req.resume()
-        return send(res, rateLimited(platform, limit.retryAfterS, limit.http))
+        return send(res, rateLimited(platform, limit.retryAfterS, limit.http, limit.status))
       }
     }
 
@@ -1018,9 +1027,13 @@ function haokan(code: number, message: string, data: unknown = null) {
   return new Reply(200, { errno: code, errmsg: message, data })
 }
 
-function rateLimited(platform: UploadPlatform, retryAfterS: number, http: boolean) {
+function rateLimited(platform: UploadPlatform, retryAfterS: number, http: boolean, status: number) {
   if (http)
-    return new Reply(429, { message: 'Too Many Requests' }, { 'Retry-After': String(retryAfterS) })
+    return new Reply(
+      status,
+      { message: 'Too Many Requests' },
+      { 'Retry-After': String(retryAfterS) }
+    )
   if (platform === 'bilibili') return bili(21070, '请求过于频繁，请稍后再试')
   if (platform === 'xigua') return xigua(2100005, '请求过于频繁', { retry_after: retryAfterS })
   return haokan(18, 'Open api qps request limit reached', { retry_after: retryAfterS })

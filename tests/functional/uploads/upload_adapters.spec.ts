@@ -350,6 +350,14 @@ test.group('uploads / adapters against the fake platform server', (group) => {
     })
   }
 
+  test('bilibili: HTTP 412 from its risk-control gateway is a rate limit', async ({ assert }) => {
+    fake.rateLimit('bilibili', { status: 412, retryAfterS: 5 })
+    const error = await failure(adapterOf('bilibili', fake).categories(null))
+    assert.equal(error.code, 'rate_limited')
+    assert.equal(error.options.upstreamCode, 412)
+    assert.equal(error.options.retryAfterMs, 5000)
+  })
+
   test('bilibili: a refused submit (an unknown subcategory) is rejected with the platform message, never retried', async ({
     assert,
   }) => {
