@@ -10,6 +10,7 @@ export const ALERT_KINDS = [
   'follower_loss',
   'video_surge',
   'video_under',
+  'upload_failed',
 ] as const
 export type AlertKind = (typeof ALERT_KINDS)[number]
 

@@ -48,6 +48,7 @@ const GROUPS: { key: string; kinds: AlertKind[] }[] = [
   { key: 'growth', kinds: ['follower_spike', 'follower_surge'] },
   { key: 'losses', kinds: ['follower_loss'] },
   { key: 'videos', kinds: ['video_surge', 'video_under'] },
+  { key: 'uploads', kinds: ['upload_failed'] },
 ]
 
 /**
@@ -191,6 +192,15 @@ export function AlertList() {
           median: number(f.median),
           ratio: f.ratio,
           videos: f.videos,
+        })
+      case 'upload_failed':
+        return t('alerts.detail.upload_failed', {
+          title: f.title,
+          failed: String(f.failed ?? '')
+            .split(',')
+            .filter(Boolean)
+            .map((platform) => t(`enum.platform.${platform}`, { defaultValue: platform }))
+            .join(', '),
         })
     }
   }
