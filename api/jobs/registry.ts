@@ -6,6 +6,8 @@ import AlertScanJob from '#jobs/alert_scan_job'
 import GrowthMeasureJob from '#jobs/growth_measure_job'
 import GrowthSweepJob from '#jobs/growth_sweep_job'
 import GrowthDiscoverJob from '#jobs/growth_discover_job'
+import UploadPublishJob from '#jobs/upload_publish_job'
+import UploadSweepJob from '#jobs/upload_sweep_job'
 import studioConfig from '#config/studio'
 import { GROWTH_SWEEP_CRON } from '#shared/growth'
 
@@ -30,6 +32,8 @@ export const JOBS: StudioJobClass[] = [
   GrowthMeasureJob,
   GrowthSweepJob,
   GrowthDiscoverJob,
+  UploadPublishJob,
+  UploadSweepJob,
 ]
 
 /**
@@ -51,6 +55,8 @@ export const SCHEDULES: { key: string; job: StudioJobClass; cron: string; payloa
     cron: studioConfig.growthDiscoveryCron,
     payload: {},
   },
+  // publications whose job was lost or whose worker died, and day-old unfinished transfers
+  { key: 'uploads:sweep', job: UploadSweepJob, cron: '* * * * *', payload: {} },
 ]
 
 export function findJob(name: string) {

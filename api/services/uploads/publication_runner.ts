@@ -1,0 +1,402 @@
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import logger from '@adonisjs/core/services/logger'
+import UploadPublication from '#models/upload_publication'
+import UploadTask from '#models/upload_task'
+import CreatorPlatformAccount from '#models/creator_platform_account'
+import type { PlatformAccountRef } from '#platforms/types'
+import {
+  UploadError,
+  type PublishContext,
+  type PublishRequest,
+  type Published,
+  type UploadAdapter,
+  type UploadCheckpoint,
+} from '#platforms/upload/types'
+import {
+  PUBLISH_ATTEMPT_LIMIT_MS,
+  SCHEDULE_LEAD_HOURS,
+  TITLE_MAX,
+  cutText,
+  type UploadPlatformPlan,
+} from '#shared/uploads'
+import uploads from '#platforms/upload/main'
+import UploadFinisher from '#services/uploads/upload_finisher'
+import Transfers from '#services/uploads/transfers'
+import { UPLOAD_LEDGER } from '#services/uploads/transfer_limits'
+import { LEASE, LEASE_OWNER, ownerIsGone } from '#support/lease'
+import { affectedRows, sqlDateTime } from '#support/sql'
+
+/** What one run of a publication came to. */
+export type RunOutcome = 'skipped' | 'success' | 'retry' | 'failure'
+
+/** The task's form as stored: the submission and each platform's plan (checkUpload's). */
+interface StoredForm {
+  plans?: UploadPlatformPlan[]
+}
+
+/** `text` cut to `max` code points (for stored error messages). */
+function cut(text: string, max: number) {
+  const chars = [...text]
+  return chars.length > max ? chars.slice(0, max).join('') : text
+}
+
+/**
+ * The wait before attempt `attempt + 1`: the base doubled per attempt, with
+ * jitter (half to all of it), at most maxRetryMs; never shorter than the
+ * platform's own Retry-After.
+ */
+export function backoffMs(attempt: number, retryAfterMs = 0, random = Math.random) {
+  const exponential = Math.min(
+    UPLOAD_LEDGER.retryBaseMs * 2 ** Math.max(attempt - 1, 0),
+    UPLOAD_LEDGER.maxRetryMs
+  )
+  return Math.max(Math.round(exponential * (0.5 + random() * 0.5)), retryAfterMs)
+}
+
+/**
+ * Runs one publication of the ledger (docs/uploads.md 'Ledger and
+ * publishing'): takes its lease with one conditional UPDATE (a row another
+ * live worker holds is skipped), asks the platform's listing first when an
+ * earlier submit may have gone through, publishes through the adapter with
+ * the stored checkpoint, and records the platform's id in the same UPDATE
+ * that marks the success. A retryable failure waits with backoff (a delayed
+ * job, and the sweep as the safety net); any other failure, or the last
+ * attempt, ends the publication. When the task's last publication ends, the
+ * task is finished (UploadFinisher).
+ */
+export default class PublicationRunner {
+  static async run(
+    publicationId: number,
+    options: { now?: DateTime; signal?: AbortSignal } = {}
+  ): Promise<RunOutcome> {
+    const now = options.now ?? DateTime.utc()
+    const publication = await this.#claim(publicationId, now)
+    if (!publication) return 'skipped'
+
+    const heartbeat = this.#heartbeat(publication.id)
+    const controller = new AbortController()
+    const limit = setTimeout(
+      () => controller.abort(new Error('attempt time limit')),
+      PUBLISH_ATTEMPT_LIMIT_MS
+    )
+    const stop = () => controller.abort(new Error('worker stopping'))
+    options.signal?.addEventListener('abort', stop, { once: true })
+    heartbeat.onLost(() => controller.abort(new Error('lease lost')))
+    try {
+      return await this.#attempt(publication, now, controller.signal)
+    } finally {
+      clearTimeout(limit)
+      heartbeat.stop()
+      options.signal?.removeEventListener('abort', stop)
+    }
+  }
+
+  /**
+   * The lease: a waiting row that is due, or a row `uploading` whose lease
+   * expired or whose owner process is gone, becomes this worker's in one
+   * conditional UPDATE; answers the row, or null when another worker has it,
+   * it is not due, or it is over.
+   */
+  static async #claim(id: number, now: DateTime) {
+    const row = await UploadPublication.find(id)
+    if (!row) return null
+    const claim = db.from('upload_publications').where('id', id)
+    if (row.status === 'requesting' || row.status === 'scheduled') {
+      claim
+        .whereIn('status', ['requesting', 'scheduled'])
+        .where('next_attempt_at', '<=', sqlDateTime(now))
+    } else if (row.status === 'uploading') {
+      const expired = !row.leaseExpiresAt || row.leaseExpiresAt < now
+      if (!expired && !ownerIsGone(row.leaseOwner)) return null
+      claim.where('status', 'uploading')
+      if (row.leaseOwner) claim.where('lease_owner', row.leaseOwner)
+      else claim.whereNull('lease_owner')
+    } else {
+      return null
+    }
+    const taken = affectedRows(
+      await claim.update({
+        status: 'uploading',
+        lease_owner: LEASE_OWNER,
+        lease_expires_at: sqlDateTime(now.plus({ milliseconds: LEASE.ttlMs })),
+        heartbeat_at: sqlDateTime(now),
+        attempts: db.knexRawQuery('attempts + 1'),
+        started_at: sqlDateTime(row.startedAt ?? now),
+        updated_at: sqlDateTime(),
+      })
+    )
+    if (!taken) return null
+    await row.refresh()
+    return row
+  }
+
+  /** Keeps the lease alive; `onLost` hears when another worker took it over. */
+  static #heartbeat(id: number) {
+    let lost: (() => void) | null = null
+    const timer = setInterval(() => {
+      db.from('upload_publications')
+        .where('id', id)
+        .where('lease_owner', LEASE_OWNER)
+        .update({
+          heartbeat_at: sqlDateTime(),
+          lease_expires_at: sqlDateTime(DateTime.utc().plus({ milliseconds: LEASE.ttlMs })),
+        })
+        .then((result) => {
+          if (!affectedRows(result)) lost?.()
+        })
+        .catch((error) => logger.warn({ err: error, id }, 'upload lease heartbeat failed'))
+    }, LEASE.heartbeatMs)
+    timer.unref()
+    return {
+      onLost: (listener: () => void) => (lost = listener),
+      stop: () => clearInterval(timer),
+    }
+  }
+
+  static async #attempt(publication: UploadPublication, now: DateTime, signal: AbortSignal) {
+    const task = await UploadTask.findOrFail(publication.taskId)
+    const account = publication.accountId
+      ? await CreatorPlatformAccount.find(publication.accountId)
+      : null
+    if (!account) {
+      return this.#fail(publication, 'rejected', 'The creator has no account on this platform')
+    }
+    const ref: PlatformAccountRef = {
+      id: account.id,
+      creatorId: account.creatorId,
+      platform: account.platform,
+      uid: account.uid,
+      token: account.getToken(),
+      cookie: account.getCookie(),
+      connected: Boolean(account.tokenEncrypted || account.cookieEncrypted),
+    }
+    let adapter: UploadAdapter
+    try {
+      adapter = uploads.use(publication.platform)
+    } catch (error) {
+      return this.#failed(publication, error, now)
+    }
+    const request = await this.#request(task, publication, ref, now)
+
+    try {
+      // a submit whose answer was lost: the platform's own listing says whether it went through
+      if (publication.checkpoint?.step === 'submitting') {
+        const after = publication.submittedAt ?? publication.startedAt ?? task.createdAt
+        const found = await adapter.findPublished(ref, {
+          title: request.title,
+          after: after.toUTC().toISO()!,
+        })
+        if (found) return await this.#succeed(publication, task, found, request)
+      }
+      const published = await adapter.publish(request, this.#context(publication, signal))
+      return await this.#succeed(publication, task, published, request)
+    } catch (error) {
+      const reason = signal.aborted ? signal.reason : null
+      if (reason && !(error instanceof UploadError)) {
+        return this.#failed(
+          publication,
+          new UploadError(publication.platform, 'timeout', String(reason?.message ?? reason)),
+          now
+        )
+      }
+      return this.#failed(publication, error, now)
+    }
+  }
+
+  /**
+   * What the platform is asked: its plan as checkUpload made it when the
+   * upload was submitted (values cut to its limits), the files, and the
+   * booked time — sent only while it is still the platform's lead time
+   * ahead; a publication that runs later than that is published at once.
+   */
+  static async #request(
+    task: UploadTask,
+    publication: UploadPublication,
+    account: PlatformAccountRef,
+    now: DateTime
+  ): Promise<PublishRequest> {
+    const platform = publication.platform
+    const plan = (task.form as StoredForm).plans?.find((entry) => entry.platform === platform)
+    const video = await Transfers.info(task.videoKey.split('/').pop()!)
+    const thumbnail = await Transfers.info(task.thumbnailKey.split('/').pop()!)
+    const booked = publication.platformScheduledAt
+    const scheduledAt =
+      booked && booked.diff(now, 'hours').hours >= SCHEDULE_LEAD_HOURS[platform]
+        ? booked.toUTC().toISO()
+        : null
+    return {
+      publicationId: publication.id,
+      account,
+      video: {
+        path: video?.path ?? Transfers.pathOf(task.videoKey),
+        size: task.videoSize,
+        name: video?.metadata.filename ?? 'video.mp4',
+        mime: task.videoMime,
+        durationS: task.videoDurationS ?? 0,
+      },
+      thumbnail: {
+        path: thumbnail?.path ?? Transfers.pathOf(task.thumbnailKey),
+        size: task.thumbnailSize,
+        name: thumbnail?.metadata.filename ?? 'thumbnail',
+        mime: task.thumbnailMime,
+      },
+      title: plan?.title ?? cutText(task.title, TITLE_MAX[platform]).text,
+      detail: plan?.detail ?? '',
+      category: plan?.category ?? null,
+      subcategory: plan?.subcategory ?? null,
+      tags: plan?.tags ?? [],
+      eventTag: plan?.eventTag ?? null,
+      topic: plan?.topic ?? null,
+      share: plan?.share ?? false,
+      advert: plan?.advert ?? false,
+      original: plan?.original ?? false,
+      subscribeAtS: plan?.subscribeAtS ?? null,
+      scheduledAt,
+    }
+  }
+
+  /** The adapter's context: checkpoints written before it goes on, throttled progress, the time limit. */
+  static #context(publication: UploadPublication, signal: AbortSignal): PublishContext {
+    let lastProgress = 0
+    return {
+      resume: publication.checkpoint,
+      signal,
+      checkpoint: async (state: UploadCheckpoint) => {
+        const stamp = sqlDateTime()
+        const written = affectedRows(
+          await db
+            .from('upload_publications')
+            .where('id', publication.id)
+            .where('lease_owner', LEASE_OWNER)
+            .update({
+              checkpoint: JSON.stringify(state),
+              ...(state.step === 'submitting'
+                ? { submitted_at: db.knexRawQuery('COALESCE(submitted_at, ?)', [stamp]) }
+                : {}),
+              updated_at: stamp,
+            })
+        )
+        if (!written) {
+          throw new UploadError(publication.platform, 'timeout', 'Another worker took this upload')
+        }
+      },
+      progress: (sentBytes: number, totalBytes: number) => {
+        const at = Date.now()
+        if (at - lastProgress < UPLOAD_LEDGER.progressEveryMs && sentBytes < totalBytes) return
+        lastProgress = at
+        db.from('upload_publications')
+          .where('id', publication.id)
+          .where('lease_owner', LEASE_OWNER)
+          .update({ sent_bytes: sentBytes, total_bytes: totalBytes })
+          .catch((error) => logger.warn({ err: error }, 'upload progress not written'))
+      },
+    }
+  }
+
+  /** Records the platform's id and link and marks the success, in one UPDATE. */
+  static async #succeed(
+    publication: UploadPublication,
+    task: UploadTask,
+    published: Published,
+    request: PublishRequest
+  ): Promise<RunOutcome> {
+    const stamp = sqlDateTime()
+    await db
+      .from('upload_publications')
+      .where('id', publication.id)
+      .whereNotIn('status', ['success', 'failure'])
+      .update({
+        platform_video_id: published.platformVideoId,
+        url: published.url,
+        scheduled: published.scheduled,
+        status: 'success',
+        sent_bytes: task.videoSize,
+        total_bytes: task.videoSize,
+        error_code: null,
+        error_message: null,
+        lease_owner: null,
+        lease_expires_at: null,
+        finished_at: stamp,
+        updated_at: stamp,
+      })
+    await UploadFinisher.published(publication.id, published, request).catch((error) =>
+      logger.error({ err: error, publicationId: publication.id }, 'published video not recorded')
+    )
+    await UploadFinisher.finishTask(task.id)
+    return 'success'
+  }
+
+  /** A failed attempt: another one later when it is safe and attempts are left, else the end. */
+  static async #failed(
+    publication: UploadPublication,
+    error: unknown,
+    now: DateTime
+  ): Promise<RunOutcome> {
+    const failure =
+      error instanceof UploadError
+        ? error
+        : new UploadError(
+            publication.platform,
+            'upstream',
+            error instanceof Error ? error.message : String(error)
+          )
+    const stored = await UploadPublication.find(publication.id)
+    const attempts = stored?.attempts ?? publication.attempts
+    const unknown: Record<string, unknown> = {}
+    if (failure.outcomeUnknown) {
+      // the submit may have gone through: the next attempt asks the platform's listing first
+      unknown.checkpoint = JSON.stringify({ ...(stored?.checkpoint ?? {}), step: 'submitting' })
+      unknown.submitted_at = db.knexRawQuery('COALESCE(submitted_at, ?)', [sqlDateTime(now)])
+    }
+    if (failure.retryable && attempts < UPLOAD_LEDGER.publishAttempts) {
+      const wait = backoffMs(attempts, failure.options.retryAfterMs)
+      await db
+        .from('upload_publications')
+        .where('id', publication.id)
+        .where('lease_owner', LEASE_OWNER)
+        .update({
+          ...unknown,
+          status: 'requesting',
+          next_attempt_at: sqlDateTime(now.plus({ milliseconds: wait })),
+          error_code: failure.code,
+          error_message: cut(failure.message, 500),
+          lease_owner: null,
+          lease_expires_at: null,
+          updated_at: sqlDateTime(),
+        })
+      await UploadFinisher.queue(publication.id, wait)
+      logger.warn(
+        { publicationId: publication.id, code: failure.code, attempts, waitMs: wait },
+        'upload attempt failed; retried later'
+      )
+      return 'retry'
+    }
+    return this.#fail(publication, failure.code, failure.message, unknown)
+  }
+
+  static async #fail(
+    publication: UploadPublication,
+    code: string,
+    message: string,
+    extra: Record<string, unknown> = {}
+  ): Promise<RunOutcome> {
+    const stamp = sqlDateTime()
+    await db
+      .from('upload_publications')
+      .where('id', publication.id)
+      .where('lease_owner', LEASE_OWNER)
+      .update({
+        ...extra,
+        status: 'failure',
+        error_code: code,
+        error_message: cut(message, 500),
+        lease_owner: null,
+        lease_expires_at: null,
+        finished_at: stamp,
+        updated_at: stamp,
+      })
+    await UploadFinisher.finishTask(publication.taskId)
+    return 'failure'
+  }
+}

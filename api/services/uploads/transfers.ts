@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { join } from 'node:path'
+import { mkdir, stat } from 'node:fs/promises'
+import app from '@adonisjs/core/services/app'
+import logger from '@adonisjs/core/services/logger'
+import { Server, type Upload } from '@tus/server'
+import { FileStore } from '@tus/file-store'
+import env from '#start/env'
+import { UPLOAD_LEDGER } from '#services/uploads/transfer_limits'
+
+/** SPEC §7's path of the resumable transfer (tus 1.0: POST creates, PATCH appends, HEAD answers the offset). */
+export const TRANSFER_PATH = '/api/video/upload_file'
+/** Where transfers land under the Drive disk's root (config/drive.ts): one file and its .json each. */
+export const TRANSFER_FOLDER = 'uploads/transfers'
+
+/** A finished or unfinished transfer as the ledger reads it. */
+export interface TransferInfo {
+  id: string
+  /** The Drive key of the file. */
+  key: string
+  path: string
+  size: number
+  offset: number
+  complete: boolean
+  ownerId: number
+  metadata: Record<string, string | null>
+}
+
+/** The uploader of each request in hand, for the naming function (tus gives it a web Request). */
+const owners = new WeakMap<IncomingMessage, number>()
+
+/**
+ * The resumable transfer of the upload station (tus, through @tus/server
+ * with @tus/file-store): files are streamed into the Drive disk's folder
+ * `uploads/transfers`, never held in memory. An upload's id starts with its
+ * uploader's id (`<userId>-<random>`), so the owner is known without a
+ * lookup: another user's HEAD, PATCH or DELETE is refused before the tus
+ * server sees it. The file store keeps each upload's offset in a .json file
+ * beside it, so a restarted server answers HEAD with the stored offset and
+ * the client goes on from there. Unfinished uploads older than a day are
+ * removed by the upload sweep (`sweep()`).
+ */
+export default class Transfers {
+  static #server: Server | null = null
+  static #store: FileStore | null = null
+
+  /** The folder of the transfers (the Drive disk's root, as config/drive.ts sets it). */
+  static directory() {
+    return join(env.get('DRIVE_ROOT') ?? app.makePath('storage/drive'), TRANSFER_FOLDER)
+  }
+
+  /** The file of a Drive key under the Drive disk's root. */
+  static pathOf(key: string) {
+    return join(env.get('DRIVE_ROOT') ?? app.makePath('storage/drive'), key)
+  }
+
+  static server() {
+    if (!this.#server) {
+      // no expiration of the store's own: it would also drop finished files (see sweep())
+      this.#store = new FileStore({ directory: this.directory() })
+      this.#server = new Server({
+        path: TRANSFER_PATH,
+        datastore: this.#store,
+        maxSize: UPLOAD_LEDGER.maxBytes,
+        relativeLocation: true,
+        namingFunction: (request) => {
+          const node = (request as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node
+            ?.req
+          const ownerId = node ? owners.get(node) : undefined
+          if (!ownerId) throw { status_code: 401, body: 'No uploader\n' }
+          return `${ownerId}-${randomBytes(16).toString('hex')}`
+        },
+        onResponseError: (_request, error) => {
+          const code = (error as NodeJS.ErrnoException).code
+          if (code === 'ENOSPC' || code === 'EDQUOT') {
+            logger.error({ err: error }, 'an upload could not be written: the disk is full')
+            return { status_code: 507, body: 'Insufficient storage\n' }
+          }
+          return undefined
+        },
+      })
+    }
+    return this.#server
+  }
+
+  /** Forgets the server in hand: the next request gets a new one over the same folder (a restart). */
+  static reset() {
+    this.#server = null
+    this.#store = null
+  }
+
+  /** The uploader's id an upload id carries, or null for a malformed id. */
+  static ownerOf(id: string) {
+    const match = /^(\d+)-[0-9a-f]{32}$/.exec(id)
+    return match ? Number(match[1]) : null
+  }
+
+  /** The upload id of a request under TRANSFER_PATH, or null for the creation path. */
+  static idOf(url: string) {
+    const path = url.split('?')[0]
+    const rest = path.slice(TRANSFER_PATH.length).replace(/^\/+/, '')
+    return rest ? decodeURIComponent(rest) : null
+  }
+
+  /** Hands one request of `userId` to the tus server (which answers it). */
+  static async handle(request: IncomingMessage, response: ServerResponse, userId: number) {
+    await mkdir(this.directory(), { recursive: true })
+    owners.set(request, userId)
+    try {
+      await this.server().handle(request, response)
+    } finally {
+      owners.delete(request)
+    }
+  }
+
+  /** A transfer by id, or null when it does not exist (or the id is not one of ours). */
+  static async info(id: string): Promise<TransferInfo | null> {
+    const ownerId = this.ownerOf(id)
+    if (ownerId === null) return null
+    this.server()
+    let upload: Upload
+    try {
+      upload = await this.#store!.getUpload(id)
+    } catch {
+      return null
+    }
+    return {
+      id,
+      key: `${TRANSFER_FOLDER}/${id}`,
+      path: join(this.directory(), id),
+      size: upload.size ?? 0,
+      offset: upload.offset,
+      complete: upload.size !== undefined && upload.offset === upload.size,
+      ownerId,
+      metadata: upload.metadata ?? {},
+    }
+  }
+
+  /**
+   * Removes unfinished transfers that received no byte for a day (their
+   * file's last change); answers how many. Finished files stay: tasks refer
+   * to them. (The file store's own expiry cannot tell them apart: its .json
+   * keeps the offset of the creation.)
+   */
+  static async sweep(now: number = Date.now()) {
+    await mkdir(this.directory(), { recursive: true })
+    this.server()
+    const store = this.#store!
+    let removed = 0
+    for (const id of await store.configstore.list!()) {
+      try {
+        const upload = await store.getUpload(id)
+        if (upload.size !== undefined && upload.offset === upload.size) continue
+        const { mtimeMs } = await stat(join(this.directory(), id))
+        if (now - mtimeMs < UPLOAD_LEDGER.unfinishedTtlMs) continue
+        await store.remove(id)
+        removed++
+      } catch (error) {
+        logger.warn({ err: error, id }, 'an unfinished upload could not be swept')
+      }
+    }
+    return removed
+  }
+}
