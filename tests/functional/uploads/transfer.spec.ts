@@ -1,0 +1,171 @@
+import { test } from '@japa/runner'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Transfers from '#services/uploads/transfers'
+import { setEnv, setupGroupWith } from '#tests/helpers/functional'
+import { userWithCode } from '#tests/helpers/users'
+import { tinyMp4, tusMetadata } from '#tests/helpers/uploads'
+
+const TUS = { 'Tus-Resumable': '1.0.0' }
+const OCTETS = 'application/offset+octet-stream'
+
+/**
+ * The resumable transfer (SPEC §7 /api/video/upload_file, tus 1.0) through
+ * the real endpoint: an upload created, sent in two parts, its offset after
+ * a restart of the tus server over the same folder, another user refused,
+ * an announced size over the limit refused, a day-old unfinished upload swept.
+ */
+test.group('uploads: the resumable transfer', (group) => {
+  const given = setupGroupWith(group, async () => ({
+    staff: await userWithCode('staff', null),
+    other: await userWithCode('staff', null),
+    creator: await userWithCode('creator', null),
+  }))
+  let folder = ''
+  group.each.setup(() => {
+    folder = mkdtempSync(join(tmpdir(), 'mcn-transfers-'))
+    const restore = setEnv('DRIVE_ROOT', folder)
+    Transfers.reset()
+    return () => {
+      restore()
+      Transfers.reset()
+      rmSync(folder, { recursive: true, force: true })
+    }
+  })
+
+  test('a file is created, sent in two parts, resumed after a restart and stored whole', async ({
+    client,
+    assert,
+  }) => {
+    const file = tinyMp4(12)
+    const created = await client
+      .post('/api/video/upload_file')
+      .headers({
+        ...TUS,
+        'Upload-Length': String(file.length),
+        'Upload-Metadata': tusMetadata({ filename: 'clip.mp4', filetype: 'video/mp4' }),
+      })
+      .loginAs(given.staff)
+    created.assertStatus(201)
+    const location = created.header('location') as string
+    const id = location.split('/').pop()!
+    assert.equal(Transfers.ownerOf(id), given.staff.id)
+    assert.match(location, /\/api\/video\/upload_file\/\d+-[0-9a-f]{32}$/)
+
+    const half = Math.floor(file.length / 2)
+    const first = await client
+      .patch(`/api/video/upload_file/${id}`)
+      .headers({ ...TUS, 'Upload-Offset': '0' })
+      .unsafeJson(file.subarray(0, half))
+      .type(OCTETS)
+      .loginAs(given.staff)
+    first.assertStatus(204)
+    assert.equal(first.header('upload-offset'), String(half))
+
+    // a restarted server: a new tus server over the same folder knows the offset
+    Transfers.reset()
+    const head = await client.head(`/api/video/upload_file/${id}`).headers(TUS).loginAs(given.staff)
+    head.assertStatus(200)
+    assert.equal(head.header('upload-offset'), String(half))
+    assert.equal(head.header('upload-length'), String(file.length))
+
+    const second = await client
+      .patch(`/api/video/upload_file/${id}`)
+      .headers({ ...TUS, 'Upload-Offset': String(half) })
+      .unsafeJson(file.subarray(half))
+      .type(OCTETS)
+      .loginAs(given.staff)
+    second.assertStatus(204)
+    assert.equal(second.header('upload-offset'), String(file.length))
+
+    const info = await Transfers.info(id)
+    assert.isTrue(info!.complete)
+    assert.equal(info!.key, `uploads/transfers/${id}`)
+    assert.equal(info!.metadata.filename, 'clip.mp4')
+    assert.deepEqual(readFileSync(join(folder, 'uploads/transfers', id)), file)
+  })
+
+  test('another user can neither read nor append to an upload; a creator account cannot upload', async ({
+    client,
+    assert,
+  }) => {
+    const created = await client
+      .post('/api/video/upload_file')
+      .headers({ ...TUS, 'Upload-Length': '100' })
+      .loginAs(given.staff)
+    created.assertStatus(201)
+    const id = (created.header('location') as string).split('/').pop()!
+
+    const head = await client.head(`/api/video/upload_file/${id}`).headers(TUS).loginAs(given.other)
+    head.assertStatus(403)
+    const patch = await client
+      .patch(`/api/video/upload_file/${id}`)
+      .headers({ ...TUS, 'Upload-Offset': '0' })
+      .unsafeJson(Buffer.alloc(100, 1))
+      .type(OCTETS)
+      .loginAs(given.other)
+    patch.assertStatus(403)
+    assert.equal((await Transfers.info(id))!.offset, 0)
+
+    const anonymous = await client.head(`/api/video/upload_file/${id}`).headers(TUS)
+    anonymous.assertStatus(401)
+    const byCreator = await client
+      .post('/api/video/upload_file')
+      .headers({ ...TUS, 'Upload-Length': '100' })
+      .loginAs(given.creator)
+    byCreator.assertStatus(403)
+    const forged = await client
+      .head('/api/video/upload_file/../../etc')
+      .headers(TUS)
+      .loginAs(given.staff)
+    assert.include([403, 404], forged.status())
+  })
+
+  test('a file over the size limit is refused before a byte is stored', async ({
+    client,
+    assert,
+  }) => {
+    const response = await client
+      .post('/api/video/upload_file')
+      .headers({ ...TUS, 'Upload-Length': String(9 * 1024 ** 3) })
+      .loginAs(given.staff)
+    response.assertStatus(413)
+    const stored = readdirSync(folder, { recursive: true }).filter((name) =>
+      String(name).includes('-')
+    )
+    assert.deepEqual(stored, [])
+  })
+
+  test('the sweep removes uploads without a byte for a day and keeps finished and recent ones', async ({
+    client,
+    assert,
+  }) => {
+    const ids: string[] = []
+    for (const length of [10, 4, 10]) {
+      const created = await client
+        .post('/api/video/upload_file')
+        .headers({ ...TUS, 'Upload-Length': String(length) })
+        .loginAs(given.staff)
+      created.assertStatus(201)
+      ids.push((created.header('location') as string).split('/').pop()!)
+    }
+    const [stale, finished, recent] = ids
+    const done = await client
+      .patch(`/api/video/upload_file/${finished}`)
+      .headers({ ...TUS, 'Upload-Offset': '0' })
+      .unsafeJson(Buffer.from('done'))
+      .type(OCTETS)
+      .loginAs(given.staff)
+    done.assertStatus(204)
+    // the stale and the finished one last changed two days ago
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000)
+    for (const id of [stale, finished]) {
+      utimesSync(join(folder, 'uploads/transfers', id), twoDaysAgo, twoDaysAgo)
+    }
+    assert.equal(await Transfers.sweep(), 1)
+    assert.isNull(await Transfers.info(stale))
+    assert.isTrue((await Transfers.info(finished))!.complete)
+    assert.equal((await Transfers.info(recent))!.offset, 0)
+  })
+})
