@@ -2,6 +2,13 @@ import { defineConfig } from '@adonisjs/core/app'
 
 export default defineConfig({
   /*
+  | Providers stop in reverse order: the studio's own (the queue worker, the
+  | sweeps, work begun after a commit) finish before the database and Redis
+  | close.
+  */
+  experimental: { shutdownInReverseOrder: true },
+
+  /*
   | Ace commands: the framework's, Lucid's and the studio's own (api/commands).
   */
   commands: [() => import('@adonisjs/core/commands'), () => import('@adonisjs/lucid/commands')],

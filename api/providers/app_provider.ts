@@ -28,6 +28,9 @@ export default class AppProvider {
   }
 
   async shutdown() {
+    // work begun after a commit (e.g. planning new videos' growth windows) ends before the database closes
+    const { settleWork } = await import('#support/after_commit_work')
+    await settleWork()
     const { default: LeaseSweeper } = await import('#services/lease_sweeper')
     LeaseSweeper.stop()
     const { default: QueueService } = await import('#queue/main')

@@ -102,7 +102,8 @@ export async function indexVideoWords(client: QueryClientContract, videos: WordS
       for (const word of whole) all.add(word)
       for (const word of all) rows.push({ word, video_id: video.id, whole: whole.has(word) })
     }
-    for (const part of chunks(rows, 1_000)) {
+    // SQLite takes at most 500 rows in one multi-row insert (its compound-select limit)
+    for (const part of chunks(rows, 400)) {
       await client
         .knexQuery()
         .table('video_words')

@@ -19,6 +19,7 @@ import VideoWriter, {
   type VideoWriteOptions,
   type VideoWriteResult,
 } from '#services/videos/ingest/video_writer'
+import { trackWork } from '#support/after_commit_work'
 
 /**
  * How much of an account's uploads the daily collection reads: pages of
@@ -177,8 +178,10 @@ export default class VideoIngestService {
   static #announce(videoIds: number[]) {
     try {
       const pending = emitter.emit('video:first_seen', { videoIds })
-      Promise.resolve(pending).catch((error) =>
-        logger.error({ err: error }, 'video:first_seen listener failed')
+      trackWork(
+        Promise.resolve(pending).catch((error) =>
+          logger.error({ err: error }, 'video:first_seen listener failed')
+        )
       )
     } catch (error) {
       logger.error({ err: error }, 'video:first_seen listener failed')
