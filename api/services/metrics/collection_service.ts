@@ -7,7 +7,12 @@ import platforms from '#platforms/main'
 import { PlatformError, type PlatformAccountRef } from '#platforms/types'
 import studioConfig from '#config/studio'
 import MetricCollectionRun, { type CollectionFailure } from '#models/metric_collection_run'
-import { decryptPrivate } from '#support/private_data'
+import {
+  accountRefOf,
+  STORED_ACCOUNT_COLUMNS,
+  storedAccountOf,
+  withStoredLogin,
+} from '#platforms/account_ref'
 import MetricRollupService from '#services/metrics/rollup_service'
 import { WRITE_BATCH } from '#services/metrics/snapshot_writer'
 import PlatformCircuit from '#services/platform_breaker/platform_circuit'
@@ -204,19 +209,8 @@ export default class MetricCollectionService {
       creatorIds: run.creatorIds,
     })
       .orderBy('a.id')
-      .select(
-        'a.id',
-        'a.creator_id',
-        'a.platform',
-        'a.uid',
-        'a.token_encrypted',
-        'a.cookie_encrypted'
-      )
-    const accounts: AccountToCollect[] = selected.map((row) => ({
-      ...row,
-      id: Number(row.id),
-      creator_id: Number(row.creator_id),
-    }))
+      .select(...STORED_ACCOUNT_COLUMNS)
+    const accounts: AccountToCollect[] = selected.map(storedAccountOf)
 
     const counts = { processed: 0, succeeded: 0, failed: 0, skipped: 0, deferred: 0 }
     const videoCounts: VideoCounts = { accounts: 0, videos: 0, failed: 0 }
@@ -320,20 +314,10 @@ export default class MetricCollectionService {
     } catch (error) {
       return { account, failure: { code: 'error', message: String(error).slice(0, 255) } }
     }
-    const ref: PlatformAccountRef = {
-      id: account.id,
-      creatorId: account.creator_id,
-      platform: account.platform,
-      uid: account.uid,
-      connected: Boolean(account.token_encrypted || account.cookie_encrypted),
-    }
-    const answer = await circuit.call(account.platform, async () => {
-      if (adapter.source !== 'simulated') {
-        ref.token = decryptPrivate('platform_token', account.token_encrypted)
-        ref.cookie = decryptPrivate('platform_cookie', account.cookie_encrypted)
-      }
-      return adapter.channelStats(ref, { date })
-    })
+    const ref = accountRefOf(account)
+    const answer = await circuit.call(account.platform, async () =>
+      adapter.channelStats(withStoredLogin(adapter, ref, account), { date })
+    )
     if ('value' in answer) {
       await this.#collectVideos(adapter, ref, date, circuit, videoCounts)
       return {

@@ -1,19 +1,14 @@
 import { DateTime } from 'luxon'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { ChannelStats } from '#platforms/types'
+import type { StoredAccount } from '#platforms/account_ref'
 import CreatorTotalsService from '#services/creators/totals_service'
 import type { PauseInfo } from '#services/platform_breaker/platform_breaker'
 import SnapshotWriter, { type SnapshotRow } from '#services/metrics/snapshot_writer'
 import { ACCESS_STATUS, COLLECT_STATUS, METRICS, type PlatformKey } from '#shared/constants'
 
-export interface AccountToCollect {
-  id: number
-  creator_id: number
-  platform: PlatformKey
-  uid: string | null
-  token_encrypted: string | null
-  cookie_encrypted: string | null
-}
+/** An account a run collects (the columns of STORED_ACCOUNT_COLUMNS). */
+export type AccountToCollect = StoredAccount
 
 /** Which stored login an account's refused login was: its cookie or its token. */
 export type LoginKind = 'cookie' | 'token'

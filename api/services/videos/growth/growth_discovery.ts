@@ -1,23 +1,19 @@
 import { DateTime } from 'luxon'
 import logger from '@adonisjs/core/services/logger'
 import platforms from '#platforms/main'
-import { PlatformError, type PlatformAccountRef } from '#platforms/types'
+import { PlatformError } from '#platforms/types'
+import {
+  accountRefOf,
+  STORED_ACCOUNT_COLUMNS,
+  storedAccountOf,
+  withStoredLogin,
+  type StoredAccount,
+} from '#platforms/account_ref'
 import MetricCollectionService from '#services/metrics/collection_service'
 import PlatformBreaker from '#services/platform_breaker/platform_breaker'
 import PlatformCircuit from '#services/platform_breaker/platform_circuit'
 import VideoIngestService, { VIDEO_LISTING } from '#services/videos/ingest/video_ingest_service'
 import studioConfig from '#config/studio'
-import type { PlatformKey } from '#shared/constants'
-import { decryptPrivate } from '#support/private_data'
-
-interface DiscoveryAccount {
-  id: number
-  creator_id: number
-  platform: PlatformKey
-  uid: string | null
-  token_encrypted: string | null
-  cookie_encrypted: string | null
-}
 
 /**
  * The growth windows' discovery pass (hourly, 'videos:growth:discover'): the
@@ -35,19 +31,8 @@ export default class GrowthDiscovery {
   static async run(now: DateTime = DateTime.utc()) {
     const rows = await MetricCollectionService.accountsQuery({})
       .orderBy('a.id')
-      .select(
-        'a.id',
-        'a.creator_id',
-        'a.platform',
-        'a.uid',
-        'a.token_encrypted',
-        'a.cookie_encrypted'
-      )
-    const accounts: DiscoveryAccount[] = rows.map((row) => ({
-      ...row,
-      id: Number(row.id),
-      creator_id: Number(row.creator_id),
-    }))
+      .select(...STORED_ACCOUNT_COLUMNS)
+    const accounts = rows.map(storedAccountOf)
     const circuit = new PlatformCircuit(this.retry)
     await circuit.refresh(now)
     const date = now.setZone(studioConfig.timezone).toISODate()!
@@ -76,7 +61,7 @@ export default class GrowthDiscovery {
   }
 
   static async #discover(
-    account: DiscoveryAccount,
+    account: StoredAccount,
     circuit: PlatformCircuit,
     date: string,
     now: DateTime
@@ -87,20 +72,14 @@ export default class GrowthDiscovery {
     } catch {
       return 'skipped'
     }
-    const ref: PlatformAccountRef = {
-      id: account.id,
-      creatorId: account.creator_id,
-      platform: account.platform,
-      uid: account.uid,
-      connected: Boolean(account.token_encrypted || account.cookie_encrypted),
-    }
-    const answer = await circuit.call(account.platform, async () => {
-      if (adapter.source !== 'simulated') {
-        ref.token = decryptPrivate('platform_token', account.token_encrypted)
-        ref.cookie = decryptPrivate('platform_cookie', account.cookie_encrypted)
-      }
-      return adapter.videos(ref, { page: 1, pageSize: VIDEO_LISTING.pageSize, at: now.toISO()! })
-    })
+    const ref = accountRefOf(account)
+    const answer = await circuit.call(account.platform, async () =>
+      adapter.videos(withStoredLogin(adapter, ref, account), {
+        page: 1,
+        pageSize: VIDEO_LISTING.pageSize,
+        at: now.toISO()!,
+      })
+    )
     if ('deferred' in answer) return 'deferred'
     if ('error' in answer) {
       const error = answer.error

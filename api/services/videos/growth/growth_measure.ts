@@ -2,14 +2,20 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import platforms from '#platforms/main'
-import type { PlatformAccountRef, PlatformAdapter, VideoStats } from '#platforms/types'
+import type { PlatformAdapter, VideoStats } from '#platforms/types'
+import {
+  accountRefOf,
+  STORED_ACCOUNT_COLUMNS,
+  storedAccountOf,
+  withStoredLogin,
+  type StoredAccount,
+} from '#platforms/account_ref'
 import PlatformBreaker from '#services/platform_breaker/platform_breaker'
 import PlatformCircuit from '#services/platform_breaker/platform_circuit'
 import type { PauseInfo } from '#services/platform_breaker/platform_breaker'
 import type { PlatformKey, SnapshotSource } from '#shared/constants'
 import { GROWTH_LATE_AFTER_MINUTES, VIDEO_METRICS, type GrowthPointStatus } from '#shared/videos'
 import { chunks } from '#support/chunks'
-import { decryptPrivate } from '#support/private_data'
 import { utcOf } from '#support/dates'
 import { affectedRows, sqlDateTime } from '#support/sql'
 
@@ -94,7 +100,7 @@ export default class GrowthMeasure {
   }
 
   static async #measureAccount(
-    account: AccountRow,
+    account: StoredAccount,
     points: DuePoint[],
     circuit: PlatformCircuit,
     now: DateTime,
@@ -109,20 +115,11 @@ export default class GrowthMeasure {
       result.failed.push(...videoIds)
       return
     }
-    const ref: PlatformAccountRef = {
-      id: account.id,
-      creatorId: account.creatorId,
-      platform: account.platform,
-      uid: account.uid,
-      connected: Boolean(account.tokenEncrypted || account.cookieEncrypted),
-    }
     const platformIds = [...new Set(points.map((point) => point.platformVideoId))]
     const byId = !!adapter.videosById
+    const ref = accountRefOf(account)
     const answer = await circuit.call(account.platform, async () => {
-      if (adapter.source !== 'simulated') {
-        ref.token = decryptPrivate('platform_token', account.tokenEncrypted)
-        ref.cookie = decryptPrivate('platform_cookie', account.cookieEncrypted)
-      }
+      withStoredLogin(adapter, ref, account)
       if (adapter.videosById) return adapter.videosById(ref, platformIds, { at: now.toISO()! })
       // an adapter without single reads: the newest uploads hold a video of the last 60 hours
       const page = await adapter.videos(ref, { page: 1, pageSize: LISTING_PAGE_SIZE })
@@ -247,32 +244,14 @@ export default class GrowthMeasure {
   }
 
   static async #accounts(ids: number[]) {
-    const accounts = new Map<number, AccountRow>()
+    const accounts = new Map<number, StoredAccount>()
     for (const part of chunks(ids, 500)) {
       const rows = await db
-        .from('creator_platform_accounts')
-        .whereIn('id', part)
-        .select('id', 'creator_id', 'platform', 'uid', 'token_encrypted', 'cookie_encrypted')
-      for (const row of rows) {
-        accounts.set(Number(row.id), {
-          id: Number(row.id),
-          creatorId: Number(row.creator_id),
-          platform: row.platform,
-          uid: row.uid,
-          tokenEncrypted: row.token_encrypted,
-          cookieEncrypted: row.cookie_encrypted,
-        })
-      }
+        .from('creator_platform_accounts as a')
+        .whereIn('a.id', part)
+        .select(...STORED_ACCOUNT_COLUMNS)
+      for (const row of rows) accounts.set(Number(row.id), storedAccountOf(row))
     }
     return accounts
   }
-}
-
-interface AccountRow {
-  id: number
-  creatorId: number
-  platform: PlatformKey
-  uid: string | null
-  tokenEncrypted: string | null
-  cookieEncrypted: string | null
 }
