@@ -4,7 +4,7 @@
  * flagged against it. Shared by the API and the admin (`@shared/growth`);
  * keep it free of Node-only imports.
  */
-import { VIDEO_METRICS, type VideoMetric } from './videos.js'
+import { VIDEO_METRICS, type GrowthPointStatus, type VideoMetric } from './videos.js'
 
 /** The sweep takes pending windows at least this long past due (the delayed job had its chance). */
 export const GROWTH_SWEEP_GRACE_MINUTES = 10
@@ -34,8 +34,39 @@ export const GROWTH_BOARD_FLAG_SCAN_MAX = 5_000
 
 export const GROWTH_COUNTERS = VIDEO_METRICS
 
-/** One median: the counters at a window over `videos` previous videos (null without enough). */
+/** Counters at a window (null while pending or missed, or for a median without videos). */
 export type GrowthCounters = Record<VideoMetric, number | null>
+
+/** One growth-hacking window of a video, as GET /api/videos/:id/growth answers it. */
+export type GrowthPointJson = {
+  window_hours: number
+  status: GrowthPointStatus
+  due_at: string | null
+  taken_at: string | null
+  /** Hours since upload when measured (a late window keeps its real age). */
+  age_hours: number | null
+} & GrowthCounters
+
+/** The creator's median at a window over `videos` previous videos. */
+export type WindowMedian = { window_hours: number; videos: number } & GrowthCounters
+
+/** A measured window against the median: out (≥ surge multiple) or under (≤ under ratio). */
+export interface GrowthFlag {
+  window_hours: number
+  metric: string
+  flag: GrowthFlagKind
+  value: number
+  median: number
+  ratio: number
+  videos: number
+}
+
+/** A video's growth: its windows, its creator's median and its flags. */
+export interface GrowthJson {
+  points: GrowthPointJson[]
+  median: WindowMedian[]
+  flags: GrowthFlag[]
+}
 
 /** The middle value (mean of the two middle ones for an even count); null for none. */
 export function median(values: number[]): number | null {

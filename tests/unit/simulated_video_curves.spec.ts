@@ -12,7 +12,13 @@ import SimulatedAdapter from '#platforms/simulated'
 const HOUR = 3_600_000
 const DAY = 86_400_000
 
-const curve = { publishedMs: 0, scale: 1_000_000, tauHours: 36, breakout: null, deletedMs: null }
+const curve: Parameters<typeof viewsAtAge>[0] = {
+  publishedMs: 0,
+  scale: 1_000_000,
+  tauHours: 36,
+  breakout: null,
+  deletedMs: null,
+}
 
 test.group('simulated video curves', () => {
   test('a fast start decaying over days, a long tail, never decreasing', ({ assert }) => {

@@ -3,40 +3,18 @@ import Video from '#models/video'
 import VideoSnapshot from '#models/video_snapshot'
 import VideoGrowthPoint from '#models/video_growth_point'
 import StudioException from '#exceptions/studio_exception'
-import {
-  countersOf,
-  presentVideo,
-  type VideoCounters,
-  type VideoJson,
-} from '#services/videos/video_presenter'
+import { countersOf, presentVideo } from '#services/videos/video_presenter'
+import type { ComparePointJson, CompareRowJson, VideoComparisonJson } from '#shared/video_api'
 import { withCreatorName } from '#services/videos/video_query'
 import { GROWTH_WINDOWS } from '#shared/videos'
 
 /** The ages (hours since upload) the compare table lines the videos up at. */
 export const COMPARE_HOURS = [...GROWTH_WINDOWS, 72, 96, 120, 168, 336, 720] as number[]
 
-export interface ComparePoint extends VideoCounters {
-  age_hours: number
-  /** daily: a daily snapshot; window: a growth-hacking window (taken or late). */
-  kind: 'daily' | 'window'
-  at: string | null
-}
-
-export interface CompareVideo {
-  video: VideoJson
-  points: ComparePoint[]
-}
-
-export interface CompareRow {
-  hours: number
-  /** Per video (in the asked order): its counters at its last reading at or before `hours`, null when none or when it is not that old. */
-  values: (VideoCounters | null)[]
-}
-
-export interface VideoComparison {
-  videos: CompareVideo[]
-  table: CompareRow[]
-}
+export type ComparePoint = ComparePointJson
+export type CompareVideo = VideoComparisonJson['videos'][number]
+export type CompareRow = CompareRowJson
+export type VideoComparison = VideoComparisonJson
 
 function round(hours: number) {
   return Math.round(hours * 100) / 100

@@ -1,6 +1,7 @@
 import type User from '#models/user'
 import VideosCache from '#services/videos/videos_cache'
 import { presentVideo, type VideoJson } from '#services/videos/video_presenter'
+import type { RateRiserJson, VideoDashboardJson } from '#shared/video_api'
 import { filtersKey, videoQuery, withCreatorName } from '#services/videos/video_query'
 import { audienceKey } from '#services/videos/video_read_service'
 import { countOf } from '#support/sql'
@@ -16,23 +17,8 @@ import type { VideoFilters } from '#validators/video'
 export const RAPID_RISE_MIN_BASE = 1_000
 export const RATE_CANDIDATES = 500
 
-export interface RateRiser extends VideoJson {
-  /** views_week ÷ the views before the week. */
-  rate: number
-}
-
-export interface VideoDashboard {
-  weekly_top: VideoJson[]
-  weekly_rate_top: RateRiser[]
-  monthly_top: VideoJson[]
-  favorites_top: VideoJson[]
-  shares_top: VideoJson[]
-  recent: VideoJson[]
-  /** Videos per views bucket: [10k, 50k), [50k, 100k) … [5M, ∞). */
-  tiers: { tier: number; min: number; max: number | null; videos: number }[]
-  /** Videos matching the filters (every tier, below 10k too). */
-  total: number
-}
+export type RateRiser = RateRiserJson
+export type VideoDashboard = VideoDashboardJson
 
 /**
  * The video dashboard (SPEC §2 'Video Dashboard'): weekly rapid-rise top 10

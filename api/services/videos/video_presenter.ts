@@ -2,6 +2,7 @@ import type Video from '#models/video'
 import type VideoSnapshot from '#models/video_snapshot'
 import { isoDateTime } from '#support/dates'
 import { VIDEO_METRICS, viewTierOf, type VideoMetric } from '#shared/videos'
+import type { VideoCounters, VideoJson, VideoPointJson } from '#shared/video_api'
 
 /*
 |--------------------------------------------------------------------------
@@ -9,29 +10,7 @@ import { VIDEO_METRICS, viewTierOf, type VideoMetric } from '#shared/videos'
 |--------------------------------------------------------------------------
 */
 
-export type VideoCounters = Record<VideoMetric, number>
-
-export interface VideoJson extends VideoCounters {
-  id: number
-  platform: string
-  platform_video_id: string
-  title: string
-  tags: string[]
-  category: string | null
-  published_at: string | null
-  duration_s: number | null
-  thumbnail_url: string | null
-  url: string | null
-  views_week: number
-  views_month: number
-  /** Index into VIDEO_VIEW_TIERS of the highest tier reached, -1 below 10k. */
-  tier: number
-  source: string
-  deleted_on: string | null
-  last_seen_at: string | null
-  account_id: number
-  creator: { id: number; brand_no: string | null; channel_name: string | null }
-}
+export type { VideoCounters, VideoJson, VideoPointJson }
 
 export function countersOf(row: Partial<Record<VideoMetric, number | null>>): VideoCounters {
   const out = {} as VideoCounters
@@ -74,14 +53,6 @@ export function presentVideo(video: Video): VideoJson {
       channel_name: creator?.channelName ?? null,
     },
   }
-}
-
-export interface VideoPointJson extends VideoCounters {
-  date: string
-  collected_at: string | null
-  /** Hours between the upload and the reading (null without an upload time). */
-  age_hours: number | null
-  source: string
 }
 
 /** One day of a video's series. */

@@ -4,12 +4,8 @@ import VideoSnapshot from '#models/video_snapshot'
 import type { Page } from '#support/pagination'
 import { pageWindow, paginate } from '#support/pagination'
 import VideosCache from '#services/videos/videos_cache'
-import {
-  presentSnapshot,
-  presentVideo,
-  type VideoJson,
-  type VideoPointJson,
-} from '#services/videos/video_presenter'
+import { presentSnapshot, presentVideo } from '#services/videos/video_presenter'
+import type { VideoDetailJson, VideoJson } from '#shared/video_api'
 import { filtersKey, videoQuery, withCreatorName } from '#services/videos/video_query'
 import type { VideoListParams } from '#validators/video'
 import { isAgencySide } from '#shared/roles'
@@ -24,10 +20,7 @@ export function audienceKey(user: Pick<User, 'id' | 'role'>) {
   return isAgencySide(user) ? 'agency' : `user:${user.id}`
 }
 
-export interface VideoDetail {
-  video: VideoJson
-  series: VideoPointJson[]
-}
+export type VideoDetail = VideoDetailJson
 
 export default class VideoReadService {
   /** The ordered, filtered query of the list (its sort from VIDEO_SORTS, newest upload first by default). */

@@ -7,16 +7,14 @@ import { queryWordsOf } from '#services/videos/video_words'
 import { LIKE, startingWith } from '#support/like'
 import { isAgencySide } from '#shared/roles'
 import { VIDEO_SUGGEST_MAX } from '#shared/videos'
+import type { SuggestionsJson } from '#shared/video_api'
 
 /** Video ids read for the title suggestions (the top word's first rows of video_words). */
 export const TITLE_SCAN = 2_000
 /** Titles offered beside the words. */
 export const TITLE_SUGGESTIONS = 5
 
-export interface Suggestions {
-  words: { word: string; videos: number; views: number }[]
-  titles: { id: number; title: string; views: number }[]
-}
+export type Suggestions = SuggestionsJson
 
 /**
  * Search suggestions (GET /api/video/suggest_words): the words starting

@@ -8,6 +8,7 @@ import GrowthMedians from '#services/videos/growth/growth_medians'
 import GrowthRunner from '#services/videos/growth/growth_runner'
 import GrowthWindows from '#services/videos/growth/growth_windows'
 import { UserFactory } from '#database/factories/user_factory'
+import { VIDEO_METRICS } from '#shared/videos'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
 import {
   creatorWithHistory,
@@ -187,13 +188,7 @@ test.group('videos / growth API', (group) => {
       'due_at',
       'taken_at',
       'age_hours',
-      'views',
-      'likes',
-      'comments',
-      'favorites',
-      'shares',
-      'danmaku',
-      'coins',
+      ...VIDEO_METRICS,
     ])
     assert.deepEqual(
       body.median.map((row: any) => [row.window_hours, row.views, row.videos]),

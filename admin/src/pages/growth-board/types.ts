@@ -1,38 +1,9 @@
 import type { PlatformKey } from '@shared/constants'
-import type { GrowthFlagKind } from '@shared/growth'
-import type { GrowthPointStatus, VideoMetric } from '@shared/videos'
+import type { GrowthJson } from '@shared/growth'
 
-/** One growth-hacking window (GET /api/videos/:id/growth `points`). */
-export type GrowthPoint = {
-  window_hours: number
-  status: GrowthPointStatus
-  due_at: string | null
-  taken_at: string | null
-  age_hours: number | null
-} & Record<VideoMetric, number | null>
-
-/** The creator's median at a window over `videos` previous videos. */
-export type WindowMedian = { window_hours: number; videos: number } & Record<
-  VideoMetric,
-  number | null
->
-
-export interface GrowthFlag {
-  window_hours: number
-  metric: string
-  flag: GrowthFlagKind
-  value: number
-  median: number
-  ratio: number
-  videos: number
-}
-
+export type { GrowthFlag, GrowthPointJson as GrowthPoint, WindowMedian } from '@shared/growth'
 /** A video's growth: exactly what GET /api/videos/:id/growth answers. */
-export interface Growth {
-  points: GrowthPoint[]
-  median: WindowMedian[]
-  flags: GrowthFlag[]
-}
+export type Growth = GrowthJson
 
 /** One row of GET /api/growth-board. */
 export interface BoardRow {

@@ -1,71 +1,27 @@
 import type { PlatformKey } from '@shared/constants'
 import type { GrowthPointStatus, VideoMetric } from '@shared/videos'
+import type {
+  ComparePointJson,
+  SuggestionsJson,
+  VideoComparisonJson,
+  VideoCounters as Counters,
+  VideoDashboardJson,
+  VideoDetailJson,
+  VideoJson,
+  VideoPointJson,
+} from '@shared/video_api'
 
-/** The counters of a video (api/services/videos/video_presenter.ts). */
-export type VideoCounters = Record<VideoMetric, number>
+/* The video endpoints' answers (api/shared/video_api.ts), as the screens name them. */
 
-/** A video as GET /api/videos and the dashboard's cards answer it. */
-export interface VideoRow extends VideoCounters {
-  id: number
-  platform: PlatformKey
-  platform_video_id: string
-  title: string
-  tags: string[]
-  category: string | null
-  published_at: string | null
-  duration_s: number | null
-  thumbnail_url: string | null
-  url: string | null
-  views_week: number
-  views_month: number
-  tier: number
-  source: string
-  deleted_on: string | null
-  last_seen_at: string | null
-  account_id: number
-  creator: { id: number; brand_no: string | null; channel_name: string | null }
-  /** Only on the rate list of the dashboard. */
-  rate?: number
-}
-
-export interface VideoDashboardData {
-  weekly_top: VideoRow[]
-  weekly_rate_top: VideoRow[]
-  monthly_top: VideoRow[]
-  favorites_top: VideoRow[]
-  shares_top: VideoRow[]
-  recent: VideoRow[]
-  tiers: { tier: number; min: number; max: number | null; videos: number }[]
-  total: number
-}
-
-export interface VideoPoint extends VideoCounters {
-  date: string
-  collected_at: string | null
-  age_hours: number | null
-  source: string
-}
-
-export interface VideoDetailData {
-  video: VideoRow
-  series: VideoPoint[]
-}
-
-export interface Suggestions {
-  words: { word: string; videos: number; views: number }[]
-  titles: { id: number; title: string; views: number }[]
-}
-
-export interface ComparePoint extends VideoCounters {
-  age_hours: number
-  kind: 'daily' | 'window'
-  at: string | null
-}
-
-export interface VideoComparison {
-  videos: { video: VideoRow; points: ComparePoint[] }[]
-  table: { hours: number; values: (VideoCounters | null)[] }[]
-}
+export type VideoCounters = Counters
+/** A video of a list or card (`rate` only on the dashboard's rate list). */
+export type VideoRow = VideoJson & { rate?: number }
+export type VideoDashboardData = VideoDashboardJson
+export type VideoPoint = VideoPointJson
+export type VideoDetailData = VideoDetailJson
+export type Suggestions = SuggestionsJson
+export type ComparePoint = ComparePointJson
+export type VideoComparison = VideoComparisonJson
 
 /** GET /api/videos/:id/growth (the growth-hacking windows and the creator's median). */
 export interface VideoGrowth {

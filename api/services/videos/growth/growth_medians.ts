@@ -6,7 +6,9 @@ import {
   GROWTH_MEDIAN_VIDEOS,
   median,
   type GrowthCounters,
+  type GrowthFlag,
   type GrowthFlagKind,
+  type WindowMedian,
 } from '#shared/growth'
 import { GROWTH_WINDOWS, VIDEO_METRICS } from '#shared/videos'
 import { chunks } from '#support/chunks'
@@ -18,23 +20,6 @@ export interface MedianSubject {
   id: number
   creatorId: number
   publishedAt: DateTime | null
-}
-
-/** The creator's median at one window, over `videos` previous videos (counters null without any). */
-export interface WindowMedian extends GrowthCounters {
-  window_hours: number
-  videos: number
-}
-
-/** A measured window against the median: out (≥ surge multiple) or under (≤ under ratio). */
-export interface GrowthFlag {
-  window_hours: number
-  metric: string
-  flag: GrowthFlagKind
-  value: number
-  median: number
-  ratio: number
-  videos: number
 }
 
 /** The thresholds of the flags (the alert rules videoSurgeMultiplier and videoUnderRatio). */

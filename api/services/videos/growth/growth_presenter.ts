@@ -1,17 +1,8 @@
 import type Video from '#models/video'
-import type { GrowthFlag, WindowMedian } from '#services/videos/growth/growth_medians'
+import type { GrowthFlag, GrowthJson, GrowthPointJson, WindowMedian } from '#shared/growth'
 import { presentVideo } from '#services/videos/video_presenter'
-import { VIDEO_METRICS, type GrowthPointStatus, type VideoMetric } from '#shared/videos'
+import { VIDEO_METRICS, type GrowthPointStatus } from '#shared/videos'
 import { utcOf } from '#support/dates'
-
-/** One growth-hacking window as the video detail and the board show it (counters null while pending or missed). */
-export type GrowthPointJson = {
-  window_hours: number
-  status: GrowthPointStatus
-  due_at: string | null
-  taken_at: string | null
-  age_hours: number | null
-} & Record<VideoMetric, number | null>
 
 /** A video_growth_points row read by a plain query. */
 export function presentGrowthPoint(row: Record<string, any>): GrowthPointJson {
@@ -38,7 +29,7 @@ export function presentGrowth(
   points: GrowthPointJson[],
   median: WindowMedian[],
   flags: GrowthFlag[]
-) {
+): GrowthJson {
   return { points, median, flags }
 }
 

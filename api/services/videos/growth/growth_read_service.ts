@@ -8,8 +8,8 @@ import {
   presentGrowth,
   presentGrowthPoint,
   type GrowthBoardEntry,
-  type GrowthPointJson,
 } from '#services/videos/growth/growth_presenter'
+import type { GrowthPointJson } from '#shared/growth'
 import { videoQuery, withCreatorName } from '#services/videos/video_query'
 import { GROWTH_BOARD_DAYS, GROWTH_BOARD_FLAG_SCAN_MAX } from '#shared/growth'
 import { chunks } from '#support/chunks'
