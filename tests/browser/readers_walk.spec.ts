@@ -55,8 +55,9 @@ function screensBehindTheMenu(data: ReadersDataset) {
     `/app/modify_account`,
     `/app/creator_tracking?creator=${creator}`,
     `/app/creator_video_list?creator_id=${creator}`,
+    `/app/video_detailSection?id=${data.videoIds[0]}`,
+    `/app/video_compare?ids=${data.videoIds.slice(0, 3).join(',')}`,
     // screens a later release builds ('not supported yet')
-    `/app/video_detailSection`,
     `/app/report_page`,
     `/app/upload_main/upload_station`,
     `/app/connect_video_data`,

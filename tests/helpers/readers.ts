@@ -13,6 +13,7 @@ import { MetricCollectionRunFactory } from '#database/factories/metric_factory'
 import { RegisterCodeFactory } from '#database/factories/register_code_factory'
 import { IpAllowlistEntryFactory } from '#database/factories/ip_allowlist_entry_factory'
 import { accountOf, daily, insertSnapshots, snapshotRows } from '#tests/helpers/metrics'
+import { seedVideoDataset } from '#tests/helpers/videos'
 
 /*
 |--------------------------------------------------------------------------
@@ -89,6 +90,15 @@ export async function readersDataset() {
     )
   }
   await insertSnapshots(rows)
+  // videos of the first three creators' Bilibili accounts (the video screens), no English titles
+  const { videoIds } = await seedVideoDataset({
+    accountsGiven: await Promise.all(
+      creators.slice(0, 3).map((creator) => accountOf(creator, 'bilibili'))
+    ),
+    videosPerAccount: 6,
+    days: 5,
+    titles: ['数据分析入门 第一集', '서울 먹방 브이로그', '東京カフェ巡り', '吉他弹唱 晴天'],
+  })
 
   await AlertFactory.merge({ creatorId: creators[0].id }).create()
   await AlertFactory.merge({ creatorId: creators[1].id }).apply('acknowledged').create()
@@ -146,7 +156,7 @@ export async function readersDataset() {
     .merge({ total: 16, processed: 16, succeeded: 16 })
     .create()
 
-  return { admin, staff, creatorUser, company, creators }
+  return { admin, staff, creatorUser, company, creators, videoIds }
 }
 
 export type ReadersDataset = Awaited<ReturnType<typeof readersDataset>>

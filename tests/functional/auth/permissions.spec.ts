@@ -15,6 +15,8 @@ const STAFF_SIDE_RESOURCES = [
   'market',
   'commerce',
   'tracking',
+  'videos',
+  'growth',
 ]
 
 test.group('auth / user info and permissions', (group) => {
@@ -78,6 +80,8 @@ test.group('auth / user info and permissions', (group) => {
       'market',
       'commerce',
       'tracking',
+      'videos',
+      'growth',
     ])
     const catalogued = new Set(PERMISSION_CATALOGUE.map((entry) => entry.resource))
     for (const screen of SCREENS) {
@@ -158,6 +162,8 @@ test.group('auth / user info and permissions', (group) => {
       ...SCREEN_ACCESS.creator,
       'metrics',
       'tracking',
+      'videos',
+      'growth',
     ])
     assert.notInclude(Object.keys(response.body().data), 'creators')
     assert.sameMembers(response.body().data.metrics, ['view', 'download'])
