@@ -47,6 +47,12 @@ export default class StudioPrepare extends BaseCommand {
           `Seeded the demo videos (${videos.videos} videos, ${videos.snapshots} snapshots, ${(videos.durationMs / 1000).toFixed(1)} s)`
         )
       }
+      const growth = await DemoMetricsSeeder.seedGrowth()
+      if (growth) {
+        this.logger.success(
+          `Seeded the demo videos' growth windows (${growth.taken} taken, ${growth.missed} missed, ${growth.pending} pending)`
+        )
+      }
       const { default: DemoBoardSeeder } = await import('#database/seeders/05_demo_board_seeder')
       if (await DemoBoardSeeder.seed()) this.logger.success('Seeded the demo board')
       const { default: DemoAlertsSeeder } = await import('#database/seeders/06_demo_alerts_seeder')

@@ -6,6 +6,7 @@ import CreatorTotalsService from '#services/creators/totals_service'
 import MetricBackfillService from '#services/metrics/backfill_service'
 import MetricRollupService from '#services/metrics/rollup_service'
 import VideoBackfillService from '#services/videos/ingest/video_backfill'
+import GrowthBackfill from '#services/videos/growth/growth_backfill'
 import { addDays } from '#services/metrics/metric_scope'
 import { COLLECT_STATUS, METRICS } from '#shared/constants'
 
@@ -22,7 +23,9 @@ import { COLLECT_STATUS, METRICS } from '#shared/constants'
 | so the failed-creators filter and the alerts have something to show.
 | Then the accounts' uploads of the last DEMO_VIDEO_UPLOAD_DAYS days with
 | DEMO_VIDEO_DAYS days of video snapshots (VideoBackfillService: the
-| simulator's hourly curves, its few deleted videos marked on their day).
+| simulator's hourly curves, its few deleted videos marked on their day)
+| and their growth-hacking windows (GrowthBackfill: the windows already past
+| taken at their due times, the ones ahead pending and queued).
 | Runs once: while metric_snapshots is empty. Only creators of the demo
 | agency (03_demo_creators_seeder) get simulated history, never others.
 |
@@ -78,6 +81,17 @@ export default class DemoMetricsSeeder extends BaseSeeder {
       uploadDays: DEMO_VIDEO_UPLOAD_DAYS,
       creatorIds,
     })
+  }
+
+  /**
+   * The growth-hacking windows of the demo videos (GrowthBackfill: taken at
+   * their due times from the simulator's curves, the ones still ahead
+   * pending and queued), once: while no window exists.
+   */
+  static async seedGrowth() {
+    if (await db.from('video_growth_points').first()) return null
+    if (!(await db.from('videos').where('source', 'simulated').first())) return null
+    return GrowthBackfill.backfill({ days: DEMO_VIDEO_UPLOAD_DAYS })
   }
 
   static async #demoCreatorIds() {

@@ -22,6 +22,8 @@ export interface VideoBackfillOptions {
   uploadDays: number
   until?: string | null
   creatorIds?: number[] | null
+  /** The present moment (default now): no upload and no reading after it. */
+  nowMs?: number
 }
 
 export interface VideoBackfillResult {
@@ -85,11 +87,13 @@ export default class VideoBackfillService {
     const format = trx.dialect.dateTimeFormat
     const lastDay = dayOf(until)
     const firstDay = lastDay - options.days + 1
-    const endMs = (lastDay + 1) * DAY_MS - 1
+    // the last day in the studio's time zone may not be over in UTC: nothing after now
+    const nowMs = options.nowMs ?? Date.now()
+    const endMs = Math.min((lastDay + 1) * DAY_MS - 1, nowMs)
     const oldestMs = (lastDay - options.uploadDays + 1) * DAY_MS
     // read at 13:00 in Seoul the day after, as the daily collection does
     const stampOf = (day: number) => `${dateOf(day + 1)} 04:00:00`
-    const dayEnd = (day: number) => (day + 1) * DAY_MS - 1
+    const dayEnd = (day: number) => Math.min((day + 1) * DAY_MS - 1, nowMs)
 
     const videoRows: Record<string, string | number | null>[] = []
     const histories: { key: string; creatorId: number; days: [string, Counters][] }[] = []
