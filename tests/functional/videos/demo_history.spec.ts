@@ -89,7 +89,8 @@ test.group('videos / the demo history', (group) => {
     assert.isAbove(result.pending, 0, 'the newest uploads have windows ahead')
 
     const model = modelOf(account.id, 'bilibili')
-    const queued = new Set((await queuedMeasurements()).map((job) => job.videoId))
+    const measurements = await queuedMeasurements()
+    const queued = new Set(measurements.map((job) => job.videoId))
     for (const row of videos) {
       const video = simulatedVideo(
         model,
