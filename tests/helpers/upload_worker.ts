@@ -1,0 +1,50 @@
+/*
+|--------------------------------------------------------------------------
+| A publishing worker of its own, for the tests that kill it
+|--------------------------------------------------------------------------
+|
+| Boots the studio (its database from the environment, as `node ace
+| queue:listen` does), puts a test double in place of the Bilibili upload
+| adapter (UPLOAD_DOUBLE_JOURNAL: the file where the double writes every
+| upload, submit and lookup; UPLOAD_DOUBLE_HANG: 'uploaded' or 'submit' to
+| stop there and wait to be killed), and runs the in-process queue worker
+| (without the schedules) until it is killed.
+|
+*/
+process.env.TZ = 'UTC'
+
+import 'reflect-metadata'
+import { Ignitor } from '@adonisjs/core'
+
+const APP_ROOT = new URL('../../', import.meta.url)
+
+const IMPORTER = (filePath: string) => {
+  if (filePath.startsWith('./') || filePath.startsWith('../')) {
+    return import(new URL(filePath, APP_ROOT).href)
+  }
+  return import(filePath)
+}
+
+const app = new Ignitor(APP_ROOT, { importer: IMPORTER })
+  .tap((application) => {
+    application.booting(async () => {
+      await import('#start/env')
+    })
+  })
+  .createApp('console')
+
+await app.init()
+await app.boot()
+await app.start(async () => {
+  const { fakeUploads } = await import('#tests/helpers/uploads')
+  const hang = process.env.UPLOAD_DOUBLE_HANG
+  fakeUploads('bilibili', [], {
+    journal: process.env.UPLOAD_DOUBLE_JOURNAL,
+    hangAfter: hang === 'uploaded' || hang === 'submit' ? hang : undefined,
+  })
+  const { default: InProcessDriver } = await import('#queue/in_process_driver')
+  await new InProcessDriver({ pollMs: 100, attempts: 1 }).startWorker()
+  // the driver's timer does not hold the process: this does, until the test kills it
+  setInterval(() => {}, 60_000)
+  console.log('upload worker ready')
+})
