@@ -37,11 +37,13 @@ test.group('videos / the demo history', (group) => {
     const videos = await db
       .from('videos')
       .where('creator_id', creator.id)
-      .select('id', 'platform_video_id', 'published_at', 'views')
+      .select('id', 'platform_video_id', 'published_at', 'views', 'first_seen_at', 'last_seen_at')
     const model = modelOf(account.id, 'bilibili')
     for (const row of videos) {
       assert.isTrue(utcOf(row.published_at)! <= now, `upload at ${row.published_at}`)
       assert.isTrue(utcOf(row.published_at)! >= now.minus({ days: 11 }))
+      assert.isTrue(utcOf(row.last_seen_at)! <= now, `last seen at ${row.last_seen_at}`)
+      assert.isTrue(utcOf(row.first_seen_at)! <= now, `first seen at ${row.first_seen_at}`)
       const video = simulatedVideo(
         model,
         simulatedVideoNumber(account.id, 'bilibili', row.platform_video_id)!
@@ -58,6 +60,11 @@ test.group('videos / the demo history', (group) => {
       .where('creator_id', creator.id)
       .max('snapshot_date as day')
     assert.equal(String(lastDay[0].day).slice(0, 10), '2026-11-20')
+    const collected = await db
+      .from('video_snapshots')
+      .where('creator_id', creator.id)
+      .max('collected_at as at')
+    assert.isTrue(utcOf(collected[0].at)! <= now, `collected at ${collected[0].at}`)
   })
 
   test("the demo videos' windows: past ones taken from the curve at their time, the rest pending and queued", async ({

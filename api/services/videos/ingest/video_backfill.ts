@@ -92,7 +92,11 @@ export default class VideoBackfillService {
     const endMs = Math.min((lastDay + 1) * DAY_MS - 1, nowMs)
     const oldestMs = (lastDay - options.uploadDays + 1) * DAY_MS
     // read at 13:00 in Seoul the day after, as the daily collection does
-    const stampOf = (day: number) => `${dateOf(day + 1)} 04:00:00`
+    const nowStamp = new Date(Math.min(nowMs, 8.64e15)).toISOString().slice(0, 19).replace('T', ' ')
+    const stampOf = (day: number) => {
+      const stamp = `${dateOf(day + 1)} 04:00:00`
+      return stamp < nowStamp ? stamp : nowStamp
+    }
     const dayEnd = (day: number) => Math.min((day + 1) * DAY_MS - 1, nowMs)
 
     const videoRows: Record<string, string | number | null>[] = []
