@@ -2,8 +2,11 @@ import { test } from '@japa/runner'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { request as httpRequest } from 'node:http'
+import env from '#start/env'
 import Transfers from '#services/uploads/transfers'
-import { setEnv, setupGroupWith } from '#tests/helpers/functional'
+import { eventually } from '#tests/helpers/processes'
+import { login, setEnv, setupGroupWith } from '#tests/helpers/functional'
 import { userWithCode } from '#tests/helpers/users'
 import { tinyMp4, tusMetadata } from '#tests/helpers/uploads'
 
@@ -167,5 +170,62 @@ test.group('uploads: the resumable transfer', (group) => {
     assert.isNull(await Transfers.info(stale))
     assert.isTrue((await Transfers.info(finished))!.complete)
     assert.equal((await Transfers.info(recent))!.offset, 0)
+  })
+
+  test('a client that drops the connection mid-part keeps what arrived and resumes from there', async ({
+    client,
+    assert,
+  }) => {
+    const file = tinyMp4(12, 512 * 1024)
+    const created = await client
+      .post('/api/video/upload_file')
+      .headers({ ...TUS, 'Upload-Length': String(file.length) })
+      .loginAs(given.staff)
+    const id = (created.header('location') as string).split('/').pop()!
+    const { token } = await login(client, given.staff)
+
+    // half the file, then the connection is cut
+    const half = Math.floor(file.length / 2)
+    await new Promise<void>((resolve) => {
+      const request = httpRequest({
+        host: env.get('HOST'),
+        port: env.get('PORT'),
+        method: 'PATCH',
+        path: `/api/video/upload_file/${id}`,
+        headers: {
+          ...TUS,
+          'token': token,
+          'Upload-Offset': '0',
+          'Content-Type': OCTETS,
+          'Content-Length': String(file.length),
+        },
+      })
+      request.on('error', () => resolve())
+      request.on('close', () => resolve())
+      request.write(file.subarray(0, half), () => setTimeout(() => request.destroy(), 300))
+    })
+
+    let offset = -1
+    const settled = await eventually(async () => {
+      const head = await client
+        .head(`/api/video/upload_file/${id}`)
+        .headers(TUS)
+        .loginAs(given.staff)
+      if (head.status() !== 200) return false
+      offset = Number(head.header('upload-offset'))
+      return true
+    }, 10_000)
+    assert.isTrue(settled)
+    assert.isAtLeast(offset, 0)
+    assert.isAtMost(offset, half)
+
+    const rest = await client
+      .patch(`/api/video/upload_file/${id}`)
+      .headers({ ...TUS, 'Upload-Offset': String(offset) })
+      .unsafeJson(file.subarray(offset))
+      .type(OCTETS)
+      .loginAs(given.staff)
+    rest.assertStatus(204)
+    assert.deepEqual(readFileSync(join(folder, 'uploads/transfers', id)), file)
   })
 })
