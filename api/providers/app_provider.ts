@@ -33,6 +33,9 @@ export default class AppProvider {
     await settleWork()
     const { default: LeaseSweeper } = await import('#services/lease_sweeper')
     LeaseSweeper.stop()
+    // an upload in hand goes back to waiting at its last step instead of holding the shutdown
+    const { default: PublicationRunner } = await import('#services/uploads/publication_runner')
+    PublicationRunner.stopAll()
     const { default: QueueService } = await import('#queue/main')
     await QueueService.stop()
   }

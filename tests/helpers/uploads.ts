@@ -89,7 +89,11 @@ export class DoubleUploadAdapter implements UploadAdapter {
   constructor(
     readonly platform: UploadPlatform,
     readonly script: DoubleStep[] = [],
-    readonly options: { journal?: string; hangAfter?: 'uploaded' | 'submit' } = {}
+    readonly options: {
+      journal?: string
+      hangAfter?: 'uploaded' | 'submit'
+      stoppable?: boolean
+    } = {}
   ) {}
 
   async checkLogin() {
@@ -115,7 +119,7 @@ export class DoubleUploadAdapter implements UploadAdapter {
       this.#journal(`upload ${request.title}`)
       ctx.progress(request.video.size, request.video.size)
       await ctx.checkpoint({ step: 'uploaded', parts: 2 })
-      if (this.options.hangAfter === 'uploaded') await new Promise(() => {})
+      if (this.options.hangAfter === 'uploaded') await this.#hang(ctx.signal)
     }
     await ctx.checkpoint({ step: 'submitting' })
     this.submits++
@@ -126,7 +130,7 @@ export class DoubleUploadAdapter implements UploadAdapter {
     }
     this.#held.set(request.title, published)
     this.#journal(`submit ${JSON.stringify({ title: request.title, ...published })}`)
-    if (this.options.hangAfter === 'submit') await new Promise(() => {})
+    if (this.options.hangAfter === 'submit') await this.#hang(ctx.signal)
     if (step === 'lose-answer') {
       throw new UploadError(this.platform, 'network', 'The answer was lost', {
         outcomeUnknown: true,
@@ -146,6 +150,16 @@ export class DoubleUploadAdapter implements UploadAdapter {
       }
     }
     return this.#held.get(options.title) ?? null
+  }
+
+  /** Waits to be killed, or (with `stoppable`) until the attempt is aborted. */
+  #hang(signal: AbortSignal) {
+    return new Promise<void>((_resolve, reject) => {
+      if (!this.options.stoppable) return
+      signal.addEventListener('abort', () =>
+        reject(new UploadError(this.platform, 'timeout', 'Stopped'))
+      )
+    })
   }
 
   #journal(line: string) {

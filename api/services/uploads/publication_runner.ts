@@ -27,6 +27,13 @@ import { UPLOAD_LEDGER } from '#services/uploads/transfer_limits'
 import { LEASE, LEASE_OWNER, ownerIsGone } from '#support/lease'
 import { affectedRows, sqlDateTime } from '#support/sql'
 
+/** Why an attempt was stopped when its process shuts down. */
+class WorkerStopping extends Error {
+  constructor() {
+    super('worker stopping')
+  }
+}
+
 /** What one run of a publication came to. */
 export type RunOutcome = 'skipped' | 'success' | 'retry' | 'failure'
 
@@ -66,6 +73,19 @@ export function backoffMs(attempt: number, retryAfterMs = 0, random = Math.rando
  * task is finished (UploadFinisher).
  */
 export default class PublicationRunner {
+  /** The attempts in hand in this process, stopped together by stopAll(). */
+  static #running = new Set<AbortController>()
+
+  /**
+   * Stops every attempt in hand (the process is shutting down): each
+   * publication goes back to waiting, due now, with its last checkpoint, so
+   * the next worker goes on from that step instead of the shutdown waiting
+   * up to the attempt's time limit.
+   */
+  static stopAll() {
+    for (const controller of this.#running) controller.abort(new WorkerStopping())
+  }
+
   static async run(
     publicationId: number,
     options: { now?: DateTime; signal?: AbortSignal } = {}
@@ -76,17 +96,19 @@ export default class PublicationRunner {
 
     const heartbeat = this.#heartbeat(publication.id)
     const controller = new AbortController()
+    this.#running.add(controller)
     const limit = setTimeout(
       () => controller.abort(new Error('attempt time limit')),
       PUBLISH_ATTEMPT_LIMIT_MS
     )
-    const stop = () => controller.abort(new Error('worker stopping'))
+    const stop = () => controller.abort(new WorkerStopping())
     options.signal?.addEventListener('abort', stop, { once: true })
     heartbeat.onLost(() => controller.abort(new Error('lease lost')))
     try {
       return await this.#attempt(publication, now, controller.signal)
     } finally {
       clearTimeout(limit)
+      this.#running.delete(controller)
       heartbeat.stop()
       options.signal?.removeEventListener('abort', stop)
     }
@@ -193,6 +215,7 @@ export default class PublicationRunner {
       return await this.#succeed(publication, task, published, request)
     } catch (error) {
       const reason = signal.aborted ? signal.reason : null
+      if (reason instanceof WorkerStopping) return this.#release(publication)
       if (reason && !(error instanceof UploadError)) {
         return this.#failed(
           publication,
@@ -325,6 +348,25 @@ export default class PublicationRunner {
     )
     await UploadFinisher.finishTask(task.id)
     return 'success'
+  }
+
+  /** Hands a publication back, due now, when this worker stops in the middle of it. */
+  static async #release(publication: UploadPublication): Promise<RunOutcome> {
+    await db
+      .from('upload_publications')
+      .where('id', publication.id)
+      .where('lease_owner', LEASE_OWNER)
+      .update({
+        status: 'requesting',
+        next_attempt_at: sqlDateTime(),
+        error_code: 'timeout',
+        error_message: 'The worker stopped; the upload goes on from its last step',
+        lease_owner: null,
+        lease_expires_at: null,
+        updated_at: sqlDateTime(),
+      })
+    await UploadFinisher.queue(publication.id)
+    return 'retry'
   }
 
   /** A failed attempt: another one later when it is safe and attempts are left, else the end. */

@@ -11,6 +11,7 @@ import { UPLOAD_LEDGER } from '#services/uploads/transfer_limits'
 import { LEASE_OWNER } from '#support/lease'
 import { setupGroupWith } from '#tests/helpers/functional'
 import { userWithCode } from '#tests/helpers/users'
+import { eventually } from '#tests/helpers/processes'
 import { fakeUploads, taskWithPublications } from '#tests/helpers/uploads'
 
 async function publicationOf(taskId: number, platform = 'bilibili') {
@@ -319,5 +320,34 @@ test.group('uploads: the publishing job', (group) => {
     assert.notInclude(again.publications, fresh.publications[0].id)
     const waiting = await UploadTask.findOrFail(fresh.id)
     assert.equal(waiting.status, 'running')
+  })
+
+  test('a worker that shuts down hands its upload back, due now, at its last step', async ({
+    assert,
+  }) => {
+    const double = fakeUploads('bilibili', [], { hangAfter: 'uploaded', stoppable: true })
+    const { task } = await taskWithPublications(given.staff, ['bilibili'])
+    const id = task.publications[0].id
+
+    const running = PublicationRunner.run(id)
+    const reached = await eventually(async () => {
+      const row = await publicationOf(task.id)
+      return row.checkpoint?.step === 'uploaded'
+    }, 10_000)
+    assert.isTrue(reached)
+    PublicationRunner.stopAll()
+    assert.equal(await running, 'retry')
+
+    const handed = await publicationOf(task.id)
+    assert.equal(handed.status, 'requesting')
+    assert.isNull(handed.leaseOwner)
+    assert.deepEqual(handed.checkpoint, { step: 'uploaded', parts: 2 })
+    assert.isAtMost(handed.nextAttemptAt.toMillis(), DateTime.utc().toMillis())
+    assert.equal(double.submits, 0)
+
+    const next = fakeUploads('bilibili')
+    assert.equal(await PublicationRunner.run(id), 'success')
+    assert.deepEqual(next.resumes, [{ step: 'uploaded', parts: 2 }])
+    assert.equal(next.uploads, 0)
   })
 })
