@@ -184,15 +184,17 @@ export async function measureHttp(context: BenchContext, dataset: DatasetReport)
 }
 
 /**
- * Changes the data version the server's MetricsCache watches (the newest
- * metric_daily_totals.updated_at), as a collection in another process
- * would; the numbers stay the same.
+ * Changes the data versions the server's MetricsCache and VideosCache watch
+ * (the newest metric_daily_totals.updated_at and videos.updated_at), as a
+ * collection in another process would; the numbers stay the same.
  */
 export async function bumpDataVersion() {
-  const row = await db.from('metric_daily_totals').orderBy('id', 'desc').select('id').first()
-  if (!row) return
   const now = new Date(Date.now() + 1000).toISOString().slice(0, 19).replace('T', ' ')
-  await db.from('metric_daily_totals').where('id', row.id).update({ updated_at: now })
+  // the metric answers' version and the video answers' (VideosCache: newest videos.updated_at)
+  for (const table of ['metric_daily_totals', 'videos']) {
+    const row = await db.from(table).orderBy('id', 'desc').select('id').first()
+    if (row) await db.from(table).where('id', row.id).update({ updated_at: now })
+  }
 }
 
 /**

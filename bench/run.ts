@@ -7,6 +7,7 @@ import db from '@adonisjs/lucid/services/db'
 import BenchDataset from '#bench/dataset'
 import ReferenceSeeder from '#database/seeders/01_reference_seeder'
 import { measureIngest } from '#bench/ingest'
+import BenchVideos, { type VideoDatasetReport } from '#bench/videos'
 
 /**
  * Builds — or reuses — the bench dataset (bench/dataset.ts: 1,000 creators ×
@@ -35,6 +36,17 @@ export async function runBench(context: BenchContext) {
     log: (line) => context.logger.log(line),
   })
   printDataset(context, dataset, mysql)
+  // the videos (bench/videos.ts): built unless the run measures other endpoints only
+  const only = context.options.only ?? process.env.BENCH_ONLY
+  const withVideos = !only || 'videos'.includes(only) || only.includes('video')
+  const videoOnly = Boolean(only && withVideos)
+  const videos = withVideos
+    ? await BenchVideos.ensure(await BenchDataset.accounts(), dataset.marker.end, {
+        rebuild: context.options.rebuild,
+        log: (line) => context.logger.log(line),
+      })
+    : null
+  if (videos) printVideoDataset(context, videos)
   if (context.options.loadOnly) return
   if (mysql && context.options.poolMb) await sizePool(context)
   if (context.options.soak) {
@@ -47,12 +59,21 @@ export async function runBench(context: BenchContext) {
   const loader = context.options.skipHttp ? null : await compareLoader(context)
   const accounts = await BenchDataset.accounts()
   let ingest: IngestFigure[] = []
-  if (!context.options.skipIngest) {
+  if (!context.options.skipIngest && !videoOnly) {
     ingest = await measureIngest(accounts, dataset.marker.end, (line) => context.logger.log(line))
   }
-  const explained = context.options.skipExplain ? [] : await explainEndpoints(context, dataset)
+  if (!context.options.skipIngest && videos) {
+    ingest.push(
+      ...(await BenchVideos.measureIngest(accounts, videos.marker, {
+        log: (line) => context.logger.log(line),
+      }))
+    )
+  }
+  const explained =
+    context.options.skipExplain || videoOnly ? [] : await explainEndpoints(context, dataset)
 
   printDataset(context, dataset, mysql)
+  if (videos) printVideoDataset(context, videos)
   const storage = await storageNote()
   if (storage) context.logger.log(storage)
   if (rows.length) printHttp(context, rows)
@@ -82,5 +103,15 @@ async function sizePool(context: BenchContext) {
   context.logger.log(
     `storage: innodb_buffer_pool_size set to ${context.options.poolMb} MB ` +
       `(was ${Math.round(Number(before.size) / 1048576)} MB); it stays so until MariaDB restarts`
+  )
+}
+
+function printVideoDataset(context: BenchContext, videos: VideoDatasetReport) {
+  const { marker } = videos
+  context.logger.log(
+    `videos: ${marker.videos.toLocaleString('en')} videos, ${marker.snapshots.toLocaleString('en')} ` +
+      `video snapshots, ${marker.words.toLocaleString('en')} search words ` +
+      `(${marker.perAccount} per account, last day ${marker.lastDay}; ` +
+      `${videos.reused ? 'reused' : `built in ${marker.seconds} s by ${marker.method}`})`
   )
 }

@@ -113,15 +113,11 @@ function progress(log: Log, rows: number, expected: number, started: number) {
   )
 }
 
-/** MySQL/MariaDB: one LOAD DATA LOCAL INFILE per window of days on a session of its own. */
-async function loadMysql(
-  spec: DatasetSpec,
-  accounts: BenchAccount[],
-  last: Map<number, ChannelStats>,
-  method: 'infile' | 'insert' | undefined,
-  log: Log,
-  started: number
-) {
+/**
+ * A MySQL/MariaDB session of its own for a load (LOAD DATA LOCAL INFILE
+ * streams through `infileStreamFactory`); end it with `connection.end()`.
+ */
+export async function loadSession() {
   const { default: mysql } = await import('mysql2')
   const config = db.manager.get(db.primaryConnectionName)!.config.connection as Record<
     string,
@@ -142,6 +138,19 @@ async function loadMysql(
         error ? reject(error) : resolve(result)
       )
     )
+  return { connection, query }
+}
+
+/** MySQL/MariaDB: one LOAD DATA LOCAL INFILE per window of days on a session of its own. */
+async function loadMysql(
+  spec: DatasetSpec,
+  accounts: BenchAccount[],
+  last: Map<number, ChannelStats>,
+  method: 'infile' | 'insert' | undefined,
+  log: Log,
+  started: number
+) {
+  const { connection, query } = await loadSession()
   const expected = accounts.length * spec.days
   const columns = SNAPSHOT_COLUMNS.join(', ')
   try {
@@ -225,14 +234,18 @@ async function loadMysql(
   }
 }
 
-/** Drops every secondary index of metric_snapshots, remembering them first. */
-async function dropIndexes(query: (sql: string) => Promise<any>, log: Log) {
+/** Drops every secondary index of `table`, remembering them first (restorePendingIndexes builds them again). */
+export async function dropIndexes(
+  query: (sql: string) => Promise<any>,
+  log: Log,
+  table = 'metric_snapshots'
+) {
   const rows: {
     Key_name: string
     Non_unique: number
     Column_name: string
     Seq_in_index: number
-  }[] = await query('show index from metric_snapshots')
+  }[] = await query(`show index from ${table}`)
   const indexes = new Map<string, { name: string; unique: boolean; columns: string[] }>()
   for (const row of [...rows].sort((a, b) => a.Seq_in_index - b.Seq_in_index)) {
     if (row.Key_name === 'PRIMARY') continue
@@ -245,29 +258,33 @@ async function dropIndexes(query: (sql: string) => Promise<any>, log: Log) {
     indexes.set(row.Key_name, index)
   }
   if (indexes.size === 0) return
-  await db.from('studio_settings').where('key', PENDING_INDEXES_KEY).delete()
+  await db.from('studio_settings').where('key', pendingKey(table)).delete()
   await db.table('studio_settings').insert({
-    key: PENDING_INDEXES_KEY,
+    key: pendingKey(table),
     value: JSON.stringify([...indexes.values()]),
     updated_at: stamp(),
   })
   await query(
-    `alter table metric_snapshots ${[...indexes.keys()].map((name) => `drop index \`${name}\``).join(', ')}`
+    `alter table ${table} ${[...indexes.keys()].map((name) => `drop index \`${name}\``).join(', ')}`
   )
-  log(`bench dataset: dropped ${indexes.size} secondary indexes for the load`)
+  log(`bench dataset: dropped ${indexes.size} secondary indexes of ${table} for the load`)
 }
 
 /** Builds again the indexes a load dropped (also after an interrupted one). */
-export async function restorePendingIndexes(log: Log, query?: (sql: string) => Promise<any>) {
-  const row = await db.from('studio_settings').where('key', PENDING_INDEXES_KEY).first()
+export async function restorePendingIndexes(
+  log: Log,
+  query?: (sql: string) => Promise<any>,
+  table = 'metric_snapshots'
+) {
+  const row = await db.from('studio_settings').where('key', pendingKey(table)).first()
   if (!row?.value) return
   const wanted = JSON.parse(row.value) as { name: string; unique: boolean; columns: string[] }[]
-  const [shown] = await db.rawQuery('show index from metric_snapshots')
+  const [shown] = await db.rawQuery(`show index from ${table}`)
   const present = new Set(shown.map((index: { Key_name: string }) => index.Key_name))
   const missing = wanted.filter((index) => !present.has(index.name))
   if (missing.length) {
-    log(`bench dataset: building ${missing.length} indexes of metric_snapshots …`)
-    const sql = `alter table metric_snapshots ${missing
+    log(`bench dataset: building ${missing.length} indexes of ${table} …`)
+    const sql = `alter table ${table} ${missing
       .map(
         (index) =>
           `add ${index.unique ? 'unique ' : ''}index \`${index.name}\` (${index.columns.map((column) => `\`${column}\``).join(', ')})`
@@ -276,10 +293,16 @@ export async function restorePendingIndexes(log: Log, query?: (sql: string) => P
     if (query) await query(sql)
     else await db.rawQuery(sql)
   }
-  await db.from('studio_settings').where('key', PENDING_INDEXES_KEY).delete()
+  await db.from('studio_settings').where('key', pendingKey(table)).delete()
 }
 
-function stream(dayLines: Iterable<string[]>) {
+/** The studio_settings key remembering a table's dropped indexes (metric_snapshots' keeps its old name). */
+function pendingKey(table: string) {
+  return table === 'metric_snapshots' ? PENDING_INDEXES_KEY : `${PENDING_INDEXES_KEY}.${table}`
+}
+
+/** Text lines as a readable byte stream in chunks of STREAM_CHUNK (LOAD DATA LOCAL INFILE's input). */
+export function stream(dayLines: Iterable<string[]>) {
   return Readable.from(
     (function* () {
       let buffer = ''

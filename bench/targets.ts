@@ -4,6 +4,7 @@ import User from '#models/user'
 import db from '@adonisjs/lucid/services/db'
 import studioConfig from '#config/studio'
 import { BENCH_BRAND_PREFIX } from '#bench/dataset'
+import { videoTargets } from '#bench/videos'
 
 /** The bench's own admin account (bench database only). */
 export const BENCH_ADMIN = { email: 'bench.admin@mcn.local', password: 'bench-password-2026' }
@@ -197,5 +198,7 @@ export async function benchTargets(dataset: DatasetReport): Promise<Target[]> {
       connections: 2,
       cache: 'none (scrypt by design)',
     },
+    // the video endpoints (bench/videos.ts VIDEO_ENDPOINTS), when the bench videos exist
+    ...(await videoTargets()),
   ]
 }
