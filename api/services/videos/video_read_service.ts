@@ -71,6 +71,11 @@ export default class VideoReadService {
 
   /** The video and its daily series (oldest day first). */
   static async detail(user: Pick<User, 'id' | 'role'>, id: number): Promise<VideoDetail> {
+    // the video and its daily snapshots: both part of the cache's data version
+    return VideosCache.remember(`detail:${audienceKey(user)}:${id}`, () => this.#detail(user, id))
+  }
+
+  static async #detail(user: Pick<User, 'id' | 'role'>, id: number): Promise<VideoDetail> {
     const video = await this.find(user, id)
     const snapshots = await VideoSnapshot.query()
       .where('video_id', video.id)

@@ -5,6 +5,7 @@ import { VideoGrowthPointFactory, VideoSnapshotFactory } from '#database/factori
 import { setupFunctionalGroup } from '#tests/helpers/functional'
 import { creatorWithAccount, seedVideoDataset, videoOf } from '#tests/helpers/videos'
 import { loadWorkbook, rowsOf } from '#tests/helpers/excel'
+import Caches from '#services/caches'
 
 test.group('videos / detail and compare', (group) => {
   setupFunctionalGroup(group)
@@ -83,6 +84,22 @@ test.group('videos / detail and compare', (group) => {
       detail.body().data.series.map((point: { age_hours: number }) => point.age_hours),
       [24, 48]
     )
+    // kept per data version: a new reading shows once the writer clears the cache
+    await VideoSnapshotFactory.merge({
+      videoId: a.id,
+      creatorId: a.creatorId,
+      snapshotDate: upload.plus({ hours: 72 }).toISODate()!,
+      collectedAt: upload.plus({ hours: 72 }),
+      views: 2_400,
+    }).create()
+    const cached = await client.get(`/api/videos/${a.id}`).loginAs(staff)
+    assert.lengthOf(cached.body().series, 2)
+    Caches.clear('videos')
+    const fresh = await client.get(`/api/videos/${a.id}`).loginAs(staff)
+    assert.deepEqual(
+      fresh.body().series.map((point: { views: number }) => point.views),
+      [1_000, 1_800, 2_400]
+    )
 
     const download = await client
       .get(`/api/videos/compare/export?ids=${a.id},${b.id}`)
@@ -93,7 +110,7 @@ test.group('videos / detail and compare', (group) => {
     const table = rowsOf(workbook.getWorksheet('Compare')!)
     assert.deepEqual(table[0], ['上传后小时数', 'A', 'B'])
     assert.deepEqual(table[2], [12, 300, 700])
-    assert.lengthOf(rowsOf(workbook.getWorksheet('Points')!), 5)
+    assert.lengthOf(rowsOf(workbook.getWorksheet('Points')!), 6)
   })
 
   test('at most five videos, visible ones only, and ids checked', async ({ client, assert }) => {
