@@ -4,11 +4,12 @@
 |--------------------------------------------------------------------------
 |
 | Boots the studio (its database from the environment, as `node ace
-| queue:listen` does), puts a test double in place of the Bilibili upload
-| adapter (UPLOAD_DOUBLE_JOURNAL: the file where the double writes every
-| upload, submit and lookup; UPLOAD_DOUBLE_HANG: 'uploaded' or 'submit' to
-| stop there and wait to be killed), and runs the in-process queue worker
-| (without the schedules) until it is killed.
+| queue:listen` does), with UPLOAD_DOUBLE_JOURNAL puts a test double in
+| place of the Bilibili upload adapter (the file where the double writes
+| every upload, submit and lookup; UPLOAD_DOUBLE_HANG: 'uploaded' or
+| 'submit' to stop there and wait to be killed) — without it the real
+| adapters talk to the fake platform server on FAKE_PLATFORMS_PORT — and
+| runs the in-process queue worker (without the schedules) until killed.
 |
 */
 process.env.TZ = 'UTC'
@@ -36,12 +37,14 @@ const app = new Ignitor(APP_ROOT, { importer: IMPORTER })
 await app.init()
 await app.boot()
 await app.start(async () => {
-  const { fakeUploads } = await import('#tests/helpers/uploads')
-  const hang = process.env.UPLOAD_DOUBLE_HANG
-  fakeUploads('bilibili', [], {
-    journal: process.env.UPLOAD_DOUBLE_JOURNAL,
-    hangAfter: hang === 'uploaded' || hang === 'submit' ? hang : undefined,
-  })
+  if (process.env.UPLOAD_DOUBLE_JOURNAL) {
+    const { fakeUploads } = await import('#tests/helpers/uploads')
+    const hang = process.env.UPLOAD_DOUBLE_HANG
+    fakeUploads('bilibili', [], {
+      journal: process.env.UPLOAD_DOUBLE_JOURNAL,
+      hangAfter: hang === 'uploaded' || hang === 'submit' ? hang : undefined,
+    })
+  }
   const { default: InProcessDriver } = await import('#queue/in_process_driver')
   await new InProcessDriver({ pollMs: 100, attempts: 1 }).startWorker()
   // the driver's timer does not hold the process: this does, until the test kills it
