@@ -27,6 +27,14 @@ export interface TransferInfo {
   metadata: Record<string, string | null>
 }
 
+/** CORS_ORIGINS as config/cors.ts reads it. */
+function corsOrigins() {
+  return (env.get('CORS_ORIGINS') ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean)
+}
+
 /** The uploader of each request in hand, for the naming function (tus gives it a web Request). */
 const owners = new WeakMap<IncomingMessage, number>()
 
@@ -64,6 +72,8 @@ export default class Transfers {
         datastore: this.#store,
         maxSize: UPLOAD_LEDGER.maxBytes,
         relativeLocation: true,
+        // the studio's own CORS origins (config/cors.ts), not tus's default '*'
+        allowedOrigins: (origin) => corsOrigins().includes(origin),
         namingFunction: (request) => {
           const node = (request as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node
             ?.req

@@ -48,9 +48,12 @@ test.group('uploads: the resumable transfer', (group) => {
         ...TUS,
         'Upload-Length': String(file.length),
         'Upload-Metadata': tusMetadata({ filename: 'clip.mp4', filetype: 'video/mp4' }),
+        'Origin': 'http://elsewhere.example',
       })
       .loginAs(given.staff)
     created.assertStatus(201)
+    // no CORS_ORIGINS: no other site may read the answers (not tus's default '*')
+    assert.notEqual(created.header('access-control-allow-origin'), '*')
     const location = created.header('location') as string
     const id = location.split('/').pop()!
     assert.equal(Transfers.ownerOf(id), given.staff.id)
