@@ -9,7 +9,7 @@ import PublicationRunner from '#services/uploads/publication_runner'
 import UploadSweep, { UPLOAD_SWEEP_GRACE_MS } from '#services/uploads/upload_sweep'
 import { UPLOAD_LEDGER } from '#services/uploads/transfer_limits'
 import { LEASE_OWNER } from '#support/lease'
-import { setupGroupWith } from '#tests/helpers/functional'
+import { rowCount, setupGroupWith } from '#tests/helpers/functional'
 import { userWithCode } from '#tests/helpers/users'
 import { eventually } from '#tests/helpers/processes'
 import { fakeUploads, taskWithPublications } from '#tests/helpers/uploads'
@@ -76,6 +76,11 @@ test.group('uploads: the publishing job', (group) => {
     const video = await db.from('videos').where('id', row.videoId!).firstOrFail()
     assert.equal(video.platform_video_id, row.platformVideoId)
     assert.equal(video.creator_id, task.creatorId)
+    const planned = await eventually(
+      async () => (await rowCount('video_growth_points', { video_id: video.id })) === 5,
+      5_000
+    )
+    assert.isTrue(planned, 'the growth windows of the published video')
     // a second run of the same job publishes nothing
     assert.equal(await PublicationRunner.run(publication.id), 'skipped')
     assert.equal(double.publishes, 1)
