@@ -5,6 +5,7 @@ import VideoSearchService from '#services/videos/video_search_service'
 import VideoCompareService from '#services/videos/video_compare_service'
 import { buildVideoCompareWorkbook, buildVideoListWorkbook } from '#services/videos/video_excel'
 import { listResponse } from '#support/pagination'
+import { bareJson } from '#support/envelope'
 import { datedFileName, sendWorkbook } from '#support/xlsx'
 import { areaMessages } from '#validators/messages'
 import {
@@ -79,7 +80,10 @@ export default class VideosController {
       data: ctx.request.qs(),
       ...videoMessages(ctx),
     })
-    return VideoDashboardService.dashboard(ctx.auth.getUserOrFail(), filters)
+    return bareJson(
+      ctx.response,
+      await VideoDashboardService.dashboard(ctx.auth.getUserOrFail(), filters)
+    )
   }
 
   /** GET /api/videos/suggest?q= — words and titles starting with what was typed. */
@@ -119,6 +123,6 @@ export default class VideosController {
   async show(ctx: HttpContext) {
     await ctx.bouncer.with('VideoPolicy').authorize('view')
     const { id } = await videoIdValidator.validate(ctx.params, videoMessages(ctx))
-    return VideoReadService.detail(ctx.auth.getUserOrFail(), id)
+    return bareJson(ctx.response, await VideoReadService.detail(ctx.auth.getUserOrFail(), id))
   }
 }

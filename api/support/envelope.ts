@@ -30,3 +30,25 @@ export function okJson(response: HttpContext['response'], data: object) {
   response.header('content-type', 'application/json; charset=utf-8')
   return text
 }
+
+/** JSON texts of bare answers (no envelope: the REST resources), per answer object. */
+const bareTexts = new WeakMap<object, string>()
+
+/**
+ * `data` itself as JSON text, written once per answer object like `okJson`:
+ * for the REST resources' cached answers (which Refine reads without the
+ * envelope).
+ */
+export function bareJson(response: HttpContext['response'], data: object) {
+  let text = bareTexts.get(data)
+  if (text === undefined) {
+    try {
+      text = JSON.stringify(data)
+    } catch {
+      return data
+    }
+    bareTexts.set(data, text)
+  }
+  response.header('content-type', 'application/json; charset=utf-8')
+  return text
+}

@@ -3,7 +3,7 @@ import VideoReadService from '#services/videos/video_read_service'
 import VideoDashboardService from '#services/videos/video_dashboard_service'
 import VideoSearchService from '#services/videos/video_search_service'
 import { videoMessages } from '#controllers/videos_controller'
-import { ok } from '#support/envelope'
+import { ok, okJson } from '#support/envelope'
 import { listEnvelope } from '#support/pagination'
 import {
   videoDashboardValidator,
@@ -41,7 +41,7 @@ export default class SpecVideosController {
       data: this.#input(ctx),
       ...videoMessages(ctx),
     })
-    return ok(await VideoReadService.detail(ctx.auth.getUserOrFail(), id))
+    return okJson(ctx.response, await VideoReadService.detail(ctx.auth.getUserOrFail(), id))
   }
 
   /** GET /api/video/suggest_words?q= */
@@ -61,6 +61,9 @@ export default class SpecVideosController {
       data: this.#input(ctx),
       ...videoMessages(ctx),
     })
-    return ok(await VideoDashboardService.dashboard(ctx.auth.getUserOrFail(), filters))
+    return okJson(
+      ctx.response,
+      await VideoDashboardService.dashboard(ctx.auth.getUserOrFail(), filters)
+    )
   }
 }
