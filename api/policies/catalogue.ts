@@ -7,6 +7,7 @@ import { MARKET_PERMISSIONS } from '#policies/catalogue/market'
 import { GROWTH_PERMISSIONS } from '#policies/catalogue/growth'
 import { TRACKING_PERMISSIONS } from '#policies/catalogue/tracking'
 import { VIDEO_PERMISSIONS } from '#policies/catalogue/videos'
+import { UPLOAD_LEDGER_PERMISSIONS } from '#policies/catalogue/upload_ledger'
 
 /**
  * Every resource and action the admin asks about through Refine's
@@ -58,4 +59,5 @@ export const PERMISSION_CATALOGUE: CatalogueEntry[] = [
   ...GROWTH_PERMISSIONS,
   ...VIDEO_PERMISSIONS,
   ...TRACKING_PERMISSIONS,
+  ...UPLOAD_LEDGER_PERMISSIONS,
 ]

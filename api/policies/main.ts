@@ -26,4 +26,5 @@ export const policies = {
   TrackingPolicy: () => import('#policies/tracking_policy'),
   VideoPolicy: () => import('#policies/video_policy'),
   UploadPolicy: () => import('#policies/upload_policy'),
+  UploadLedgerPolicy: () => import('#policies/upload_ledger_policy'),
 }

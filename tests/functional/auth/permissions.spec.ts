@@ -17,6 +17,7 @@ const STAFF_SIDE_RESOURCES = [
   'tracking',
   'videos',
   'growth',
+  'upload_ledger',
 ]
 
 test.group('auth / user info and permissions', (group) => {
@@ -82,6 +83,7 @@ test.group('auth / user info and permissions', (group) => {
       'tracking',
       'videos',
       'growth',
+      'upload_ledger',
     ])
     const catalogued = new Set(PERMISSION_CATALOGUE.map((entry) => entry.resource))
     for (const screen of SCREENS) {
@@ -164,8 +166,10 @@ test.group('auth / user info and permissions', (group) => {
       'tracking',
       'videos',
       'growth',
+      'upload_ledger',
     ])
     assert.notInclude(Object.keys(response.body().data), 'creators')
+    assert.sameMembers(response.body().data.upload_ledger, ['records'])
     assert.sameMembers(response.body().data.metrics, ['view', 'download'])
     assert.sameMembers(response.body().data.board, ['list'])
   })
