@@ -355,4 +355,37 @@ test.group('uploads: the publishing job', (group) => {
     assert.deepEqual(next.resumes, [{ step: 'uploaded', parts: 2 }])
     assert.equal(next.uploads, 0)
   })
+
+  test('a booked time goes to the platform while it is its lead ahead; a late run publishes at once', async ({
+    assert,
+  }) => {
+    const double = fakeUploads('bilibili')
+    const onTime = await taskWithPublications(given.staff, ['bilibili'], 'On time')
+    const late = await taskWithPublications(given.staff, ['bilibili'], 'Late')
+    const now = DateTime.utc()
+    const booked = now.plus({ hours: 5 }).startOf('second')
+    for (const { task } of [onTime, late]) {
+      await UploadPublication.query()
+        .where('task_id', task.id)
+        .update({ platform_scheduled_at: booked.toSQL({ includeOffset: false }) })
+    }
+
+    // 5 hours ahead: Bilibili (4 h lead) holds it for the booked time
+    assert.equal(await PublicationRunner.run(onTime.task.publications[0].id, { now }), 'success')
+    // run 2 hours later (3 hours ahead): too late for the platform's schedule, published at once
+    const later = now.plus({ hours: 2 })
+    assert.equal(
+      await PublicationRunner.run(late.task.publications[0].id, { now: later }),
+      'success'
+    )
+
+    const [held, immediate] = double.requests
+    assert.equal(DateTime.fromISO(held.scheduledAt!).toMillis(), booked.toMillis())
+    assert.isNull(immediate.scheduledAt)
+    const kept = await publicationOf(onTime.task.id)
+    assert.isTrue(kept.scheduled)
+    const published = await publicationOf(late.task.id)
+    assert.isFalse(published.scheduled)
+    assert.isNotNull(published.videoId)
+  })
 })
