@@ -4,6 +4,7 @@ import { presentBoardEntry } from '#services/videos/growth/growth_presenter'
 import { listResponse } from '#support/pagination'
 import { areaMessages } from '#validators/messages'
 import { growthBoardValidator, growthVideoValidator } from '#validators/growth'
+import { bareJson } from '#support/envelope'
 
 /**
  * The growth-hacking windows (SPEC §2 'GrowthHacking Board', §9): a video's
@@ -19,7 +20,7 @@ export default class GrowthController {
   async show(ctx: HttpContext) {
     await ctx.bouncer.with('GrowthPolicy').authorize('view')
     const { id } = await growthVideoValidator.validate(ctx.params, this.#messages(ctx))
-    return GrowthReadService.ofVideo(ctx.auth.getUserOrFail(), id)
+    return bareJson(ctx.response, await GrowthReadService.ofVideo(ctx.auth.getUserOrFail(), id))
   }
 
   /** GET /api/growth-board?days=&platform=&creator_id=&team=&flag=&_start=&_end= */

@@ -103,7 +103,7 @@ export default class VideosController {
       data: ctx.request.qs(),
       ...videoMessages(ctx),
     })
-    return VideoCompareService.compare(ctx.auth.getUserOrFail(), ids)
+    return bareJson(ctx.response, await VideoCompareService.compare(ctx.auth.getUserOrFail(), ids))
   }
 
   /** GET /api/videos/compare/export?ids= — the compare as .xlsx. */

@@ -11,6 +11,7 @@ import { teamListCache } from '#services/people/team_list_cache'
 import AuditLogCache from '#services/audit/audit_log_cache'
 import MetricsCache from '#services/metrics/metrics_cache'
 import VideosCache from '#services/videos/videos_cache'
+import GrowthAnswersCache from '#services/videos/growth/growth_answers_cache'
 import { lastRunCache } from '#services/metrics/last_run_cache'
 import { ipAllowlistCache } from '#services/auth/ip_allowlist_cache'
 import { permissionsByRole } from '#services/permission_service'
@@ -31,6 +32,7 @@ interface ClearableCache {
 | - creatorList   the creator list's and summary's answers, ≤ 5 s (21 %)
 | - metrics       the metric endpoints' answers, per data version (52 %)
 | - videos        the video endpoints' answers, per data version (8 %)
+| - growthAnswers a video's growth windows and compares, ≤ 5 s (3 %)
 | - lastRun       the newest collection run, ≤ 1 s (one entry)
 | - accessTokens  verified access tokens and their users, ≤ 5 s (15 %)
 | - profiles      the signed-in person's profile (user/info), ≤ 5 s (2 %)
@@ -54,6 +56,7 @@ export const CACHES = {
   creatorList: CreatorListCache,
   metrics: MetricsCache,
   videos: VideosCache,
+  growthAnswers: GrowthAnswersCache,
   lastRun: lastRunCache,
   accessTokens: accessTokenCache,
   profiles: ProfileCache,

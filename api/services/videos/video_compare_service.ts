@@ -6,6 +6,8 @@ import StudioException from '#exceptions/studio_exception'
 import { countersOf, presentVideo } from '#services/videos/video_presenter'
 import type { ComparePointJson, CompareRowJson, VideoComparisonJson } from '#shared/video_api'
 import { withCreatorName } from '#services/videos/video_query'
+import { audienceKey } from '#services/videos/video_read_service'
+import GrowthAnswersCache from '#services/videos/growth/growth_answers_cache'
 import { GROWTH_WINDOWS } from '#shared/videos'
 
 /** The ages (hours since upload) the compare table lines the videos up at. */
@@ -28,6 +30,12 @@ function round(hours: number) {
  */
 export default class VideoCompareService {
   static async compare(user: Pick<User, 'id' | 'role'>, ids: number[]): Promise<VideoComparison> {
+    return GrowthAnswersCache.remember(`compare:${audienceKey(user)}:${ids.join(',')}`, () =>
+      this.#compare(user, ids)
+    )
+  }
+
+  static async #compare(user: Pick<User, 'id' | 'role'>, ids: number[]): Promise<VideoComparison> {
     const videos = await withCreatorName(
       Video.query()
         .withScopes((scopes) => scopes.visibleTo(user))

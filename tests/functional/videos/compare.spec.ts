@@ -84,7 +84,7 @@ test.group('videos / detail and compare', (group) => {
       detail.body().data.series.map((point: { age_hours: number }) => point.age_hours),
       [24, 48]
     )
-    // kept per data version: a new reading shows once the writer clears the cache
+    // kept per data version: a new reading shows once the writer clears the caches
     await VideoSnapshotFactory.merge({
       videoId: a.id,
       creatorId: a.creatorId,
@@ -94,7 +94,7 @@ test.group('videos / detail and compare', (group) => {
     }).create()
     const cached = await client.get(`/api/videos/${a.id}`).loginAs(staff)
     assert.lengthOf(cached.body().series, 2)
-    Caches.clear('videos')
+    Caches.clear('videos', 'growthAnswers')
     const fresh = await client.get(`/api/videos/${a.id}`).loginAs(staff)
     assert.deepEqual(
       fresh.body().series.map((point: { views: number }) => point.views),

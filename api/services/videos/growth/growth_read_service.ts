@@ -11,6 +11,8 @@ import {
 } from '#services/videos/growth/growth_presenter'
 import type { GrowthPointJson } from '#shared/growth'
 import { videoQuery, withCreatorName } from '#services/videos/video_query'
+import { audienceKey } from '#services/videos/video_read_service'
+import GrowthAnswersCache from '#services/videos/growth/growth_answers_cache'
 import { GROWTH_BOARD_DAYS, GROWTH_BOARD_FLAG_SCAN_MAX } from '#shared/growth'
 import { chunks } from '#support/chunks'
 import { pageWindow, type Page } from '#support/pagination'
@@ -23,6 +25,12 @@ import type { GrowthBoardParams } from '#validators/growth'
 export default class GrowthReadService {
   /** GET /api/videos/:id/growth — 404 for a video the user may not see. */
   static async ofVideo(user: Pick<User, 'id' | 'role'>, videoId: number) {
+    return GrowthAnswersCache.remember(`growth:${audienceKey(user)}:${videoId}`, () =>
+      this.#ofVideo(user, videoId)
+    )
+  }
+
+  static async #ofVideo(user: Pick<User, 'id' | 'role'>, videoId: number) {
     const video = await videoQuery(user, {}).where('videos.id', videoId).firstOrFail()
     const [entry] = await this.#entries([video])
     return presentGrowth(entry.points, entry.median, entry.flags)

@@ -119,7 +119,7 @@ export default class VideoIngestService {
     }
     const write = async (client: TransactionClientContract) => {
       const result = await VideoWriter.write(client, listings, writeOptions)
-      Caches.afterCommit(client, 'videos')
+      Caches.afterCommit(client, 'videos', 'growthAnswers')
       return result
     }
     if (trx) {
@@ -167,7 +167,7 @@ export default class VideoIngestService {
   /** After a collection run that wrote videos: the suggestions' word counts. */
   static async afterRun() {
     await rebuildVideoWordCounts()
-    Caches.clear('videos')
+    Caches.clear('videos', 'growthAnswers')
   }
 
   static #adapterOf(platform: PlatformKey) {
