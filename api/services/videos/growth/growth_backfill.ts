@@ -9,7 +9,6 @@ import {
 import GrowthWindows from '#services/videos/growth/growth_windows'
 import type { PlatformKey } from '#shared/constants'
 import { GROWTH_WINDOWS, VIDEO_METRICS } from '#shared/videos'
-import { chunks } from '#support/chunks'
 import { sqlDateTime } from '#support/sql'
 
 const HOUR_MS = 3_600_000
@@ -99,16 +98,7 @@ export default class GrowthBackfill {
       for (const metric of VIDEO_METRICS) full[metric] = null
       return Object.assign(full, point)
     })
-    await db.transaction(async (trx) => {
-      for (const part of chunks(filled, 200)) {
-        await trx
-          .insertQuery()
-          .table('video_growth_points')
-          .insert(part)
-          .knexQuery.onConflict(['video_id', 'window_hours'])
-          .ignore()
-      }
-    })
+    await GrowthWindows.insert(filled)
     for (const [videoId, due] of queued) await GrowthWindows.queue(videoId, due, now)
     return result
   }

@@ -70,9 +70,24 @@ export default class GrowthWindows {
         updated_at: stamp,
       }))
     )
+    await this.insert(rows)
+
+    for (const video of videos) {
+      // the first window; one already past is due now
+      const first = video.publishedAt.plus({ hours: Math.min(...GROWTH_WINDOWS) })
+      await this.queue(video.id, first > now ? first : now, now)
+    }
+    return videos.map((video) => video.id)
+  }
+
+  /**
+   * Writes window rows in one transaction (every row with the same columns);
+   * a window that exists already (a second process planning the same video
+   * at the same moment) is left as it is.
+   */
+  static async insert(rows: Record<string, unknown>[]) {
     await db.transaction(async (trx) => {
-      for (const part of chunks(rows, 500)) {
-        // a second process planning the same video at the same moment adds nothing
+      for (const part of chunks(rows, 200)) {
         await trx
           .insertQuery()
           .table('video_growth_points')
@@ -81,13 +96,6 @@ export default class GrowthWindows {
           .ignore()
       }
     })
-
-    for (const video of videos) {
-      // the first window; one already past is due now
-      const first = video.publishedAt.plus({ hours: Math.min(...GROWTH_WINDOWS) })
-      await this.queue(video.id, first > now ? first : now, now)
-    }
-    return videos.map((video) => video.id)
   }
 
   /**
