@@ -13,7 +13,7 @@ import {
   Typography,
 } from 'antd'
 import { ArrowLeftOutlined, LinkOutlined } from '@ant-design/icons'
-import { Link } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { VIDEO_METRICS, type VideoMetric } from '@shared/videos'
 import { LineChart } from '../../components/charts'
@@ -23,6 +23,7 @@ import { useQueryPatch } from '../../lib/use-query-patch'
 import { useDashboardFormat, useDateTimeFormat } from '../../lib/format'
 import { nowrap } from '../../lib/table'
 import { CompareLink, CompareToggle, VideoThumb } from '../../resources/videos/video-bits'
+import { VideoSearch } from '../../resources/videos/video-search'
 import type { VideoDetailData, VideoGrowth } from '../../resources/videos/types'
 import { PlatformLogo } from '../../components/platform-badge'
 
@@ -148,6 +149,7 @@ export function VideoDetail() {
   const { t } = useTranslation()
   const format = useDashboardFormat()
   const dateTime = useDateTimeFormat()
+  const navigate = useNavigate()
   const [params] = useQueryPatch()
   const id = Number(params.get('id')) || 0
   const [metric, setMetric] = useState<VideoMetric>('views')
@@ -163,7 +165,29 @@ export function VideoDetail() {
     [data, metric, t]
   )
 
-  if (!id || detail.error) {
+  if (!id) {
+    // opened without a video: find one
+    return (
+      <Card title={t('videos.detail.title')} data-testid="video-pick">
+        <Space direction="vertical" size="middle">
+          <Typography.Text type="secondary">{t('videos.detail.pick')}</Typography.Text>
+          <VideoSearch
+            value=""
+            width={420}
+            onSearch={(q) =>
+              navigate(
+                q ? `/app/video_dashboard?q=${encodeURIComponent(q)}` : '/app/video_dashboard'
+              )
+            }
+          />
+          <Link to="/app/video_dashboard">
+            <Button>{t('videos.detail.back')}</Button>
+          </Link>
+        </Space>
+      </Card>
+    )
+  }
+  if (detail.error) {
     return (
       <Result
         status="404"
