@@ -9,7 +9,8 @@
 | every upload, submit and lookup; UPLOAD_DOUBLE_HANG: 'uploaded' or
 | 'submit' to stop there and wait to be killed) — without it the real
 | adapters talk to the fake platform server on FAKE_PLATFORMS_PORT — and
-| runs the in-process queue worker (without the schedules) until killed.
+| runs the queue worker of the environment (in-process, or BullMQ with
+| Redis; without the schedules) until killed.
 |
 */
 process.env.TZ = 'UTC'
@@ -45,8 +46,17 @@ await app.start(async () => {
       hangAfter: hang === 'uploaded' || hang === 'submit' ? hang : undefined,
     })
   }
-  const { default: InProcessDriver } = await import('#queue/in_process_driver')
-  await new InProcessDriver({ pollMs: 100, attempts: 1 }).startWorker()
+  const { default: QueueService } = await import('#queue/main')
+  if (QueueService.driver.name === 'in-process') {
+    const { default: InProcessDriver } = await import('#queue/in_process_driver')
+    await new InProcessDriver({ pollMs: 100, attempts: 1 }).startWorker()
+  } else {
+    // with Redis: the BullMQ worker takes the queued job; a restarted worker also sweeps at
+    // once what a killed one held (in production the sweep runs every minute)
+    await QueueService.driver.startWorker()
+    const { default: UploadSweep } = await import('#services/uploads/upload_sweep')
+    await UploadSweep.run()
+  }
   // the driver's timer does not hold the process: this does, until the test kills it
   setInterval(() => {}, 60_000)
   console.log('upload worker ready')

@@ -15,6 +15,8 @@ import { CreatorFactory } from '#database/factories/creator_factory'
 import { UploadTaskFactory } from '#database/factories/upload_factory'
 import type User from '#models/user'
 import type { ApiClient } from '@japa/api-client'
+import db from '@adonisjs/lucid/services/db'
+import { bullQueue, ON_REDIS } from '#tests/helpers/queue'
 
 /** One ISO BMFF box: size, type, payload. */
 function box(type: string, payload: Buffer) {
@@ -244,4 +246,41 @@ export async function sendFile(
     .loginAs(user)
   patched.assertStatus(204)
   return id
+}
+
+/** The publishing jobs waiting in the queue (queue_jobs rows, or BullMQ's jobs with Redis). */
+export async function queuedPublications(): Promise<{ publicationId: number; runAtMs: number }[]> {
+  if (ON_REDIS) {
+    const queue = await bullQueue()
+    const jobs = await queue.getJobs(['waiting', 'delayed', 'prioritized'])
+    return jobs
+      .filter((job) => job?.name === 'uploads:publish')
+      .map((job) => ({
+        publicationId: Number(job.data.publicationId),
+        runAtMs: job.timestamp + (job.opts.delay ?? 0),
+      }))
+  }
+  const rows = await db
+    .from('queue_jobs')
+    .where('name', 'uploads:publish')
+    .where('status', 'pending')
+    .orderBy('id')
+  return rows.map((row) => ({
+    publicationId: Number(
+      (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload).publicationId
+    ),
+    runAtMs: Date.parse(`${String(row.run_at).replace(' ', 'T')}Z`),
+  }))
+}
+
+/** Drops the queued publishing jobs, as a queue that lost them would (also between tests on Redis). */
+export async function dropQueuedPublications() {
+  if (ON_REDIS) {
+    const queue = await bullQueue()
+    for (const job of await queue.getJobs(['waiting', 'delayed', 'prioritized'])) {
+      if (job?.name === 'uploads:publish') await job.remove().catch(() => {})
+    }
+    return
+  }
+  await db.from('queue_jobs').where('name', 'uploads:publish').delete()
 }

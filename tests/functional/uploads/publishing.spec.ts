@@ -12,24 +12,18 @@ import { LEASE_OWNER } from '#support/lease'
 import { rowCount, setupGroupWith } from '#tests/helpers/functional'
 import { userWithCode } from '#tests/helpers/users'
 import { eventually } from '#tests/helpers/processes'
-import { fakeUploads, taskWithPublications } from '#tests/helpers/uploads'
+import {
+  dropQueuedPublications,
+  fakeUploads,
+  queuedPublications,
+  taskWithPublications,
+} from '#tests/helpers/uploads'
 
 async function publicationOf(taskId: number, platform = 'bilibili') {
   return UploadPublication.query()
     .where('task_id', taskId)
     .where('platform', platform)
     .firstOrFail()
-}
-
-async function queuedPublications() {
-  const rows = await db
-    .from('queue_jobs')
-    .where('name', 'uploads:publish')
-    .where('status', 'pending')
-  return rows.map((row) => ({
-    publicationId: Number(JSON.parse(row.payload).publicationId),
-    runAt: String(row.run_at),
-  }))
 }
 
 /**
@@ -41,6 +35,8 @@ async function queuedPublications() {
 test.group('uploads: the publishing job', (group) => {
   const given = setupGroupWith(group, async () => ({ staff: await userWithCode('staff', null) }))
   group.each.teardown(() => uploads.restore())
+  // with Redis the queue is outside the tests' transaction
+  group.each.setup(() => dropQueuedPublications())
 
   test('a success records the platform id and link before it is marked, then ends the task', async ({
     assert,
@@ -293,7 +289,7 @@ test.group('uploads: the publishing job', (group) => {
     const [lost, abandoned] = task.publications.sort((a, b) => a.id - b.id)
     const now = DateTime.utc()
     // the queue lost the first one's job; the second one's worker stopped heart-beating
-    await db.from('queue_jobs').delete()
+    await dropQueuedPublications()
     await UploadPublication.query()
       .where('id', lost.id)
       .update({

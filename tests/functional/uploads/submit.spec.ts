@@ -11,7 +11,14 @@ import { CreatorFactory } from '#database/factories/creator_factory'
 import { UserFactory } from '#database/factories/user_factory'
 import { rowCount, setEnv, setupGroupWith } from '#tests/helpers/functional'
 import { userWithCode } from '#tests/helpers/users'
-import { fakeUploads, sendFile, tinyMp4, tinyPng } from '#tests/helpers/uploads'
+import {
+  dropQueuedPublications,
+  fakeUploads,
+  queuedPublications,
+  sendFile,
+  tinyMp4,
+  tinyPng,
+} from '#tests/helpers/uploads'
 
 const TITLE = 'Thirty-one characters long titl' // 31: Bilibili keeps 30
 
@@ -50,7 +57,9 @@ test.group('uploads: submitting and reading uploads', (group) => {
     staff: await userWithCode('staff', null),
   }))
   let folder = ''
-  group.each.setup(() => {
+  group.each.setup(async () => {
+    // with Redis the queue is outside the tests' transaction
+    await dropQueuedPublications()
     folder = mkdtempSync(join(tmpdir(), 'mcn-submit-'))
     const restore = setEnv('DRIVE_ROOT', folder)
     Transfers.reset()
@@ -88,9 +97,9 @@ test.group('uploads: submitting and reading uploads', (group) => {
       bilibili: ['requesting', 'immediate'],
       xigua: ['requesting', 'platform'],
     })
-    const queued = await db.from('queue_jobs').where('name', 'uploads:publish')
+    const queued = await queuedPublications()
     assert.sameMembers(
-      queued.map((row) => JSON.parse(row.payload).publicationId),
+      queued.map((job) => job.publicationId),
       task.publications.map((row: any) => row.id)
     )
 
@@ -214,7 +223,7 @@ test.group('uploads: submitting and reading uploads', (group) => {
 
     assert.equal(await rowCount('upload_tasks'), 0)
     assert.equal(await rowCount('upload_publications'), 0)
-    assert.equal(await rowCount('queue_jobs', { name: 'uploads:publish' }), 0)
+    assert.lengthOf(await queuedPublications(), 0)
   })
 
   test('a publication that cannot be written leaves no task and queues nothing', async ({
@@ -237,6 +246,6 @@ test.group('uploads: submitting and reading uploads', (group) => {
     assert.equal(response.status(), 500)
     assert.equal(await rowCount('upload_tasks'), 0)
     assert.equal(await rowCount('upload_publications'), 0)
-    assert.equal(await rowCount('queue_jobs', { name: 'uploads:publish' }), 0)
+    assert.lengthOf(await queuedPublications(), 0)
   })
 })
