@@ -33,7 +33,8 @@ test.group('uploads: the resumable transfer', (group) => {
     return () => {
       restore()
       Transfers.reset()
-      rmSync(folder, { recursive: true, force: true })
+      // a refused request's file may still be closing: retried while the folder is busy
+      rmSync(folder, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 })
     }
   })
 

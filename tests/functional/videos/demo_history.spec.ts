@@ -59,7 +59,7 @@ test.group('videos / the demo history', (group) => {
       .from('video_snapshots')
       .where('creator_id', creator.id)
       .max('snapshot_date as day')
-    assert.equal(String(lastDay[0].day).slice(0, 10), '2026-11-20')
+    assert.equal(utcOf(lastDay[0].day)!.toISODate(), '2026-11-20')
     const collected = await db
       .from('video_snapshots')
       .where('creator_id', creator.id)
