@@ -21,32 +21,39 @@ export function defineConfig(config: PlatformsConfig): PlatformsConfig {
 }
 
 /**
- * Hands out the adapter of a platform key, like @adonisjs/ally's manager:
- * the config maps each key to a factory, `use(key)` builds the adapter once
- * and caches it, an unknown key is an error naming the config file. Tests
- * swap an adapter with `fake(key, adapter)` and put the real ones back with
- * `restore()`.
+ * Hands out adapters by key, like @adonisjs/ally's manager: the config maps
+ * each key to a factory, `use(key)` builds the adapter once and caches it,
+ * an unknown key is an error naming the config file. Tests swap an adapter
+ * with `fake(key, adapter)` and put the real ones back with `restore()`.
+ * The metric adapters (PlatformManager) and the upload adapters
+ * (api/platforms/upload/manager.ts) are both this.
  */
-export class PlatformManager {
-  #adapters = new Map<string, PlatformAdapter>()
-  #fakes = new Map<string, PlatformAdapter>()
+export class AdapterManager<Key extends string, Adapter> {
+  #adapters = new Map<string, Adapter>()
+  #fakes = new Map<string, Adapter>()
 
-  constructor(readonly config: PlatformsConfig) {}
+  constructor(
+    readonly config: { mode: PlatformMode; platforms: Record<Key, () => Adapter> },
+    /** How an unknown key is named in the error ('platform', 'upload platform'). */
+    private readonly noun: string,
+    /** The config file the error points at. */
+    private readonly configFile: string
+  ) {}
 
   get mode() {
     return this.config.mode
   }
 
-  /** The configured platform keys. */
-  keys(): PlatformKey[] {
-    return Object.keys(this.config.platforms) as PlatformKey[]
+  /** The configured keys. */
+  keys(): Key[] {
+    return Object.keys(this.config.platforms) as Key[]
   }
 
-  has(key: string): key is PlatformKey {
+  has(key: string): key is Key {
     return Object.hasOwn(this.config.platforms, key)
   }
 
-  use(key: PlatformKey): PlatformAdapter {
+  use(key: Key): Adapter {
     const fake = this.#fakes.get(key)
     if (fake) return fake
 
@@ -55,7 +62,7 @@ export class PlatformManager {
 
     if (!this.has(key)) {
       throw new RuntimeException(
-        `Unknown platform "${key}". Make sure it is mapped to an adapter factory inside the "config/platforms.ts" file`
+        `Unknown ${this.noun} "${key}". Make sure it is mapped to an adapter factory inside the "${this.configFile}" file`
       )
     }
     const adapter = this.config.platforms[key]()
@@ -64,14 +71,21 @@ export class PlatformManager {
   }
 
   /** Answer `use(key)` with `adapter` until `restore()`. */
-  fake(key: PlatformKey, adapter: PlatformAdapter) {
+  fake(key: Key, adapter: Adapter) {
     this.#fakes.set(key, adapter)
     return adapter
   }
 
   /** Drop the fake of `key`, or every fake when no key is given. */
-  restore(key?: PlatformKey) {
+  restore(key?: Key) {
     if (key) this.#fakes.delete(key)
     else this.#fakes.clear()
+  }
+}
+
+/** The metric adapters of the twelve platform keys (config/platforms.ts). */
+export class PlatformManager extends AdapterManager<PlatformKey, PlatformAdapter> {
+  constructor(config: PlatformsConfig) {
+    super(config, 'platform', 'config/platforms.ts')
   }
 }
