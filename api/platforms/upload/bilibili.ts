@@ -23,6 +23,7 @@ import {
   type Answer,
   type BaseUrl,
   type Json,
+  failedLoginCheck,
 } from '#platforms/upload/http'
 import { COOKIE_DOMAINS, cookieHeader, parseCookies } from '#shared/cookies'
 
@@ -128,10 +129,7 @@ export default class BilibiliUploadAdapter implements UploadAdapter {
         }
       )
     } catch (error) {
-      if (error instanceof UploadError && error.code === 'auth_expired') {
-        return { ok: false, reason: 'expired' }
-      }
-      return { ok: false, reason: 'unreachable', message: (error as Error).message }
+      return failedLoginCheck(error)
     }
     const data = objectOf(answer.body?.data)
     if (answer.body?.code === 0 && data?.isLogin === true) {

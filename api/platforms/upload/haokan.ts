@@ -23,6 +23,7 @@ import {
   type BaseUrl,
   type CallOptions,
   type EnvelopeRules,
+  failedLoginCheck,
 } from '#platforms/upload/http'
 import { cookieHeader } from '#shared/cookies'
 
@@ -107,10 +108,7 @@ export default class HaokanUploadAdapter implements UploadAdapter {
       const data = objectOf(await this.#get(account, 'builder/api/account/info', 'account'))
       return { ok: true, name: stringOf(data?.name) }
     } catch (error) {
-      if (error instanceof UploadError && error.code === 'auth_expired') {
-        return { ok: false, reason: 'expired' }
-      }
-      return { ok: false, reason: 'unreachable', message: (error as Error).message }
+      return failedLoginCheck(error)
     }
   }
 

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs'
 import { Readable } from 'node:stream'
 import type { UploadPlatform } from '#shared/uploads'
-import { UploadError } from '#platforms/upload/types'
+import { UploadError, type LoginCheck } from '#platforms/upload/types'
 
 /*
 |--------------------------------------------------------------------------
@@ -291,4 +291,12 @@ export function envelopeData(
 export function isoOfUnix(value: unknown) {
   const seconds = Number(value)
   return Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000).toISOString() : null
+}
+
+/** A login check whose call failed: the login expired, or the platform is out of reach. */
+export function failedLoginCheck(error: unknown): LoginCheck {
+  if (error instanceof UploadError && error.code === 'auth_expired') {
+    return { ok: false, reason: 'expired' }
+  }
+  return { ok: false, reason: 'unreachable', message: (error as Error).message }
 }

@@ -24,6 +24,7 @@ import {
   type BaseUrl,
   type CallOptions,
   type EnvelopeRules,
+  failedLoginCheck,
 } from '#platforms/upload/http'
 import { cookieHeader } from '#shared/cookies'
 
@@ -106,10 +107,7 @@ export default class XiguaUploadAdapter implements UploadAdapter {
       const data = objectOf(await this.#get(account, 'api/user/info', 'user'))
       return { ok: true, name: stringOf(data?.nickname) }
     } catch (error) {
-      if (error instanceof UploadError && error.code === 'auth_expired') {
-        return { ok: false, reason: 'expired' }
-      }
-      return { ok: false, reason: 'unreachable', message: (error as Error).message }
+      return failedLoginCheck(error)
     }
   }
 
