@@ -156,14 +156,18 @@ export interface UploadPlatformPlan {
   platform: UploadPlatform
   title: string
   detail: string
+  /** The platform's category and subcategory ids (as its adapter's `categories()` lists them). */
   category: string | null
   subcategory: string | null
   tags: string[]
+  /** Bilibili/Xigua event tag (an event id from `events()`), Haokan topic. */
   eventTag: string | null
   topic: string | null
   share: boolean
   advert: boolean
+  /** Haokan: the creator declares the video original. */
   original: boolean
+  /** Xigua: second of the video at which the subscribe button shows (for 5 s). */
   subscribeAtS: number | null
   schedule: UploadSchedule
 }

@@ -1,5 +1,5 @@
 import type { PlatformAccountRef } from '#platforms/types'
-import type { UploadPlatform } from '#shared/uploads'
+import type { UploadPlatform, UploadPlatformPlan } from '#shared/uploads'
 
 /**
  * The contract of the upload adapters (Bilibili, Xigua, Haokan): what the
@@ -24,28 +24,17 @@ export interface UploadFile {
   mime: string
 }
 
-/** What one platform is asked to publish (the form's fields for that platform, already cut to its limits). */
-export interface PublishRequest {
+/**
+ * What one platform is asked to publish: the form's fields for that
+ * platform, already cut to its limits (UploadPlatformPlan), with the files,
+ * the account and the time the platform is told.
+ */
+export interface PublishRequest extends Omit<UploadPlatformPlan, 'platform' | 'schedule'> {
   /** The studio's publication id (for logs and the fake server). */
   publicationId: number
   account: PlatformAccountRef
   video: UploadFile & { durationS: number }
   thumbnail: UploadFile
-  title: string
-  detail: string
-  /** The platform's category and subcategory ids (as `categories()` lists them). */
-  category: string | null
-  subcategory: string | null
-  tags: string[]
-  /** Bilibili/Xigua event tag (an event id from `events()`), Haokan topic (from `topics()`). */
-  eventTag: string | null
-  topic: string | null
-  share: boolean
-  advert: boolean
-  /** Haokan: the creator declares the video original. */
-  original: boolean
-  /** Xigua: second of the video at which the subscribe button shows (for 5 s). */
-  subscribeAtS: number | null
   /**
    * ISO 8601 publication time when the platform is to publish later (only when
    * it is at least the platform's lead time ahead); null to publish at once.
