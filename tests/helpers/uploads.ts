@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, readFileSync } from 'node:fs'
+import { appendFileSync, existsSync, readFileSync, rmSync } from 'node:fs'
 import sharp from 'sharp'
 import type { PlatformAccountRef } from '#platforms/types'
 import {
@@ -17,6 +17,7 @@ import type User from '#models/user'
 import type { ApiClient } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
 import { bullQueue, ON_REDIS } from '#tests/helpers/queue'
+import type { Owned } from '#tests/helpers/processes'
 
 /** One ISO BMFF box: size, type, payload. */
 function box(type: string, payload: Buffer) {
@@ -283,4 +284,34 @@ export async function dropQueuedPublications() {
     return
   }
   await db.from('queue_jobs').where('name', 'uploads:publish').delete()
+}
+
+/** What a killed-worker test committed (the worker reads committed rows only), for its cleanup. */
+export interface WorkerRunRows {
+  userId?: number
+  creatorId?: number
+  taskId?: number
+}
+
+/**
+ * After a killed-worker test: its workers killed, its queued jobs dropped,
+ * the rows it committed removed and its folder deleted.
+ */
+export async function cleanUpWorkerRun(workers: Owned[], made: WorkerRunRows, folder: string) {
+  for (const worker of workers.splice(0)) {
+    if (worker.child.exitCode === null) worker.child.kill('SIGKILL')
+    await worker.exited
+  }
+  await dropQueuedPublications()
+  if (made.taskId) await db.from('upload_tasks').where('id', made.taskId).delete()
+  if (made.creatorId) {
+    await db.from('alerts').where('creator_id', made.creatorId).delete()
+    await db.from('videos').where('creator_id', made.creatorId).delete()
+    await db.from('creators').where('id', made.creatorId).delete()
+  }
+  if (made.userId) {
+    await db.from('notifications').where('user_id', made.userId).delete()
+    await db.from('users').where('id', made.userId).delete()
+  }
+  rmSync(folder, { recursive: true, force: true })
 }

@@ -1,10 +1,9 @@
 import { test } from '@japa/runner'
 import { spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import app from '@adonisjs/core/services/app'
-import db from '@adonisjs/lucid/services/db'
 import { FakePlatformServer } from '#platforms/upload/fake_server'
 import UploadPublication from '#models/upload_publication'
 import UploadFinisher from '#services/uploads/upload_finisher'
@@ -12,7 +11,7 @@ import { CreatorFactory } from '#database/factories/creator_factory'
 import { UploadTaskFactory } from '#database/factories/upload_factory'
 import { UserFactory } from '#database/factories/user_factory'
 import { eventually, freePort, own, type Owned } from '#tests/helpers/processes'
-import { tinyMp4, tinyPng } from '#tests/helpers/uploads'
+import { cleanUpWorkerRun, tinyMp4, tinyPng, type WorkerRunRows } from '#tests/helpers/uploads'
 
 /**
  * The Bilibili adapter's checkpoints that last a request or more, in the
@@ -53,7 +52,7 @@ test.group('uploads: a killed worker with the Bilibili adapter', (group) => {
   let server: FakePlatformServer
   let port = 0
   const workers: Owned[] = []
-  const made: { userId?: number; creatorId?: number; taskId?: number } = {}
+  const made: WorkerRunRows = {}
 
   group.setup(async () => {
     port = await freePort()
@@ -63,24 +62,7 @@ test.group('uploads: a killed worker with the Bilibili adapter', (group) => {
   group.each.setup(() => {
     folder = mkdtempSync(join(tmpdir(), 'mcn-bili-worker-'))
     server.resetKnobs()
-    return async () => {
-      for (const worker of workers.splice(0)) {
-        if (worker.child.exitCode === null) worker.child.kill('SIGKILL')
-        await worker.exited
-      }
-      await db.from('queue_jobs').where('name', 'uploads:publish').delete()
-      if (made.taskId) await db.from('upload_tasks').where('id', made.taskId).delete()
-      if (made.creatorId) {
-        await db.from('alerts').where('creator_id', made.creatorId).delete()
-        await db.from('videos').where('creator_id', made.creatorId).delete()
-        await db.from('creators').where('id', made.creatorId).delete()
-      }
-      if (made.userId) {
-        await db.from('notifications').where('user_id', made.userId).delete()
-        await db.from('users').where('id', made.userId).delete()
-      }
-      rmSync(folder, { recursive: true, force: true })
-    }
+    return () => cleanUpWorkerRun(workers, made, folder)
   })
 
   for (const step of STEPS) {

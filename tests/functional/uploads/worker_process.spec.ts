@@ -1,15 +1,19 @@
 import { test } from '@japa/runner'
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import app from '@adonisjs/core/services/app'
-import db from '@adonisjs/lucid/services/db'
 import UploadPublication from '#models/upload_publication'
 import UploadFinisher from '#services/uploads/upload_finisher'
 import { UserFactory } from '#database/factories/user_factory'
 import { eventually, own, type Owned } from '#tests/helpers/processes'
-import { journalLines, taskWithPublications } from '#tests/helpers/uploads'
+import {
+  cleanUpWorkerRun,
+  journalLines,
+  taskWithPublications,
+  type WorkerRunRows,
+} from '#tests/helpers/uploads'
 
 /** The worker process of tests/helpers/upload_worker.ts on this run's database. */
 function startWorker(journal: string, hang?: 'uploaded' | 'submit') {
@@ -44,27 +48,10 @@ async function statusOf(id: number) {
 test.group('uploads: a killed publishing worker', (group) => {
   let folder = ''
   const workers: Owned[] = []
-  const made: { userId?: number; creatorId?: number; taskId?: number } = {}
+  const made: WorkerRunRows = {}
   group.each.setup(() => {
     folder = mkdtempSync(join(tmpdir(), 'mcn-worker-'))
-    return async () => {
-      for (const worker of workers.splice(0)) {
-        if (worker.child.exitCode === null) worker.child.kill('SIGKILL')
-        await worker.exited
-      }
-      await db.from('queue_jobs').where('name', 'uploads:publish').delete()
-      if (made.taskId) await db.from('upload_tasks').where('id', made.taskId).delete()
-      if (made.creatorId) {
-        await db.from('alerts').where('creator_id', made.creatorId).delete()
-        await db.from('videos').where('creator_id', made.creatorId).delete()
-        await db.from('creators').where('id', made.creatorId).delete()
-      }
-      if (made.userId) {
-        await db.from('notifications').where('user_id', made.userId).delete()
-        await db.from('users').where('id', made.userId).delete()
-      }
-      rmSync(folder, { recursive: true, force: true })
-    }
+    return () => cleanUpWorkerRun(workers, made, folder)
   })
 
   for (const step of ['submit', 'uploaded'] as const) {
