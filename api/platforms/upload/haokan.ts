@@ -24,6 +24,7 @@ import {
   type CallOptions,
   type EnvelopeRules,
   failedLoginCheck,
+  categoriesOf,
 } from '#platforms/upload/http'
 import { cookieHeader } from '#shared/cookies'
 
@@ -114,14 +115,7 @@ export default class HaokanUploadAdapter implements UploadAdapter {
 
   async categories(account: PlatformAccountRef | null): Promise<UploadCategory[]> {
     const data = objectOf(await this.#get(account, 'builder/api/video/categories', 'categories'))
-    return arrayOf(data?.list).map((type) => ({
-      id: stringOf(type.id) ?? '',
-      name: stringOf(type.name) ?? '',
-      children: arrayOf(type.children).map((child) => ({
-        id: stringOf(child.id) ?? '',
-        name: stringOf(child.name) ?? '',
-      })),
-    }))
+    return categoriesOf(data?.list)
   }
 
   /** Haokan has topics rather than events: those matching `keyword`. */

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs'
 import { Readable } from 'node:stream'
 import type { UploadPlatform } from '#shared/uploads'
-import { UploadError, type LoginCheck } from '#platforms/upload/types'
+import { UploadError, type LoginCheck, type UploadCategory } from '#platforms/upload/types'
 
 /*
 |--------------------------------------------------------------------------
@@ -299,4 +299,16 @@ export function failedLoginCheck(error: unknown): LoginCheck {
     return { ok: false, reason: 'expired' }
   }
   return { ok: false, reason: 'unreachable', message: (error as Error).message }
+}
+
+/** Categories as Xigua and Haokan list them: `{id, name, children: [{id, name}]}`. */
+export function categoriesOf(list: unknown): UploadCategory[] {
+  return arrayOf(list).map((type) => ({
+    id: stringOf(type.id) ?? '',
+    name: stringOf(type.name) ?? '',
+    children: arrayOf(type.children).map((child) => ({
+      id: stringOf(child.id) ?? '',
+      name: stringOf(child.name) ?? '',
+    })),
+  }))
 }

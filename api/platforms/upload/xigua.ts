@@ -25,6 +25,7 @@ import {
   type CallOptions,
   type EnvelopeRules,
   failedLoginCheck,
+  categoriesOf,
 } from '#platforms/upload/http'
 import { cookieHeader } from '#shared/cookies'
 
@@ -113,14 +114,7 @@ export default class XiguaUploadAdapter implements UploadAdapter {
 
   async categories(account: PlatformAccountRef | null): Promise<UploadCategory[]> {
     const data = objectOf(await this.#get(account, 'api/video/category', 'categories'))
-    return arrayOf(data?.list).map((type) => ({
-      id: stringOf(type.id) ?? '',
-      name: stringOf(type.name) ?? '',
-      children: arrayOf(type.children).map((child) => ({
-        id: stringOf(child.id) ?? '',
-        name: stringOf(child.name) ?? '',
-      })),
-    }))
+    return categoriesOf(data?.list)
   }
 
   async events(account: PlatformAccountRef | null): Promise<UploadEvent[]> {
