@@ -8,6 +8,7 @@ import { GROWTH_PERMISSIONS } from '#policies/catalogue/growth'
 import { TRACKING_PERMISSIONS } from '#policies/catalogue/tracking'
 import { VIDEO_PERMISSIONS } from '#policies/catalogue/videos'
 import { UPLOAD_LEDGER_PERMISSIONS } from '#policies/catalogue/upload_ledger'
+import { SETTLEMENT_PERMISSIONS } from '#policies/catalogue/settlement'
 
 /**
  * Every resource and action the admin asks about through Refine's
@@ -60,4 +61,5 @@ export const PERMISSION_CATALOGUE: CatalogueEntry[] = [
   ...VIDEO_PERMISSIONS,
   ...TRACKING_PERMISSIONS,
   ...UPLOAD_LEDGER_PERMISSIONS,
+  ...SETTLEMENT_PERMISSIONS,
 ]

@@ -27,4 +27,5 @@ export const policies = {
   VideoPolicy: () => import('#policies/video_policy'),
   UploadPolicy: () => import('#policies/upload_policy'),
   UploadLedgerPolicy: () => import('#policies/upload_ledger_policy'),
+  SettlementPolicy: () => import('#policies/settlement_policy'),
 }

@@ -53,6 +53,17 @@ export const AUDIT_ACTIONS = [
   'deal.create',
   'deal.update',
   'deal.move',
+  'settlement.run',
+  'settlement.confirm',
+  'settlement.pay',
+  'settlement.adjust',
+  'settlement.rates',
+  'revenue.create',
+  'revenue.update',
+  'revenue.delete',
+  'revenue.import',
+  'exchange_rate.save',
+  'exchange_rate.delete',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -69,5 +80,9 @@ export const AUDIT_SUBJECTS = [
   'alert',
   'product_sale',
   'brand_deal',
+  'settlement',
+  'platform_revenue',
+  'exchange_rate',
+  'settlement_rate_set',
 ] as const
 export type AuditSubject = (typeof AUDIT_SUBJECTS)[number]

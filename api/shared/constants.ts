@@ -86,7 +86,8 @@ export const TEAMS = [
 ] as const
 export type TeamKey = (typeof TEAMS)[number]
 
-export const ROLES = ['admin', 'manager', 'staff', 'creator', 'company'] as const
+/** `finance`: a staff member who also sees and settles money (monthly settlement). */
+export const ROLES = ['admin', 'manager', 'staff', 'finance', 'creator', 'company'] as const
 export type Role = (typeof ROLES)[number]
 
 export const ACCOUNT_TYPES = ['staff', 'creator', 'company'] as const

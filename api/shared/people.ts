@@ -6,7 +6,7 @@ export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
 export const AVATAR_SIZE = 256
 
 /** Roles an admin may give when approving a staff sign-up. */
-export const STAFF_ROLES = ['staff', 'manager', 'admin'] as const
+export const STAFF_ROLES = ['staff', 'manager', 'finance', 'admin'] as const
 
 /** Team membership changes of SPEC §4: join (import) and leave (export). */
 export const TEAM_ACTIONS = ['import', 'export'] as const

@@ -5,9 +5,17 @@ import type { Role } from './constants.js'
 | models' `visibleTo` scopes decide which rows a person sees from them.
 */
 
-/** Staff-side roles: the agency's own people (managers and staff), as opposed to creators and companies. */
+/**
+ * Staff-side roles: the agency's own people (managers, staff and finance), as
+ * opposed to creators and companies.
+ */
 export function isStaffSide(user: { role: Role }) {
-  return user.role === 'manager' || user.role === 'staff'
+  return user.role === 'manager' || user.role === 'staff' || user.role === 'finance'
+}
+
+/** Who sees and settles money (revenue, exchange rates, statements): admins and finance. */
+export function seesMoney(user: { role: Role }) {
+  return user.role === 'admin' || user.role === 'finance'
 }
 
 /** The agency with its admins: who sees every creator, deal and board category. */

@@ -45,9 +45,14 @@ const STAFF_SCREENS: ScreenKey[] = SCREENS.filter(
   (screen) => !['creator_adjustment', 'studio_log'].includes(screen)
 )
 
+/**
+ * The monthly settlement (creator_adjustment) shows money: admins and
+ * finance only. Managers see their teams' totals through the reports.
+ */
 export const SCREEN_ACCESS: Record<Exclude<Role, 'admin'>, ScreenKey[]> = {
-  manager: [...STAFF_SCREENS, 'creator_adjustment'],
+  manager: STAFF_SCREENS,
   staff: STAFF_SCREENS,
+  finance: [...STAFF_SCREENS, 'creator_adjustment'],
   creator: ['data_dashboard', 'report', 'account', 'private_letter', 'board', 'settings'],
   company: ['market_dashboard', 'products', 'account', 'private_letter', 'board', 'settings'],
 }

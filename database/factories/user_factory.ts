@@ -33,6 +33,9 @@ export const UserFactory = factory
   .state('manager', (user) => {
     user.role = 'manager'
   })
+  .state('finance', (user) => {
+    user.role = 'finance'
+  })
   .state('creator', (user) => {
     user.role = 'creator'
     user.accountType = 'creator'

@@ -6,6 +6,7 @@ import AuditService from '#services/audit/audit_service'
 import TokenService from '#services/auth/token_service'
 import type { Actor } from '#support/actor'
 import type { UserUpdateInput } from '#validators/people'
+import { STAFF_ROLES } from '#shared/people'
 
 /** An admin edits a person of the directory: name, phone, role, status, teams. */
 export default class UserAdminService {
@@ -30,7 +31,7 @@ export default class UserAdminService {
         throw new StudioException('people.errors.self_lockout', { status: 422 })
       }
       if (input.role) {
-        const staffRole = ['staff', 'manager', 'admin'].includes(input.role)
+        const staffRole = (STAFF_ROLES as readonly string[]).includes(input.role)
         if (staffRole !== (target.accountType === 'staff')) {
           throw new StudioException('people.errors.role_mismatch', { status: 422 })
         }

@@ -84,6 +84,7 @@ test.group('auth / user info and permissions', (group) => {
       'videos',
       'growth',
       'upload_ledger',
+      'settlement',
     ])
     const catalogued = new Set(PERMISSION_CATALOGUE.map((entry) => entry.resource))
     for (const screen of SCREENS) {
@@ -121,15 +122,19 @@ test.group('auth / user info and permissions', (group) => {
     assert.sameMembers(data.commerce, ['view', 'write'])
   })
 
-  test('managers have creator_adjustment but not studio_log', async ({ client, assert }) => {
+  test('managers have neither the settlement (money) nor studio_log', async ({
+    client,
+    assert,
+  }) => {
     const user = await UserFactory.apply('manager').create()
     const response = await client.get('/api/user/permissions').loginAs(user)
 
     const keys = Object.keys(response.body().data)
-    assert.include(keys, 'creator_adjustment')
+    assert.notInclude(keys, 'creator_adjustment')
     assert.notInclude(keys, 'studio_log')
     for (const missing of ADMIN_ONLY) assert.notInclude(keys, missing)
-    assert.sameMembers(keys, [...SCREEN_ACCESS.manager, ...STAFF_SIDE_RESOURCES])
+    assert.sameMembers(keys, [...SCREEN_ACCESS.manager, ...STAFF_SIDE_RESOURCES, 'settlement'])
+    assert.sameMembers(response.body().data.settlement, ['team_totals'])
     const data = response.body().data
     assert.sameMembers(data.metrics, ['view', 'download', 'runs', 'collect'])
     assert.sameMembers(data.board, ['list', 'write', 'pin'])

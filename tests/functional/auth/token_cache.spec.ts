@@ -115,11 +115,11 @@ test.group('auth / access token cache', (group) => {
     const before = await client.get('/api/user/info').header('token', pair.token)
     assert.equal(before.body().data.user.role, 'staff')
 
-    user.role = 'manager'
+    user.role = 'finance'
     await user.save()
 
     const after = await client.get('/api/user/info').header('token', pair.token)
-    assert.equal(after.body().data.user.role, 'manager')
+    assert.equal(after.body().data.user.role, 'finance')
     assert.include(after.body().data.permissions.creator_adjustment ?? [], 'list')
   })
 

@@ -1,0 +1,516 @@
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import Creator from '#models/creator'
+import ExchangeRate from '#models/exchange_rate'
+import PlatformRevenue from '#models/platform_revenue'
+import Settlement from '#models/settlement'
+import SettlementAdjustment from '#models/settlement_adjustment'
+import type SettlementRateSet from '#models/settlement_rate_set'
+import type User from '#models/user'
+import StudioException from '#exceptions/studio_exception'
+import AuditService from '#services/audit/audit_service'
+import SettlementRates from '#services/settlement/settlement_rates'
+import {
+  MissingRateError,
+  computeStatement,
+  dec,
+  fixed,
+  type RateUsed,
+} from '#services/settlement/settlement_math'
+import type { Actor } from '#support/actor'
+import { chunks } from '#support/chunks'
+import { pageWindow, paginate } from '#support/pagination'
+import { seesMoney } from '#shared/roles'
+import { ROUNDING_RULES, type RevenueCurrency, type SettlementStatus } from '#shared/settlement'
+import type { SettlementListParams } from '#validators/settlement'
+
+/** The order of operations a statement prints (see settlement_math.ts). */
+export const ORDER_OF_OPERATIONS = [
+  'cn_vat',
+  'cn_surcharge',
+  'cn_withholding',
+  'conversion',
+  'share',
+  'carry_over_and_adjustments',
+  'kr_withholding',
+  'settled',
+  'minimum_payout',
+]
+
+/** 'YYYY-MM' → its first day and the first day of the next month. */
+export function monthRange(month: string) {
+  const start = DateTime.fromFormat(`${month}-01`, 'yyyy-MM-dd', { zone: 'utc' })
+  return { first: start.toISODate()!, next: start.plus({ months: 1 }).toISODate()! }
+}
+
+/** The newest rate of each currency on or before `day`. */
+async function ratesOn(day: string, currencies: RevenueCurrency[], trx: TransactionClientContract) {
+  const used: Partial<Record<RevenueCurrency, RateUsed>> = {}
+  for (const currency of currencies) {
+    if (currency === 'KRW') continue
+    const row = await ExchangeRate.query({ client: trx })
+      .where('currency', currency)
+      .where('rate_date', '<=', day)
+      .orderBy('rate_date', 'desc')
+      .first()
+    if (!row) {
+      throw new StudioException('settlement.errors.no_rate', {
+        status: 422,
+        data: { currency, date: day },
+      })
+    }
+    used[currency] = { rate: row.rate, date: row.rateDate, source: row.source }
+  }
+  return used
+}
+
+/** Month fans (at each account's last snapshot of the month), fan and view growth, videos published. */
+async function monthFigures(
+  creatorIds: number[],
+  first: string,
+  next: string,
+  trx: TransactionClientContract
+) {
+  const figures = new Map<
+    number,
+    { fans: number; increase: number; views: number; videos: number }
+  >()
+  const of = (id: number) => {
+    let entry = figures.get(id)
+    if (!entry) figures.set(id, (entry = { fans: 0, increase: 0, views: 0, videos: 0 }))
+    return entry
+  }
+  for (const ids of chunks(creatorIds, 500)) {
+    const growth = await trx
+      .from('metric_snapshots as s')
+      .join('creator_platform_accounts as a', 'a.id', 's.account_id')
+      .whereIn('a.creator_id', ids)
+      .where('s.snapshot_date', '>=', first)
+      .where('s.snapshot_date', '<', next)
+      .groupBy('a.creator_id')
+      .select('a.creator_id')
+      .sum('s.fans_diff as increase')
+      .sum('s.views_diff as views')
+    for (const row of growth) {
+      of(row.creator_id).increase = Number(row.increase ?? 0)
+      of(row.creator_id).views = Number(row.views ?? 0)
+    }
+    const fans = await trx
+      .from('metric_snapshots as s')
+      .join('creator_platform_accounts as a', 'a.id', 's.account_id')
+      .whereIn('a.creator_id', ids)
+      .whereRaw(
+        's.snapshot_date = (select max(s2.snapshot_date) from metric_snapshots s2 where s2.account_id = s.account_id and s2.snapshot_date >= ? and s2.snapshot_date < ?)',
+        [first, next]
+      )
+      .groupBy('a.creator_id')
+      .select('a.creator_id')
+      .sum('s.fans as fans')
+    for (const row of fans) of(row.creator_id).fans = Number(row.fans ?? 0)
+    const videos = await trx
+      .from('videos')
+      .whereIn('creator_id', ids)
+      .where('published_at', '>=', `${first} 00:00:00`)
+      .where('published_at', '<', `${next} 00:00:00`)
+      .groupBy('creator_id')
+      .select('creator_id')
+      .count('* as total')
+    for (const row of videos) of(row.creator_id).videos = Number(row.total ?? 0)
+  }
+  return figures
+}
+
+function rulesOf(rateSet: SettlementRateSet) {
+  return {
+    rate_set_id: rateSet.id,
+    rates: { ...rateSet.rates },
+    rounding: ROUNDING_RULES,
+    order: ORDER_OF_OPERATIONS,
+  }
+}
+
+/** What the log keeps of a statement: its status and money figures. */
+export function auditFigures(settlement: Settlement) {
+  return {
+    status: settlement.status,
+    monthly_revenue_krw: settlement.monthlyRevenueKrw,
+    carry_over_krw: settlement.carryOverKrw,
+    adjustments_krw: settlement.adjustmentsKrw,
+    settleable_total_krw: settlement.settleableTotalKrw,
+    creator_total_krw: settlement.creatorTotalKrw,
+    settled_krw: settlement.settledKrw,
+    carried_forward_krw: settlement.carriedForwardKrw,
+  }
+}
+
+/**
+ * Monthly settlement: runs a month into draft statements, confirms them,
+ * marks them paid and corrects confirmed ones with adjustment rows.
+ */
+export default class SettlementService {
+  /**
+   * Computes a draft statement for every creator with revenue in the month,
+   * an amount carried over from an earlier statement, or a correction not
+   * yet taken in. One transaction: drafts of the month are replaced, and
+   * confirmed or paid statements are never touched (their creators are
+   * skipped). Exchange rates are the newest on or before `rateDate`
+   * (default: today, the settlement date).
+   */
+  static async run(actor: Actor | null, month: string, rateDate?: string) {
+    const { first, next } = monthRange(month)
+    const day = rateDate ?? DateTime.utc().toISODate()!
+    return db.transaction(async (trx) => {
+      const rateSet = await SettlementRates.current(trx)
+      const existing = await Settlement.query({ client: trx }).where('month', first).forUpdate()
+      const locked = new Set(
+        existing.filter((row) => row.status !== 'draft').map((row) => row.creatorId)
+      )
+      const drafts = existing.filter((row) => row.status === 'draft')
+      const before = new Map(drafts.map((row) => [row.creatorId, row.settledKrw]))
+      if (drafts.length) {
+        const draftIds = drafts.map((row) => row.id)
+        await SettlementAdjustment.query({ client: trx })
+          .whereIn('applied_settlement_id', draftIds)
+          .update({ appliedSettlementId: null })
+        await Settlement.query({ client: trx }).whereIn('id', draftIds).delete()
+      }
+
+      const revenue = await PlatformRevenue.query({ client: trx }).where('month', first)
+      const byCreator = new Map<number, PlatformRevenue[]>()
+      for (const row of revenue)
+        byCreator.set(row.creatorId, [...(byCreator.get(row.creatorId) ?? []), row])
+
+      // the latest earlier statement of each creator: what it carried forward
+      const previous = await Settlement.query({ client: trx })
+        .where('month', '<', first)
+        .whereRaw(
+          'settlements.month = (select max(p.month) from settlements p where p.creator_id = settlements.creator_id and p.month < ?)',
+          [first]
+        )
+      const carry = new Map(previous.map((row) => [row.creatorId, row.carriedForwardKrw]))
+
+      const open = await SettlementAdjustment.query({ client: trx })
+        .whereNull('applied_settlement_id')
+        .whereIn('settlement_id', (sub) =>
+          sub.from('settlements').select('id').where('month', '<', first)
+        )
+      const adjustments = new Map<number, SettlementAdjustment[]>()
+      for (const row of open)
+        adjustments.set(row.creatorId, [...(adjustments.get(row.creatorId) ?? []), row])
+
+      const creatorIds = [
+        ...new Set([
+          ...byCreator.keys(),
+          ...[...carry].filter(([, amount]) => !dec(amount).eq(0)).map(([id]) => id),
+          ...adjustments.keys(),
+        ]),
+      ].filter((id) => !locked.has(id))
+
+      const currencies = [
+        ...new Set(revenue.filter((row) => !locked.has(row.creatorId)).map((row) => row.currency)),
+      ]
+      const exchange = await ratesOn(day, currencies, trx)
+      const figures = await monthFigures(creatorIds, first, next, trx)
+      const creators = creatorIds.length
+        ? await Creator.query({ client: trx }).whereIn('id', creatorIds)
+        : []
+
+      const created: Settlement[] = []
+      for (const creator of creators) {
+        const own = adjustments.get(creator.id) ?? []
+        const individual = !creator.companyRef
+        let statement
+        try {
+          statement = computeStatement({
+            rates: rateSet.rates,
+            adRatio: creator.adIncomeRatio === null ? null : String(creator.adIncomeRatio),
+            otherRatio: creator.otherIncomeRatio === null ? null : String(creator.otherIncomeRatio),
+            individual,
+            revenue: (byCreator.get(creator.id) ?? []).map((row) => ({
+              currency: row.currency,
+              kind: row.kind,
+              amount: row.amount,
+            })),
+            exchange,
+            carryOver: carry.get(creator.id) ?? '0',
+            adjustments: fixed(own.reduce((sum, row) => sum.plus(dec(row.amountKrw)), dec(0))),
+          })
+        } catch (error) {
+          if (error instanceof MissingRateError) {
+            throw new StudioException('settlement.errors.no_rate', {
+              status: 422,
+              data: { currency: error.currency, date: day },
+            })
+          }
+          throw error
+        }
+        const metrics = figures.get(creator.id)
+        const settlement = await Settlement.create(
+          {
+            creatorId: creator.id,
+            month: first,
+            status: 'draft',
+            rateSetId: rateSet.id,
+            rateDate: day,
+            individual,
+            monthFans: metrics?.fans ?? 0,
+            monthlyIncrease: metrics?.increase ?? 0,
+            views: metrics?.views ?? 0,
+            videoCount: metrics?.videos ?? 0,
+            adRatio: creator.adIncomeRatio === null ? null : String(creator.adIncomeRatio),
+            otherRatio: creator.otherIncomeRatio === null ? null : String(creator.otherIncomeRatio),
+            platformTotalKrw: statement.platform_total_krw,
+            chinaTaxKrw: statement.china_tax_krw,
+            afterTaxKrw: statement.after_tax_krw,
+            monthlyRevenueKrw: statement.monthly_revenue_krw,
+            carryOverKrw: statement.carry_over_krw,
+            adjustmentsKrw: statement.adjustments_krw,
+            settleableTotalKrw: statement.settleable_total_krw,
+            krIncomeTaxKrw: statement.kr_income_tax_krw,
+            krLocalTaxKrw: statement.kr_local_tax_krw,
+            creatorTotalKrw: statement.creator_total_krw,
+            settledKrw: statement.settled_krw,
+            carriedForwardKrw: statement.carried_forward_krw,
+            lines: statement.lines,
+            rules: rulesOf(rateSet),
+            computedBy: actor?.user.id ?? null,
+          },
+          { client: trx }
+        )
+        if (own.length) {
+          await SettlementAdjustment.query({ client: trx })
+            .whereIn(
+              'id',
+              own.map((row) => row.id)
+            )
+            .update({ appliedSettlementId: settlement.id })
+        }
+        created.push(settlement)
+      }
+
+      const changes = created.map((row) => ({
+        creator_id: row.creatorId,
+        before: before.get(row.creatorId) ?? null,
+        after: row.settledKrw,
+      }))
+      const summary = {
+        month,
+        rate_date: day,
+        rate_set_id: rateSet.id,
+        drafts: created.length,
+        replaced: drafts.length,
+        kept: locked.size,
+        rates: exchange,
+        changes,
+      }
+      if (actor) await AuditService.log(actor, 'settlement.run', ['settlement', null], summary, trx)
+      else
+        await AuditService.record(
+          { action: 'settlement.run', subjectType: 'settlement', meta: summary },
+          trx
+        )
+      return { ...summary, settlements: created }
+    })
+  }
+
+  static async find(id: number) {
+    const settlement = await Settlement.query().where('id', id).preload('creator').first()
+    if (!settlement) throw new StudioException('errors.not_found', { status: 404 })
+    return settlement
+  }
+
+  /** The statement with its corrections and the corrections it took in. */
+  static async detail(settlement: Settlement) {
+    await settlement.load('adjustments')
+    await settlement.load('appliedAdjustments')
+    return settlement
+  }
+
+  /** Statements `user` may see: all for money roles; a creator its own confirmed and paid ones. */
+  static visible(user: User, trx?: TransactionClientContract) {
+    const query = Settlement.query({ client: trx })
+    if (seesMoney(user)) return query
+    if (user.role === 'creator') {
+      return query
+        .whereIn('status', ['confirmed', 'paid'])
+        .whereIn('creator_id', (sub) => sub.from('creators').select('id').where('user_id', user.id))
+    }
+    return query.whereRaw('1 = 0')
+  }
+
+  static list(user: User, params: SettlementListParams) {
+    const query = this.visible(user)
+    if (params.month) query.where('month', monthRange(params.month).first)
+    if (params.status) query.where('status', params.status)
+    if (params.creator_id) query.where('creator_id', params.creator_id)
+    const window = pageWindow(params._start, params._end, { max: 200, min: 1 })
+    return paginate(query, window, (filtered) =>
+      filtered.preload('creator').orderBy('month', 'desc').orderBy('id', 'asc')
+    )
+  }
+
+  /** The month's totals over the statements `user` may see. */
+  static async totals(user: User, month: string) {
+    const rows = await this.visible(user).where('month', monthRange(month).first)
+    const sum = (pick: (row: Settlement) => string) =>
+      fixed(rows.reduce((total, row) => total.plus(dec(pick(row))), dec(0)))
+    const byStatus = Object.fromEntries(
+      (['draft', 'confirmed', 'paid'] as SettlementStatus[]).map((status) => [
+        status,
+        rows.filter((row) => row.status === status).length,
+      ])
+    )
+    return {
+      month,
+      statements: rows.length,
+      by_status: byStatus,
+      platform_total_krw: sum((row) => row.platformTotalKrw),
+      china_tax_krw: sum((row) => row.chinaTaxKrw),
+      after_tax_krw: sum((row) => row.afterTaxKrw),
+      monthly_revenue_krw: sum((row) => row.monthlyRevenueKrw),
+      settleable_total_krw: sum((row) => row.settleableTotalKrw),
+      settled_krw: sum((row) => row.settledKrw),
+      carried_forward_krw: sum((row) => row.carriedForwardKrw),
+    }
+  }
+
+  /**
+   * Per team (the creators' CP team): statements, revenue and settled won of
+   * the month. Money roles see every team; a manager only the teams they
+   * manage.
+   */
+  static async teamTotals(user: User, month: string) {
+    const query = db
+      .from('settlements as s')
+      .join('creators as c', 'c.id', 's.creator_id')
+      .join('teams as t', 't.id', 'c.cp_team_id')
+      .where('s.month', monthRange(month).first)
+      .groupBy('t.id', 't.key')
+      .select('t.id', 't.key')
+      .count('* as statements')
+      .sum('s.monthly_revenue_krw as monthly_revenue_krw')
+      .sum('s.settled_krw as settled_krw')
+      .orderBy('t.id', 'asc')
+    if (!seesMoney(user)) {
+      query.whereIn('t.id', (sub) =>
+        sub
+          .from('team_memberships')
+          .select('team_id')
+          .where('user_id', user.id)
+          .where('is_manager', true)
+      )
+    }
+    const rows = await query
+    return rows.map((row) => ({
+      team_id: row.id,
+      team: row.key,
+      statements: Number(row.statements),
+      monthly_revenue_krw: fixed(dec(String(row.monthly_revenue_krw ?? 0))),
+      settled_krw: fixed(dec(String(row.settled_krw ?? 0))),
+    }))
+  }
+
+  static async #transition(
+    actor: Actor,
+    id: number,
+    from: SettlementStatus,
+    to: SettlementStatus,
+    action: 'settlement.confirm' | 'settlement.pay'
+  ) {
+    return db.transaction(async (trx) => {
+      const settlement = await Settlement.query({ client: trx }).where('id', id).forUpdate().first()
+      if (!settlement) throw new StudioException('errors.not_found', { status: 404 })
+      if (settlement.status !== from) {
+        throw new StudioException(`settlement.errors.not_${from}`, { status: 409 })
+      }
+      const before = auditFigures(settlement)
+      settlement.status = to
+      if (to === 'confirmed') {
+        settlement.confirmedBy = actor.user.id
+        settlement.confirmedAt = DateTime.utc()
+      } else {
+        settlement.paidBy = actor.user.id
+        settlement.paidAt = DateTime.utc()
+      }
+      await settlement.useTransaction(trx).save()
+      await AuditService.log(
+        actor,
+        action,
+        ['settlement', settlement.id],
+        {
+          creator_id: settlement.creatorId,
+          month: settlement.month,
+          before,
+          after: auditFigures(settlement),
+        },
+        trx
+      )
+      return settlement
+    })
+  }
+
+  static confirm(actor: Actor, id: number) {
+    return this.#transition(actor, id, 'draft', 'confirmed', 'settlement.confirm')
+  }
+
+  static markPaid(actor: Actor, id: number) {
+    return this.#transition(actor, id, 'confirmed', 'paid', 'settlement.pay')
+  }
+
+  /**
+   * A correction of a confirmed (or paid) statement: the statement stays as
+   * it was; the amount (won, before Korean tax) goes into the next run of a
+   * later month of the same creator. A draft is corrected by fixing the
+   * revenue and running the month again.
+   */
+  static async adjust(
+    actor: Actor,
+    id: number,
+    input: { amount_krw: number | string; reason: string }
+  ) {
+    return db.transaction(async (trx) => {
+      const settlement = await Settlement.query({ client: trx }).where('id', id).forUpdate().first()
+      if (!settlement) throw new StudioException('errors.not_found', { status: 404 })
+      if (settlement.status === 'draft') {
+        throw new StudioException('settlement.errors.adjust_draft', { status: 409 })
+      }
+      const amount = fixed(dec(String(input.amount_krw)))
+      if (dec(amount).eq(0))
+        throw new StudioException('settlement.errors.adjust_zero', { status: 422 })
+      const adjustment = await SettlementAdjustment.create(
+        {
+          creatorId: settlement.creatorId,
+          settlementId: settlement.id,
+          amountKrw: amount,
+          reason: input.reason,
+          createdBy: actor.user.id,
+        },
+        { client: trx }
+      )
+      await AuditService.log(
+        actor,
+        'settlement.adjust',
+        ['settlement', settlement.id],
+        {
+          creator_id: settlement.creatorId,
+          month: settlement.month,
+          before: null,
+          after: { adjustment_id: adjustment.id, amount_krw: amount, reason: input.reason },
+        },
+        trx
+      )
+      return adjustment
+    })
+  }
+
+  /** Whether a creator's month is closed to revenue edits (its statement is confirmed or paid). */
+  static async isLocked(creatorId: number, month: string, trx?: TransactionClientContract) {
+    const row = await Settlement.query({ client: trx })
+      .where('creator_id', creatorId)
+      .where('month', month)
+      .whereIn('status', ['confirmed', 'paid'])
+      .first()
+    return Boolean(row)
+  }
+}
