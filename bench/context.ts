@@ -33,6 +33,8 @@ export interface BenchOptions {
   soakQueries?: number
   /** MySQL: grow the buffer pool to this size (MB); it stays until the server restarts. */
   poolMb?: number
+  /** The upload bench's file size in MB (bench/upload.ts; default 2048, 0 skips it in a full run). */
+  uploadMb?: number
   /** The application's root folder (the measured server starts there). */
   appRoot: string
 }

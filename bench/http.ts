@@ -200,17 +200,19 @@ export async function bumpDataVersion() {
 /**
  * Starts the server against the bench database: the compiled build
  * (build/bin/server.js, what `npm start` runs; compiled first when stale)
- * or, with `loader`, the TypeScript sources through the runtime loader.
+ * or, with `loader`, the TypeScript sources through the runtime loader;
+ * `env` adds to (or overrides) its environment; `sameBuild` starts the
+ * build in place without checking it is current (a restart within a run).
  */
 export async function startServer(
   context: BenchContext,
   port: number,
-  options: { loader?: boolean } = {}
+  options: { loader?: boolean; env?: Record<string, string>; sameBuild?: boolean } = {}
 ): Promise<ChildProcess> {
   let script = ['--import=ts-node-maintained/register/esm', 'bin/server.ts']
   if (!options.loader) {
     const { ensureApiBuild } = await import('../scripts/build_api.js')
-    await ensureApiBuild()
+    if (!options.sameBuild) await ensureApiBuild()
     script = ['build/bin/server.js']
   }
   // the production flags (heap cap) for both, so that only the loader differs
@@ -224,6 +226,7 @@ export async function startServer(
       QUEUE_WORKER: 'false',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      ...options.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   })

@@ -8,6 +8,7 @@ import BenchDataset from '#bench/dataset'
 import ReferenceSeeder from '#database/seeders/01_reference_seeder'
 import { measureIngest } from '#bench/ingest'
 import BenchVideos, { type VideoDatasetReport } from '#bench/videos'
+import { measureUpload } from '#bench/upload'
 
 /**
  * Builds — or reuses — the bench dataset (bench/dataset.ts: 1,000 creators ×
@@ -17,11 +18,18 @@ import BenchVideos, { type VideoDatasetReport } from '#bench/videos'
  * to GET /api/health in the same run, several query variants per endpoint,
  * and separately the first (cold) answer of each after the metrics cache is
  * invalidated. Then the collection's write path (snapshots/s) and EXPLAIN /
- * ANALYZE of every query the metric endpoints run. Figures are printed,
+ * ANALYZE of every query the metric endpoints run, and last a 2 GB upload
+ * through the resumable endpoint (bench/upload.ts). Figures are printed,
  * never asserted; misses of the speed targets (bench/context.ts) are marked.
  */
 export async function runBench(context: BenchContext) {
   await ReferenceSeeder.seed()
+  const only = context.options.only ?? process.env.BENCH_ONLY
+  // the upload (bench/upload.ts) needs no dataset: measured alone with --only upload
+  if (only === 'upload') {
+    await measureUpload(context)
+    return
+  }
 
   const mysql = db.connection().dialect.name.startsWith('mysql')
   const creators = context.options.creators ?? (mysql ? 1000 : 200)
@@ -37,7 +45,6 @@ export async function runBench(context: BenchContext) {
   })
   printDataset(context, dataset, mysql)
   // the videos (bench/videos.ts): built unless the run measures other endpoints only
-  const only = context.options.only ?? process.env.BENCH_ONLY
   const withVideos = !only || 'videos'.includes(only) || only.includes('video')
   const videoOnly = Boolean(only && withVideos)
   const videos = withVideos
@@ -87,6 +94,8 @@ export async function runBench(context: BenchContext) {
   }
   if (ingest.length) printIngest(context, ingest)
   if (explained.length) printExplain(context, explained, mysql)
+  // a full run ends with the upload (a 2 GB file unless --upload-mb says otherwise; 0 skips it)
+  if (!only && context.options.uploadMb !== 0) await measureUpload(context)
 }
 
 /**

@@ -11,7 +11,7 @@ import { PLATFORMS } from '#shared/constants'
 export const SOAK_RSS_TARGET_MB = 600
 
 /** The server's resident memory (VmRSS), MB. */
-function rssOf(pid: number) {
+export function rssOf(pid: number) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
   return Math.round(kb / 1024)

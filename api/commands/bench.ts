@@ -66,6 +66,11 @@ export default class Bench extends BaseCommand {
   })
   declare poolMb: number
 
+  @flags.number({
+    description: 'The upload bench: MB of the generated file (default 2048; 0 skips it)',
+  })
+  declare uploadMb?: number
+
   async run() {
     const { runBench } = await import('#bench/run')
     await runBench({
@@ -86,6 +91,7 @@ export default class Bench extends BaseCommand {
         soak: this.soak,
         poolMb: this.poolMb,
         soakQueries: this.soakQueries,
+        uploadMb: this.uploadMb,
         appRoot: this.app.makePath(),
       },
       logger: {
