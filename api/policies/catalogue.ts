@@ -8,6 +8,7 @@ import { GROWTH_PERMISSIONS } from '#policies/catalogue/growth'
 import { TRACKING_PERMISSIONS } from '#policies/catalogue/tracking'
 import { VIDEO_PERMISSIONS } from '#policies/catalogue/videos'
 import { UPLOAD_LEDGER_PERMISSIONS } from '#policies/catalogue/upload_ledger'
+import { DOCUMENT_PERMISSIONS } from '#policies/catalogue/documents'
 import { SETTLEMENT_PERMISSIONS } from '#policies/catalogue/settlement'
 
 /**
@@ -61,5 +62,6 @@ export const PERMISSION_CATALOGUE: CatalogueEntry[] = [
   ...VIDEO_PERMISSIONS,
   ...TRACKING_PERMISSIONS,
   ...UPLOAD_LEDGER_PERMISSIONS,
+  ...DOCUMENT_PERMISSIONS,
   ...SETTLEMENT_PERMISSIONS,
 ]

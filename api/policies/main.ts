@@ -27,5 +27,6 @@ export const policies = {
   VideoPolicy: () => import('#policies/video_policy'),
   UploadPolicy: () => import('#policies/upload_policy'),
   UploadLedgerPolicy: () => import('#policies/upload_ledger_policy'),
+  DocumentPolicy: () => import('#policies/document_policy'),
   SettlementPolicy: () => import('#policies/settlement_policy'),
 }

@@ -37,6 +37,10 @@ test.group('routes guard', (group) => {
       'GET /api/user/info',
       'GET /api/ip-allowlist',
       'DELETE /api/ip-allowlist/:id',
+      'POST /api/documents',
+      'GET /api/documents/:id/pdf',
+      'POST /api/letter-events/monthly',
+      'GET /api/public/documents/:token',
     ])
   })
 

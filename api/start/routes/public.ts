@@ -6,6 +6,7 @@ const AuthController = () => import('#controllers/auth_controller')
 const RegistrationsController = () => import('#controllers/registrations_controller')
 const IpAllowlistController = () => import('#controllers/ip_allowlist_controller')
 const AccountController = () => import('#controllers/account_controller')
+const PublicDocumentsController = () => import('#controllers/public_documents_controller')
 
 /** The routes anybody may call: the spec's login, refresh and register calls, and health. */
 export const PUBLIC_ROUTES = [
@@ -19,6 +20,8 @@ export const PUBLIC_ROUTES = [
   'GET /api/resource',
   'POST /add/white_ip',
   'GET /api/avatars/:file',
+  'GET /api/public/documents/:token',
+  'GET /api/public/documents/:token/pdf',
 ]
 
 router.get('/api/health', [HealthController, 'show'])
@@ -33,3 +36,6 @@ router.get('/api/resource', [RegistrationsController, 'resource'])
 router.post('/add/white_ip', [IpAllowlistController, 'whiteIp'])
 /** Profile pictures, for <img> tags: unguessable names (see AccountService). */
 router.get('/api/avatars/:file', [AccountController, 'showAvatar'])
+/** An issued document by its public link's token (rate limited; 404 once revoked). */
+router.get('/api/public/documents/:token', [PublicDocumentsController, 'show'])
+router.get('/api/public/documents/:token/pdf', [PublicDocumentsController, 'pdf'])

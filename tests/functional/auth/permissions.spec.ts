@@ -18,6 +18,7 @@ const STAFF_SIDE_RESOURCES = [
   'videos',
   'growth',
   'upload_ledger',
+  'documents',
 ]
 
 test.group('auth / user info and permissions', (group) => {
@@ -85,6 +86,7 @@ test.group('auth / user info and permissions', (group) => {
       'growth',
       'upload_ledger',
       'settlement',
+      'documents',
     ])
     const catalogued = new Set(PERMISSION_CATALOGUE.map((entry) => entry.resource))
     for (const screen of SCREENS) {
@@ -120,6 +122,7 @@ test.group('auth / user info and permissions', (group) => {
     assert.sameMembers(data.alerts, ['view', 'handle'])
     assert.sameMembers(data.market, ['view', 'enquire', 'manage'])
     assert.sameMembers(data.commerce, ['view', 'write'])
+    assert.sameMembers(data.documents, ['list', 'issue', 'share'])
   })
 
   test('managers have neither the settlement (money) nor studio_log', async ({
@@ -139,6 +142,7 @@ test.group('auth / user info and permissions', (group) => {
     assert.sameMembers(data.metrics, ['view', 'download', 'runs', 'collect'])
     assert.sameMembers(data.board, ['list', 'write', 'pin'])
     assert.sameMembers(data.alerts, ['view', 'handle', 'scan'])
+    assert.sameMembers(data.documents, ['list', 'issue', 'share', 'revoke'])
   })
 
   test('the diagnostics screen (/app/test2) and the collection runs are for the staff side', async ({
@@ -172,9 +176,11 @@ test.group('auth / user info and permissions', (group) => {
       'videos',
       'growth',
       'upload_ledger',
+      'documents',
     ])
     assert.notInclude(Object.keys(response.body().data), 'creators')
     assert.sameMembers(response.body().data.upload_ledger, ['records'])
+    assert.sameMembers(response.body().data.documents, ['list'])
     assert.sameMembers(response.body().data.metrics, ['view', 'download'])
     assert.sameMembers(response.body().data.board, ['list'])
   })

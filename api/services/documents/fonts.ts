@@ -1,0 +1,99 @@
+import { createRequire } from 'node:module'
+import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import * as fontkit from 'fontkit'
+import type { Locale } from '#shared/constants'
+
+/*
+| The fonts every PDF is set in: Noto Sans CJK (KR, SC and JP; OpenType CFF,
+| SIL OFL 1.1) from the npm packages @embedpdf/fonts-kr, -sc and -jp, so a
+| fresh `npm ci` renders Hangul, Hanzi and Kana without system fonts. pdfkit
+| embeds only the glyphs a document uses (a CID-keyed CFF subset), so a
+| one-page document stays near 100 KB whatever the script.
+*/
+
+export type FontFace = 'kr' | 'sc' | 'jp'
+export type FontWeight = 'regular' | 'bold'
+
+const FILES: Record<FontFace, { pkg: string; regular: string; bold: string }> = {
+  kr: {
+    pkg: '@embedpdf/fonts-kr',
+    regular: 'NotoSansKR-Regular.otf',
+    bold: 'NotoSansKR-Bold.otf',
+  },
+  sc: {
+    pkg: '@embedpdf/fonts-sc',
+    regular: 'NotoSansHans-Regular.otf',
+    bold: 'NotoSansHans-Bold.otf',
+  },
+  jp: {
+    pkg: '@embedpdf/fonts-jp',
+    regular: 'NotoSansJP-Regular.otf',
+    bold: 'NotoSansJP-Bold.otf',
+  },
+}
+
+/**
+ * The faces tried in order for a language: its own region's glyph forms
+ * first (Korean Hanja, simplified Chinese, Japanese Kanji), the others for
+ * what it lacks (a Chinese channel name in a Korean document).
+ */
+export const FONT_CHAINS: Record<Locale, FontFace[]> = {
+  ko: ['kr', 'sc', 'jp'],
+  zh: ['sc', 'jp', 'kr'],
+  ja: ['jp', 'sc', 'kr'],
+  en: ['kr', 'sc', 'jp'],
+}
+
+const require = createRequire(import.meta.url)
+
+/** The folder of a font package (its entry lives in dist/, the fonts in fonts/). */
+function fontFolder(pkg: string) {
+  return join(dirname(dirname(require.resolve(pkg))), 'fonts')
+}
+
+const bytes = new Map<string, Buffer>()
+const coverage = new Map<FontFace, fontkit.Font>()
+
+/** A face's file, read once per process (about 4.5 to 8.5 MB each). */
+export function fontBytes(face: FontFace, weight: FontWeight): Buffer {
+  const key = `${face}:${weight}`
+  let buffer = bytes.get(key)
+  if (!buffer) {
+    const file = FILES[face]
+    buffer = readFileSync(join(fontFolder(file.pkg), file[weight]))
+    bytes.set(key, buffer)
+  }
+  return buffer
+}
+
+/** Whether `face` draws the character (decided on the regular weight; the bold has the same set). */
+export function faceHas(face: FontFace, codePoint: number) {
+  let font = coverage.get(face)
+  if (!font) {
+    font = fontkit.create(fontBytes(face, 'regular'))
+    coverage.set(face, font)
+  }
+  return font.hasGlyphForCodePoint(codePoint)
+}
+
+/**
+ * `text` cut into runs, each set in the first face of `chain` that has its
+ * characters (spaces and other characters every face has stay with the run
+ * they are in). A character no face has stays in the first face.
+ */
+export function fontRuns(text: string, chain: FontFace[]) {
+  const runs: { face: FontFace; text: string }[] = []
+  for (const char of text) {
+    const codePoint = char.codePointAt(0)!
+    const current = runs.at(-1)
+    if (current && (codePoint < 0x80 || faceHas(current.face, codePoint))) {
+      current.text += char
+      continue
+    }
+    const face = chain.find((candidate) => faceHas(candidate, codePoint)) ?? chain[0]
+    if (current && current.face === face) current.text += char
+    else runs.push({ face, text: char })
+  }
+  return runs
+}
