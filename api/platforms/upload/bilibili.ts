@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises'
 import type { PlatformAccountRef } from '#platforms/types'
 import {
   UploadError,
@@ -8,13 +7,14 @@ import {
   type Published,
   type UploadAdapter,
   type UploadCategory,
-  type UploadCheckpoint,
   type UploadEvent,
 } from '#platforms/upload/types'
 import {
   UploadHttp,
   arrayOf,
+  categoriesOf,
   chunksOf,
+  envelopeData,
   objectOf,
   resolveBase,
   stringOf,
@@ -22,9 +22,17 @@ import {
   isoOfUnix,
   type Answer,
   type BaseUrl,
+  type EnvelopeRules,
   type Json,
   failedLoginCheck,
 } from '#platforms/upload/http'
+import {
+  checkpointer,
+  findInListing,
+  readThumbnail,
+  resumableUpload,
+  sendChunks,
+} from '#platforms/upload/steps'
 import { COOKIE_DOMAINS, cookieHeader, parseCookies } from '#shared/cookies'
 
 /*
@@ -78,10 +86,15 @@ export interface BilibiliUploadOptions {
   now?: () => number
 }
 
-const AUTH_CODES = new Set([-101, -111])
-const RATE_CODES = new Set([21070, -412])
+/** member.bilibili.com's `{code, message, data}`; a rate limit waits its Retry-After seconds, else a minute. */
+const RULES: EnvelopeRules = {
+  codeField: 'code',
+  messageField: 'message',
+  authCodes: new Set([-101, -111]),
+  rateCodes: new Set([21070, -412]),
+  retryAfter: (answer) => retryAfterOf(answer),
+}
 const PROFILE = 'ugcfx/bup'
-const COVER_MAX_BYTES = 10 * 1024 * 1024
 
 interface Upos {
   base: string
@@ -147,14 +160,7 @@ export default class BilibiliUploadAdapter implements UploadAdapter {
 
   async categories(account: PlatformAccountRef | null): Promise<UploadCategory[]> {
     const data = objectOf(await this.#member(account, 'x/vupre/web/archive/pre', 'pre'))
-    return arrayOf(data?.typelist).map((type) => ({
-      id: stringOf(type.id) ?? '',
-      name: stringOf(type.name) ?? '',
-      children: arrayOf(type.children).map((child) => ({
-        id: stringOf(child.id) ?? '',
-        name: stringOf(child.name) ?? '',
-      })),
-    }))
+    return categoriesOf(data?.typelist)
   }
 
   async events(account: PlatformAccountRef | null): Promise<UploadEvent[]> {
@@ -186,9 +192,12 @@ export default class BilibiliUploadAdapter implements UploadAdapter {
     const csrf = csrfOf(request.account)
     const size = request.video.size
 
-    let upos = this.#resumable(ctx.resume, member, size)
-    const save = (step: string, state: Upos) =>
-      ctx.checkpoint({ step, ...state } as UploadCheckpoint)
+    let upos = resumableUpload<Upos>(
+      ctx.resume,
+      { base: member, size, withinMs: this.#resumeWithinMs, now: this.#now },
+      (state) => Boolean(state.upos_uri && state.auth)
+    )
+    const save = checkpointer<Upos>(ctx)
 
     if (!upos) {
       const pre = await this.#http.call(`${member}preupload`, 'preupload', {
@@ -250,37 +259,40 @@ export default class BilibiliUploadAdapter implements UploadAdapter {
       await save('uploading', upos)
     }
 
+    // parts are numbered from 1; those stored as done are skipped
     const done = new Set(upos.parts ?? [])
-    let sent = chunks.filter((chunk) => done.has(chunk.index + 1)).reduce(byteSum, 0)
-    ctx.progress(sent, size)
-    for (const chunk of chunks) {
-      const partNumber = chunk.index + 1
-      if (done.has(partNumber)) continue
-      const answer = await this.#http.call(target, 'part', {
-        method: 'PUT',
-        query: {
-          partNumber,
-          uploadId: upos.upload_id,
-          chunk: chunk.index,
-          chunks: chunks.length,
-          size: chunk.end - chunk.start,
-          start: chunk.start,
-          end: chunk.end,
-          total: size,
-        },
-        headers: uposHeaders,
-        file: { path: request.video.path, start: chunk.start, end: chunk.end },
-        signal: ctx.signal,
-      })
-      if (answer.status !== 200 || !answer.text.includes('MULTIPART_PUT_SUCCESS')) {
-        throw this.#uposError(answer, `part ${partNumber}`)
-      }
-      done.add(partNumber)
-      sent += chunk.end - chunk.start
-      upos = { ...upos, parts: [...done].sort((a, b) => a - b) }
-      await save('uploading', upos)
-      ctx.progress(sent, size)
-    }
+    await sendChunks(chunks, {
+      size,
+      done: (chunk) => done.has(chunk.index + 1),
+      send: async (chunk) => {
+        const partNumber = chunk.index + 1
+        const answer = await this.#http.call(target, 'part', {
+          method: 'PUT',
+          query: {
+            partNumber,
+            uploadId: upos!.upload_id,
+            chunk: chunk.index,
+            chunks: chunks.length,
+            size: chunk.end - chunk.start,
+            start: chunk.start,
+            end: chunk.end,
+            total: size,
+          },
+          headers: uposHeaders,
+          file: { path: request.video.path, start: chunk.start, end: chunk.end },
+          signal: ctx.signal,
+        })
+        if (answer.status !== 200 || !answer.text.includes('MULTIPART_PUT_SUCCESS')) {
+          throw this.#uposError(answer, `part ${partNumber}`)
+        }
+      },
+      sent: async (chunk) => {
+        done.add(chunk.index + 1)
+        upos = { ...upos!, parts: [...done].sort((a, b) => a - b) }
+        await save('uploading', upos)
+      },
+      progress: (sent, total) => ctx.progress(sent, total),
+    })
 
     if (!upos.filename) {
       const complete = await this.#http.call(target, 'complete', {
@@ -304,7 +316,7 @@ export default class BilibiliUploadAdapter implements UploadAdapter {
     }
 
     if (!upos.cover) {
-      const cover = await readSmall(request.thumbnail.path, request.thumbnail.size)
+      const cover = await readThumbnail('bilibili', request.thumbnail)
       const answer = await this.#http.call(`${member}x/vu/web/cover/up`, 'cover', {
         method: 'POST',
         query: { ts: this.#now() },
@@ -359,11 +371,7 @@ export default class BilibiliUploadAdapter implements UploadAdapter {
     })
     const data = objectOf(this.#data(submit, 'submit', true))
     const bvid = stringOf(data?.bvid)
-    if (!bvid) {
-      throw new UploadError('bilibili', 'upstream', "Bilibili's answer to submit lacks data.bvid", {
-        outcomeUnknown: true,
-      })
-    }
+    if (!bvid) throw this.#http.submitWithoutId('data.bvid')
     return {
       platformVideoId: bvid,
       url: `https://www.bilibili.com/video/${bvid}`,
@@ -375,42 +383,36 @@ export default class BilibiliUploadAdapter implements UploadAdapter {
     account: PlatformAccountRef,
     options: { title: string; after: string }
   ): Promise<Published | null> {
-    const after = unixOf(options.after)
-    for (let pn = 1; pn <= 3; pn++) {
-      const data = objectOf(
-        await this.#member(account, 'x/web/archives', 'archives', {
-          query: { status: 'is_pubing,pubed,not_pubed', pn, ps: 20 },
-        })
-      )
-      const audits = arrayOf(data?.arc_audits)
-      for (const audit of audits) {
+    return findInListing({
+      title: options.title,
+      after: unixOf(options.after),
+      pages: 3,
+      now: this.#now,
+      page: async (index) => {
+        const data = objectOf(
+          await this.#member(account, 'x/web/archives', 'archives', {
+            query: { status: 'is_pubing,pubed,not_pubed', pn: index + 1, ps: 20 },
+          })
+        )
+        const audits = arrayOf(data?.arc_audits)
+        // a full page: there may be more
+        return { items: audits, more: audits.length >= 20 }
+      },
+      read: (audit) => {
         const archive = objectOf(audit.Archive) ?? audit
-        const created = Number(archive.ctime ?? archive.ptime)
         const bvid = stringOf(archive.bvid)
-        if (bvid && archive.title === options.title && created >= after) {
-          const dtime = Number(archive.dtime)
-          return {
-            platformVideoId: bvid,
-            url: `https://www.bilibili.com/video/${bvid}`,
-            scheduled: Number.isFinite(dtime) && dtime * 1000 > this.#now(),
-          }
+        return {
+          id: bvid,
+          title: archive.title,
+          created: Number(archive.ctime ?? archive.ptime),
+          timer: Number(archive.dtime),
+          url: bvid ? `https://www.bilibili.com/video/${bvid}` : null,
         }
-      }
-      if (audits.length < 20) break
-    }
-    return null
+      },
+    })
   }
 
   /* ---------------------------------------------------------------- */
-
-  /** The stored upload to continue, when it belongs to this file and host and is fresh. */
-  #resumable(resume: UploadCheckpoint | null, member: string, size: number): Upos | null {
-    if (!resume) return null
-    const state = resume as unknown as Upos
-    if (state.base !== member || state.size !== size || !state.upos_uri || !state.auth) return null
-    if (this.#now() - Number(state.at) > this.#resumeWithinMs) return null
-    return state
-  }
 
   async #member(
     account: PlatformAccountRef | null,
@@ -434,26 +436,7 @@ export default class BilibiliUploadAdapter implements UploadAdapter {
         retryAfterMs: retryAfterOf(answer) ?? 60_000,
       })
     }
-    const code = answer.body?.code
-    if (typeof code !== 'number') {
-      throw new UploadError('bilibili', 'upstream', `Bilibili's answer to ${step} has no code`, {
-        upstreamCode: answer.status,
-        outcomeUnknown: submit ? true : undefined,
-      })
-    }
-    if (code === 0) return answer.body?.data
-    const message = stringOf(answer.body?.message) ?? String(code)
-    const text = `Bilibili answered ${code} (${message}) to ${step}`
-    if (AUTH_CODES.has(code)) {
-      throw new UploadError('bilibili', 'auth_expired', text, { upstreamCode: code })
-    }
-    if (RATE_CODES.has(code)) {
-      throw new UploadError('bilibili', 'rate_limited', text, {
-        upstreamCode: code,
-        retryAfterMs: retryAfterOf(answer) ?? 60_000,
-      })
-    }
-    throw new UploadError('bilibili', 'rejected', message, { upstreamCode: code })
+    return envelopeData(this.#http, RULES, answer, step, submit)
   }
 
   /** The body of an upos answer with OK 1. */
@@ -517,16 +500,4 @@ function uposUrl(member: string, upos: Upos) {
 function retryAfterOf(answer: Answer) {
   const seconds = Number(answer.headers.get('retry-after'))
   return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined
-}
-
-function byteSum(sum: number, chunk: { start: number; end: number }) {
-  return sum + chunk.end - chunk.start
-}
-
-/** A thumbnail read whole (it is small; bounded all the same). */
-async function readSmall(path: string, size: number) {
-  if (size > COVER_MAX_BYTES) {
-    throw new UploadError('bilibili', 'rejected', 'The thumbnail is larger than 10 MB', {})
-  }
-  return readFile(path)
 }

@@ -1,32 +1,18 @@
-import { readFile } from 'node:fs/promises'
 import type { PlatformAccountRef } from '#platforms/types'
-import {
-  UploadError,
-  type LoginCheck,
-  type PublishContext,
-  type PublishRequest,
-  type Published,
-  type UploadAdapter,
-  type UploadCategory,
-  type UploadCheckpoint,
-  type UploadEvent,
+import type {
+  PublishContext,
+  PublishRequest,
+  Published,
+  UploadEvent,
 } from '#platforms/upload/types'
+import { arrayOf, chunksOf, objectOf, stringOf, unixOf } from '#platforms/upload/http'
 import {
-  UploadHttp,
-  arrayOf,
-  chunksOf,
-  envelopeData,
-  objectOf,
-  resolveBase,
-  stringOf,
-  unixOf,
-  type BaseUrl,
-  type CallOptions,
-  type EnvelopeRules,
-  failedLoginCheck,
-  categoriesOf,
-} from '#platforms/upload/http'
-import { cookieHeader } from '#shared/cookies'
+  EnvelopeUploadAdapter,
+  type EnvelopeAdapterOptions,
+  type EnvelopeProtocol,
+  type EnvelopeSession,
+} from '#platforms/upload/envelope_adapter'
+import { findInListing, sendChunks } from '#platforms/upload/steps'
 
 /*
 |--------------------------------------------------------------------------
@@ -60,21 +46,23 @@ import { cookieHeader } from '#shared/cookies'
 |
 */
 
-export interface HaokanUploadOptions {
-  /** https://baijiahao.baidu.com (HAOKAN_UPLOAD_BASE). */
-  baseUrl: BaseUrl
-  timeoutMs?: number
-  resumeWithinMs?: number
-  now?: () => number
-}
+/** https://baijiahao.baidu.com (HAOKAN_UPLOAD_BASE) as `baseUrl`. */
+export type HaokanUploadOptions = EnvelopeAdapterOptions
 
-const RULES: EnvelopeRules = {
-  codeField: 'errno',
-  messageField: 'errmsg',
-  authCodes: new Set([110, 111]),
-  rateCodes: new Set([18]),
+const PROTOCOL: EnvelopeProtocol = {
+  platform: 'haokan',
+  label: 'Haokan',
+  rules: {
+    codeField: 'errno',
+    messageField: 'errmsg',
+    authCodes: new Set([110, 111]),
+    rateCodes: new Set([18]),
+  },
+  tokenHeaders: (token) => ({ Authorization: `Bearer ${token}` }),
+  noLogin: 'The account has no Baidu token or cookie',
+  login: { path: 'builder/api/account/info', step: 'account', name: 'name' },
+  categories: 'builder/api/video/categories',
 }
-const COVER_MAX_BYTES = 10 * 1024 * 1024
 
 interface HaokanUpload {
   base: string
@@ -87,35 +75,9 @@ interface HaokanUpload {
   cover_url?: string
 }
 
-export default class HaokanUploadAdapter implements UploadAdapter {
-  readonly platform = 'haokan' as const
-  readonly name = 'haokan'
-
-  #http: UploadHttp
-  #base: BaseUrl
-  #resumeWithinMs: number
-  #now: () => number
-
+export default class HaokanUploadAdapter extends EnvelopeUploadAdapter {
   constructor(options: HaokanUploadOptions) {
-    this.#http = new UploadHttp('haokan', 'Haokan', options.timeoutMs ?? 60_000)
-    this.#base = options.baseUrl
-    this.#resumeWithinMs = options.resumeWithinMs ?? 86_400_000
-    this.#now = options.now ?? Date.now
-  }
-
-  async checkLogin(account: PlatformAccountRef): Promise<LoginCheck> {
-    if (!loginOf(account)) return { ok: false, reason: 'missing' }
-    try {
-      const data = objectOf(await this.#get(account, 'builder/api/account/info', 'account'))
-      return { ok: true, name: stringOf(data?.name) }
-    } catch (error) {
-      return failedLoginCheck(error)
-    }
-  }
-
-  async categories(account: PlatformAccountRef | null): Promise<UploadCategory[]> {
-    const data = objectOf(await this.#get(account, 'builder/api/video/categories', 'categories'))
-    return categoriesOf(data?.list)
+    super(PROTOCOL, options)
   }
 
   /** Haokan has topics rather than events: those matching `keyword`. */
@@ -124,7 +86,7 @@ export default class HaokanUploadAdapter implements UploadAdapter {
     options: { keyword?: string } = {}
   ): Promise<UploadEvent[]> {
     const data = objectOf(
-      await this.#get(account, 'builder/api/topic/search', 'topics', {
+      await this.get(account, 'builder/api/topic/search', 'topics', {
         keyword: options.keyword ?? '',
       })
     )
@@ -138,7 +100,7 @@ export default class HaokanUploadAdapter implements UploadAdapter {
 
   async tags(account: PlatformAccountRef | null, options: { keyword: string }) {
     const data = objectOf(
-      await this.#get(account, 'builder/api/tag/suggest', 'tags', { keyword: options.keyword })
+      await this.get(account, 'builder/api/tag/suggest', 'tags', { keyword: options.keyword })
     )
     return arrayOf(data?.list)
       .map((tag) => stringOf(tag.name))
@@ -146,54 +108,33 @@ export default class HaokanUploadAdapter implements UploadAdapter {
   }
 
   async publish(request: PublishRequest, ctx: PublishContext): Promise<Published> {
-    const base = await resolveBase(this.#base)
-    const size = request.video.size
-    const save = (step: string, state: HaokanUpload) =>
-      ctx.checkpoint({ step, ...state } as UploadCheckpoint)
-    const call = (path: string, step: string, options: CallOptions, submit = false) =>
-      this.#http
-        .call(`${base}${path}`, step, {
-          ...options,
-          headers: { ...loginHeaders(request.account), ...options.headers },
-          signal: ctx.signal,
-          submit,
-        })
-        .then((answer) => envelopeData(this.#http, RULES, answer, step, submit))
+    const session = await this.session<HaokanUpload>(
+      request,
+      ctx,
+      (state) => Boolean(state.media_id) && Array.isArray(state.blocks)
+    )
+    const { size, call, save } = session
+    let upload = session.resume ?? (await this.#apply(session, request))
 
-    let upload = this.#resumable(ctx.resume, base, size)
-    if (!upload) {
-      const data = objectOf(
-        await call('builder/api/video/upload/apply', 'apply', {
-          method: 'POST',
-          json: { file_name: request.video.name, file_size: size },
-        })
-      )
-      const mediaId = stringOf(data?.media_id)
-      const blockSize = Number(data?.block_size)
-      if (!mediaId || !(blockSize > 0)) {
-        throw this.#http.badAnswer('apply', 'data.media_id or data.block_size')
-      }
-      upload = { base, at: this.#now(), size, media_id: mediaId, block_size: blockSize, blocks: [] }
-      await save('uploading', upload)
-    }
-
+    // blocks may go in any order: those stored as done are skipped
     const blocks = chunksOf(size, upload.block_size)
     const done = new Set(upload.blocks)
-    let sent = blocks.filter((b) => done.has(b.index)).reduce((s, b) => s + b.end - b.start, 0)
-    ctx.progress(sent, size)
-    for (const block of blocks) {
-      if (done.has(block.index)) continue
-      await call('builder/api/video/upload/block', 'block', {
-        method: 'POST',
-        query: { media_id: upload.media_id, block_index: block.index },
-        file: { path: request.video.path, start: block.start, end: block.end },
-      })
-      done.add(block.index)
-      sent += block.end - block.start
-      upload = { ...upload, blocks: [...done].sort((a, b) => a - b) }
-      await save('uploading', upload)
-      ctx.progress(sent, size)
-    }
+    await sendChunks(blocks, {
+      size,
+      done: (block) => done.has(block.index),
+      send: (block) =>
+        call('builder/api/video/upload/block', 'block', {
+          method: 'POST',
+          query: { media_id: upload.media_id, block_index: block.index },
+          file: { path: request.video.path, start: block.start, end: block.end },
+        }),
+      sent: async (block) => {
+        done.add(block.index)
+        upload = { ...upload, blocks: [...done].sort((a, b) => a - b) }
+        await save('uploading', upload)
+      },
+      progress: (sent, total) => ctx.progress(sent, total),
+    })
 
     if (!upload.finished) {
       await call('builder/api/video/upload/finish', 'finish', {
@@ -205,18 +146,7 @@ export default class HaokanUploadAdapter implements UploadAdapter {
     }
 
     if (!upload.cover_url) {
-      if (request.thumbnail.size > COVER_MAX_BYTES) {
-        throw new UploadError('haokan', 'rejected', 'The thumbnail is larger than 10 MB', {})
-      }
-      const data = objectOf(
-        await call('builder/api/cover/upload', 'cover', {
-          method: 'POST',
-          bytes: await readFile(request.thumbnail.path),
-          headers: { 'Content-Type': request.thumbnail.mime },
-        })
-      )
-      const url = stringOf(data?.cover_url)
-      if (!url) throw this.#http.badAnswer('cover', 'data.cover_url')
+      const url = await this.sendCover(session, request, 'builder/api/cover/upload', 'cover_url')
       upload = { ...upload, cover_url: url }
       await save('cover', upload)
     }
@@ -248,16 +178,7 @@ export default class HaokanUploadAdapter implements UploadAdapter {
       )
     )
     const articleId = stringOf(data?.article_id)
-    if (!articleId) {
-      throw new UploadError(
-        'haokan',
-        'upstream',
-        "Haokan's answer to submit lacks data.article_id",
-        {
-          outcomeUnknown: true,
-        }
-      )
-    }
+    if (!articleId) throw this.http.submitWithoutId('data.article_id')
     return { platformVideoId: articleId, url: stringOf(data?.url), scheduled: timer > 0 }
   }
 
@@ -265,67 +186,53 @@ export default class HaokanUploadAdapter implements UploadAdapter {
     account: PlatformAccountRef,
     options: { title: string; after: string }
   ): Promise<Published | null> {
-    const after = unixOf(options.after)
-    for (let page = 1; page <= 5; page++) {
-      const data = objectOf(
-        await this.#get(account, 'builder/api/article/list', 'list', {
-          type: 'video',
-          page,
-          page_size: 20,
-        })
-      )
-      for (const item of arrayOf(data?.list)) {
-        const articleId = stringOf(item.article_id)
-        if (articleId && item.title === options.title && Number(item.created_at) >= after) {
-          const timer = Number(item.timer_publish_time)
-          return {
-            platformVideoId: articleId,
-            url: stringOf(item.url),
-            scheduled: Number.isFinite(timer) && timer * 1000 > this.#now(),
-          }
-        }
-      }
-      if (data?.has_more !== true) break
-    }
-    return null
-  }
-
-  /* ---------------------------------------------------------------- */
-
-  #resumable(resume: UploadCheckpoint | null, base: string, size: number): HaokanUpload | null {
-    if (!resume) return null
-    const state = resume as unknown as HaokanUpload
-    if (state.base !== base || state.size !== size || !state.media_id) return null
-    if (!Array.isArray(state.blocks)) return null
-    if (this.#now() - Number(state.at) > this.#resumeWithinMs) return null
-    return state
-  }
-
-  async #get(
-    account: PlatformAccountRef | null,
-    path: string,
-    step: string,
-    query?: Record<string, string | number | undefined>
-  ) {
-    const answer = await this.#http.call(`${await resolveBase(this.#base)}${path}`, step, {
-      query,
-      headers: account ? loginHeaders(account) : {},
+    return findInListing({
+      title: options.title,
+      after: unixOf(options.after),
+      pages: 5,
+      now: this.now,
+      page: async (index) => {
+        const data = objectOf(
+          await this.get(account, 'builder/api/article/list', 'list', {
+            type: 'video',
+            page: index + 1,
+            page_size: 20,
+          })
+        )
+        return { items: arrayOf(data?.list), more: data?.has_more === true }
+      },
+      read: (item) => ({
+        id: stringOf(item.article_id),
+        title: item.title,
+        created: Number(item.created_at),
+        timer: Number(item.timer_publish_time),
+        url: stringOf(item.url),
+      }),
     })
-    return envelopeData(this.#http, RULES, answer, step)
   }
-}
 
-function loginOf(account: PlatformAccountRef): Record<string, string> | null {
-  const token = account.token?.trim()
-  if (token) return { Authorization: `Bearer ${token}` }
-  const cookie = cookieHeader(account.cookie)
-  return cookie ? { Cookie: cookie } : null
-}
-
-function loginHeaders(account: PlatformAccountRef): Record<string, string> {
-  const login = loginOf(account)
-  if (!login) {
-    throw new UploadError('haokan', 'auth_expired', 'The account has no Baidu token or cookie', {})
+  /** Applies for the upload (its media id and block size), stored as the first checkpoint. */
+  async #apply(session: EnvelopeSession<HaokanUpload>, request: PublishRequest) {
+    const data = objectOf(
+      await session.call('builder/api/video/upload/apply', 'apply', {
+        method: 'POST',
+        json: { file_name: request.video.name, file_size: session.size },
+      })
+    )
+    const mediaId = stringOf(data?.media_id)
+    const blockSize = Number(data?.block_size)
+    if (!mediaId || !(blockSize > 0)) {
+      throw this.http.badAnswer('apply', 'data.media_id or data.block_size')
+    }
+    const upload: HaokanUpload = {
+      base: session.base,
+      at: this.now(),
+      size: session.size,
+      media_id: mediaId,
+      block_size: blockSize,
+      blocks: [],
+    }
+    await session.save('uploading', upload)
+    return upload
   }
-  return login
 }

@@ -167,6 +167,16 @@ export class UploadHttp {
     )
   }
 
+  /** A submit answered without the new video's id: it may or may not exist (look before retrying). */
+  submitWithoutId(field: string) {
+    return new UploadError(
+      this.platform,
+      'upstream',
+      `${this.label}'s answer to submit lacks ${field}`,
+      { outcomeUnknown: true }
+    )
+  }
+
   #transportError(error: unknown, step: string, options: CallOptions, timeout: AbortSignal) {
     const stopped = options.signal?.aborted === true
     const timedOut = !stopped && timeout.aborted
@@ -241,6 +251,11 @@ export interface EnvelopeRules {
   messageField: string
   authCodes: ReadonlySet<number>
   rateCodes: ReadonlySet<number>
+  /**
+   * The wait a rate-limited answer asks for, in ms (undefined: a minute);
+   * by default its Retry-After, else `data.retry_after` seconds.
+   */
+  retryAfter?: (answer: Answer) => number | undefined
 }
 
 /**
@@ -276,15 +291,21 @@ export function envelopeData(
     throw new UploadError(http.platform, 'auth_expired', text, { upstreamCode: code })
   }
   if (rules.rateCodes.has(code)) {
-    const seconds = Number(objectOf(answer.body?.data)?.retry_after)
     throw new UploadError(http.platform, 'rate_limited', text, {
       upstreamCode: code,
-      retryAfterMs:
-        retryAfterMs(answer.headers.get('retry-after')) ??
-        (Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 60_000),
+      retryAfterMs: (rules.retryAfter ?? askedWait)(answer) ?? 60_000,
     })
   }
   throw new UploadError(http.platform, 'rejected', message, { upstreamCode: code })
+}
+
+/** The wait an answer asks for: its Retry-After, else `data.retry_after` seconds. */
+function askedWait(answer: Answer) {
+  const seconds = Number(objectOf(answer.body?.data)?.retry_after)
+  return (
+    retryAfterMs(answer.headers.get('retry-after')) ??
+    (Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined)
+  )
 }
 
 /** An ISO date of a unix time (seconds), or null. */

@@ -1,33 +1,18 @@
-import { readFile } from 'node:fs/promises'
 import type { PlatformAccountRef } from '#platforms/types'
-import {
-  UploadError,
-  type LoginCheck,
-  type PublishContext,
-  type PublishRequest,
-  type Published,
-  type UploadAdapter,
-  type UploadCategory,
-  type UploadCheckpoint,
-  type UploadEvent,
+import type {
+  PublishContext,
+  PublishRequest,
+  Published,
+  UploadEvent,
 } from '#platforms/upload/types'
+import { arrayOf, chunksOf, isoOfUnix, objectOf, stringOf, unixOf } from '#platforms/upload/http'
 import {
-  UploadHttp,
-  arrayOf,
-  chunksOf,
-  envelopeData,
-  objectOf,
-  resolveBase,
-  stringOf,
-  unixOf,
-  isoOfUnix,
-  type BaseUrl,
-  type CallOptions,
-  type EnvelopeRules,
-  failedLoginCheck,
-  categoriesOf,
-} from '#platforms/upload/http'
-import { cookieHeader } from '#shared/cookies'
+  EnvelopeUploadAdapter,
+  type EnvelopeAdapterOptions,
+  type EnvelopeProtocol,
+  type EnvelopeSession,
+} from '#platforms/upload/envelope_adapter'
+import { findInListing, sendChunks } from '#platforms/upload/steps'
 
 /*
 |--------------------------------------------------------------------------
@@ -58,22 +43,23 @@ import { cookieHeader } from '#shared/cookies'
 |
 */
 
-export interface XiguaUploadOptions {
-  /** https://studio.ixigua.com (XIGUA_UPLOAD_BASE). */
-  baseUrl: BaseUrl
-  timeoutMs?: number
-  /** A stored upload older than this starts over. */
-  resumeWithinMs?: number
-  now?: () => number
-}
+/** https://studio.ixigua.com (XIGUA_UPLOAD_BASE) as `baseUrl`. */
+export type XiguaUploadOptions = EnvelopeAdapterOptions
 
-const RULES: EnvelopeRules = {
-  codeField: 'err_no',
-  messageField: 'err_tips',
-  authCodes: new Set([2190002, 2190008]),
-  rateCodes: new Set([2100005]),
+const PROTOCOL: EnvelopeProtocol = {
+  platform: 'xigua',
+  label: 'Xigua',
+  rules: {
+    codeField: 'err_no',
+    messageField: 'err_tips',
+    authCodes: new Set([2190002, 2190008]),
+    rateCodes: new Set([2100005]),
+  },
+  tokenHeaders: (token) => ({ 'access-token': token }),
+  noLogin: 'The account has no Xigua token or cookie',
+  login: { path: 'api/user/info', step: 'user', name: 'nickname' },
+  categories: 'api/video/category',
 }
-const COVER_MAX_BYTES = 10 * 1024 * 1024
 
 interface XiguaUpload {
   base: string
@@ -86,39 +72,13 @@ interface XiguaUpload {
   image_uri?: string
 }
 
-export default class XiguaUploadAdapter implements UploadAdapter {
-  readonly platform = 'xigua' as const
-  readonly name = 'xigua'
-
-  #http: UploadHttp
-  #base: BaseUrl
-  #resumeWithinMs: number
-  #now: () => number
-
+export default class XiguaUploadAdapter extends EnvelopeUploadAdapter {
   constructor(options: XiguaUploadOptions) {
-    this.#http = new UploadHttp('xigua', 'Xigua', options.timeoutMs ?? 60_000)
-    this.#base = options.baseUrl
-    this.#resumeWithinMs = options.resumeWithinMs ?? 86_400_000
-    this.#now = options.now ?? Date.now
-  }
-
-  async checkLogin(account: PlatformAccountRef): Promise<LoginCheck> {
-    if (!loginOf(account)) return { ok: false, reason: 'missing' }
-    try {
-      const data = objectOf(await this.#get(account, 'api/user/info', 'user'))
-      return { ok: true, name: stringOf(data?.nickname) }
-    } catch (error) {
-      return failedLoginCheck(error)
-    }
-  }
-
-  async categories(account: PlatformAccountRef | null): Promise<UploadCategory[]> {
-    const data = objectOf(await this.#get(account, 'api/video/category', 'categories'))
-    return categoriesOf(data?.list)
+    super(PROTOCOL, options)
   }
 
   async events(account: PlatformAccountRef | null): Promise<UploadEvent[]> {
-    const data = objectOf(await this.#get(account, 'api/activity/list', 'activities'))
+    const data = objectOf(await this.get(account, 'api/activity/list', 'activities'))
     return arrayOf(data?.list).map((activity) => ({
       id: stringOf(activity.activity_id) ?? '',
       name: stringOf(activity.name) ?? '',
@@ -131,7 +91,7 @@ export default class XiguaUploadAdapter implements UploadAdapter {
 
   async tags(account: PlatformAccountRef | null, options: { keyword: string }) {
     const data = objectOf(
-      await this.#get(account, 'api/tag/suggest', 'tags', { keyword: options.keyword })
+      await this.get(account, 'api/tag/suggest', 'tags', { keyword: options.keyword })
     )
     return (Array.isArray(data?.list) ? data.list : [])
       .map((tag) => stringOf(tag))
@@ -139,51 +99,30 @@ export default class XiguaUploadAdapter implements UploadAdapter {
   }
 
   async publish(request: PublishRequest, ctx: PublishContext): Promise<Published> {
-    const base = await resolveBase(this.#base)
-    const size = request.video.size
-    const save = (step: string, state: XiguaUpload) =>
-      ctx.checkpoint({ step, ...state } as UploadCheckpoint)
-    const call = (path: string, step: string, options: CallOptions, submit = false) =>
-      this.#http
-        .call(`${base}${path}`, step, {
-          ...options,
-          headers: { ...loginHeaders(request.account), ...options.headers },
-          signal: ctx.signal,
-          submit,
-        })
-        .then((answer) => envelopeData(this.#http, RULES, answer, step, submit))
+    const session = await this.session<XiguaUpload>(request, ctx, (state) =>
+      Boolean(state.upload_id)
+    )
+    const { size, call, save } = session
+    let upload = session.resume ?? (await this.#init(session, request))
 
-    let upload = this.#resumable(ctx.resume, base, size)
-    if (!upload) {
-      const data = objectOf(
-        await call('api/video/upload/init', 'init', {
-          method: 'POST',
-          json: { file_name: request.video.name, file_size: size },
-        })
-      )
-      const uploadId = stringOf(data?.upload_id)
-      const chunkSize = Number(data?.chunk_size)
-      if (!uploadId || !(chunkSize > 0)) {
-        throw this.#http.badAnswer('init', 'data.upload_id or data.chunk_size')
-      }
-      upload = { base, at: this.#now(), size, upload_id: uploadId, chunk_size: chunkSize, parts: 0 }
-      await save('uploading', upload)
-    }
-
+    // parts go in order: the first `parts` are on the platform
     const chunks = chunksOf(size, upload.chunk_size)
-    let sent = chunks.slice(0, upload.parts).reduce((sum, c) => sum + c.end - c.start, 0)
-    ctx.progress(sent, size)
-    for (const chunk of chunks.slice(upload.parts)) {
-      await call('api/video/upload/part', 'part', {
-        method: 'PUT',
-        query: { upload_id: upload.upload_id, part_index: chunk.index, offset: chunk.start },
-        file: { path: request.video.path, start: chunk.start, end: chunk.end },
-      })
-      sent += chunk.end - chunk.start
-      upload = { ...upload, parts: chunk.index + 1 }
-      await save('uploading', upload)
-      ctx.progress(sent, size)
-    }
+    const sentParts = upload.parts
+    await sendChunks(chunks, {
+      size,
+      done: (chunk) => chunk.index < sentParts,
+      send: (chunk) =>
+        call('api/video/upload/part', 'part', {
+          method: 'PUT',
+          query: { upload_id: upload.upload_id, part_index: chunk.index, offset: chunk.start },
+          file: { path: request.video.path, start: chunk.start, end: chunk.end },
+        }),
+      sent: async (chunk) => {
+        upload = { ...upload, parts: chunk.index + 1 }
+        await save('uploading', upload)
+      },
+      progress: (sent, total) => ctx.progress(sent, total),
+    })
 
     if (!upload.video_id) {
       const data = objectOf(
@@ -193,24 +132,13 @@ export default class XiguaUploadAdapter implements UploadAdapter {
         })
       )
       const videoId = stringOf(data?.video_id)
-      if (!videoId) throw this.#http.badAnswer('complete', 'data.video_id')
+      if (!videoId) throw this.http.badAnswer('complete', 'data.video_id')
       upload = { ...upload, video_id: videoId }
       await save('uploaded', upload)
     }
 
     if (!upload.image_uri) {
-      if (request.thumbnail.size > COVER_MAX_BYTES) {
-        throw new UploadError('xigua', 'rejected', 'The thumbnail is larger than 10 MB', {})
-      }
-      const data = objectOf(
-        await call('api/image/upload', 'cover', {
-          method: 'POST',
-          bytes: await readFile(request.thumbnail.path),
-          headers: { 'Content-Type': request.thumbnail.mime },
-        })
-      )
-      const uri = stringOf(data?.image_uri)
-      if (!uri) throw this.#http.badAnswer('cover', 'data.image_uri')
+      const uri = await this.sendCover(session, request, 'api/image/upload', 'image_uri')
       upload = { ...upload, image_uri: uri }
       await save('cover', upload)
     }
@@ -243,11 +171,7 @@ export default class XiguaUploadAdapter implements UploadAdapter {
       )
     )
     const itemId = stringOf(data?.item_id)
-    if (!itemId) {
-      throw new UploadError('xigua', 'upstream', "Xigua's answer to submit lacks data.item_id", {
-        outcomeUnknown: true,
-      })
-    }
+    if (!itemId) throw this.http.submitWithoutId('data.item_id')
     return { platformVideoId: itemId, url: urlOf(itemId), scheduled: timerTime > 0 }
   }
 
@@ -255,67 +179,57 @@ export default class XiguaUploadAdapter implements UploadAdapter {
     account: PlatformAccountRef,
     options: { title: string; after: string }
   ): Promise<Published | null> {
-    const after = unixOf(options.after)
     let cursor = 0
-    for (let page = 0; page < 5; page++) {
-      const data = objectOf(
-        await this.#get(account, 'api/video/list', 'list', { cursor, count: 20 })
-      )
-      for (const item of arrayOf(data?.list)) {
+    return findInListing({
+      title: options.title,
+      after: unixOf(options.after),
+      pages: 5,
+      now: this.now,
+      page: async () => {
+        const data = objectOf(
+          await this.get(account, 'api/video/list', 'list', { cursor, count: 20 })
+        )
+        const more = data?.has_more === true
+        if (more) cursor = Number(data.cursor) || cursor + 20
+        return { items: arrayOf(data?.list), more }
+      },
+      read: (item) => {
         const itemId = stringOf(item.item_id)
-        if (itemId && item.title === options.title && Number(item.create_time) >= after) {
-          const timer = Number(item.timer_time)
-          return {
-            platformVideoId: itemId,
-            url: urlOf(itemId),
-            scheduled: Number.isFinite(timer) && timer * 1000 > this.#now(),
-          }
+        return {
+          id: itemId,
+          title: item.title,
+          created: Number(item.create_time),
+          timer: Number(item.timer_time),
+          url: itemId ? urlOf(itemId) : null,
         }
-      }
-      if (data?.has_more !== true) break
-      cursor = Number(data.cursor) || cursor + 20
-    }
-    return null
-  }
-
-  /* ---------------------------------------------------------------- */
-
-  #resumable(resume: UploadCheckpoint | null, base: string, size: number): XiguaUpload | null {
-    if (!resume) return null
-    const state = resume as unknown as XiguaUpload
-    if (state.base !== base || state.size !== size || !state.upload_id) return null
-    if (this.#now() - Number(state.at) > this.#resumeWithinMs) return null
-    return state
-  }
-
-  async #get(
-    account: PlatformAccountRef | null,
-    path: string,
-    step: string,
-    query?: Record<string, string | number | undefined>
-  ) {
-    const answer = await this.#http.call(`${await resolveBase(this.#base)}${path}`, step, {
-      query,
-      headers: account ? loginHeaders(account) : {},
+      },
     })
-    return envelopeData(this.#http, RULES, answer, step)
   }
-}
 
-/** The token (sent as `access-token`) or, without one, the cookie. */
-function loginOf(account: PlatformAccountRef): Record<string, string> | null {
-  const token = account.token?.trim()
-  if (token) return { 'access-token': token }
-  const cookie = cookieHeader(account.cookie)
-  return cookie ? { Cookie: cookie } : null
-}
-
-function loginHeaders(account: PlatformAccountRef): Record<string, string> {
-  const login = loginOf(account)
-  if (!login) {
-    throw new UploadError('xigua', 'auth_expired', 'The account has no Xigua token or cookie', {})
+  /** Opens the upload (its id and part size), stored as the first checkpoint. */
+  async #init(session: EnvelopeSession<XiguaUpload>, request: PublishRequest) {
+    const data = objectOf(
+      await session.call('api/video/upload/init', 'init', {
+        method: 'POST',
+        json: { file_name: request.video.name, file_size: session.size },
+      })
+    )
+    const uploadId = stringOf(data?.upload_id)
+    const chunkSize = Number(data?.chunk_size)
+    if (!uploadId || !(chunkSize > 0)) {
+      throw this.http.badAnswer('init', 'data.upload_id or data.chunk_size')
+    }
+    const upload: XiguaUpload = {
+      base: session.base,
+      at: this.now(),
+      size: session.size,
+      upload_id: uploadId,
+      chunk_size: chunkSize,
+      parts: 0,
+    }
+    await session.save('uploading', upload)
+    return upload
   }
-  return login
 }
 
 function urlOf(itemId: string) {
