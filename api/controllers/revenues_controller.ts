@@ -5,13 +5,27 @@ import { actorOf } from '#support/actor'
 import { ok } from '#support/envelope'
 import { listResponse } from '#support/pagination'
 import { areaMessages } from '#validators/messages'
+import StudioException from '#exceptions/studio_exception'
+import { importRevenue } from '#services/settlement/revenue_import'
+import { withUpload } from '#support/uploads'
+import { hasXlsxName } from '#support/xlsx'
+import { checkWorkbook, workbookRefusal } from '#support/workbook_guard'
+import { SETTLEMENT_LIMITS } from '#shared/settlement'
 import {
   exchangeRateListValidator,
   exchangeRateValidator,
+  revenueImportValidator,
   revenueListValidator,
   revenueValidator,
   settlementIdValidator,
 } from '#validators/settlement'
+
+/** What a revenue workbook may unpack to before it is read (5,000 rows at most). */
+const REVENUE_WORKBOOK = {
+  entryBytes: 16 * 1024 * 1024,
+  totalBytes: 24 * 1024 * 1024,
+  rows: SETTLEMENT_LIMITS.importRowsMax + 10,
+}
 
 /** Platform revenue and exchange rates: what the monthly settlement is computed from. */
 export default class RevenuesController {
@@ -80,5 +94,46 @@ export default class RevenuesController {
     const id = await this.#id(ctx)
     await RevenueService.deleteRate(actorOf(ctx), id)
     return ok({ id })
+  }
+
+  /** POST /api/revenues/import (multipart `file`, `month`, `dry_run`) — all rows or none. */
+  async import(ctx: HttpContext) {
+    await ctx.bouncer.with('SettlementPolicy').authorize('manage')
+    return withUpload(ctx, SETTLEMENT_LIMITS.importMaxBytes, () => this.#import(ctx))
+  }
+
+  async #import(ctx: HttpContext) {
+    const input = await revenueImportValidator.validate(ctx.request.body(), this.#messages(ctx))
+    const file = ctx.request.file('file', { size: SETTLEMENT_LIMITS.importMaxBytes })
+    if (!file || !file.tmpPath) {
+      if (file?.errors.some((error) => error.type === 'size'))
+        throw new StudioException('errors.too_large', { status: 413 })
+      throw new StudioException('settlement.errors.import_file', { status: 422 })
+    }
+    if (!hasXlsxName(file.clientName)) {
+      throw new StudioException('settlement.errors.import_file', { status: 422 })
+    }
+    const problem = await checkWorkbook(file.tmpPath, REVENUE_WORKBOOK)
+    if (problem) {
+      const refusal = workbookRefusal(problem, 'settlement.errors.import_unreadable')
+      throw new StudioException(refusal.key, { status: refusal.status, data: refusal.data })
+    }
+    const result = await importRevenue(actorOf(ctx), file.tmpPath, input.month, {
+      dryRun: Boolean(input.dry_run),
+      t: (key, data) => ctx.i18n.t(key, data),
+    })
+    if ('fileError' in result) {
+      ctx.response.status(422)
+      return { status: 422, message: result.fileError }
+    }
+    if (result.errors.length) {
+      ctx.response.status(422)
+      return {
+        status: 422,
+        message: ctx.i18n.t('settlement.errors.import_invalid', { count: result.errors.length }),
+        data: result,
+      }
+    }
+    return ok(result)
   }
 }

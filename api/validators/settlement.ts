@@ -113,3 +113,11 @@ export const exchangeRateValidator = vine.compile(
   })
 )
 export type ExchangeRateInput = Infer<typeof exchangeRateValidator>
+
+/** POST /api/revenues/import (multipart fields besides the file) */
+export const revenueImportValidator = vine.compile(
+  vine.object({
+    month: month(),
+    dry_run: vine.boolean().optional(),
+  })
+)

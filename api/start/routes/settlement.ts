@@ -20,6 +20,7 @@ router
 
     router.get('/revenues', [RevenuesController, 'index'])
     router.post('/revenues', [RevenuesController, 'store'])
+    router.post('/revenues/import', [RevenuesController, 'import'])
     router.put('/revenues/:id', [RevenuesController, 'update'])
     router.patch('/revenues/:id', [RevenuesController, 'update'])
     router.delete('/revenues/:id', [RevenuesController, 'destroy'])
