@@ -48,6 +48,7 @@ const VideoDashboardPage = screen(() => import('./pages/video-dashboard'))
 const VideoDetailPage = screen(() => import('./pages/video-detail'))
 const VideoComparePage = screen(() => import('./pages/video-compare'))
 const GrowthBoardPage = screen(() => import('./pages/growth-board'))
+const UploadStationPage = screen(() => import('./pages/upload-station'))
 const NotSupportedPage = screen(() => import('./pages/not-supported'))
 const PublicDocPage = screen(() => import('./pages/public-docs'))
 
@@ -89,8 +90,8 @@ const APP_ROUTES: { path: string; resource: string; page?: React.ReactNode }[] =
   { path: `${BRAND}_report`, resource: 'report' },
   { path: 'report_page', resource: 'report' },
   { path: `${BRAND}_labs`, resource: 'labs' },
-  { path: 'upload_main', resource: 'upload' },
-  { path: 'upload_main/upload_station', resource: 'upload' },
+  { path: 'upload_main', resource: 'upload', page: <UploadStationPage /> },
+  { path: 'upload_main/upload_station', resource: 'upload', page: <UploadStationPage /> },
   { path: 'market_dashboard', resource: 'market_dashboard', page: <DealList /> },
   { path: 'alert_dashboard', resource: 'alert_dashboard', page: <AlertList /> },
   { path: 'outside_creator', resource: 'outside_creator' },

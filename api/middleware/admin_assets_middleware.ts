@@ -33,12 +33,15 @@ const TYPES: Record<string, string> = {
  * script: the brand travels in a meta tag), styles inline as antd writes
  * them at run time, nothing from other sites, and no framing. The access
  * token lives in a cookie the admin's scripts read, so this matters.
+ * `media-src blob:` lets the upload station read a chosen video's length
+ * from the file in hand (nothing is fetched).
  */
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
   "font-src 'self' data:",
   "connect-src 'self'",
   "worker-src 'self' blob:",

@@ -15,6 +15,9 @@ export const DETAIL_MAX: Record<UploadPlatform, number> = { bilibili: 100, xigua
 /** Tags, entered comma-separated (Haokan takes 5). */
 export const TAGS_MAX: Record<UploadPlatform, number> = { bilibili: 10, xigua: 10, haokan: 5 }
 
+/** The resumable transfer's path (tus 1.0: POST creates, PATCH appends, HEAD answers the offset). */
+export const UPLOAD_TRANSFER_PATH = '/api/video/upload_file'
+
 /** A scheduled time at least this far ahead is sent as a scheduled publication; else immediate. */
 export const SCHEDULE_LEAD_HOURS: Record<UploadPlatform, number> = {
   bilibili: 4,

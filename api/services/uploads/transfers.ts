@@ -8,9 +8,10 @@ import { Server, type Upload } from '@tus/server'
 import { FileStore } from '@tus/file-store'
 import env from '#start/env'
 import { UPLOAD_LEDGER } from '#services/uploads/transfer_limits'
+import { UPLOAD_TRANSFER_PATH } from '#shared/uploads'
 
-/** SPEC §7's path of the resumable transfer (tus 1.0: POST creates, PATCH appends, HEAD answers the offset). */
-export const TRANSFER_PATH = '/api/video/upload_file'
+/** SPEC §7's path of the resumable transfer (the admin's client sends to the same). */
+export const TRANSFER_PATH = UPLOAD_TRANSFER_PATH
 /** Where transfers land under the Drive disk's root (config/drive.ts): one file and its .json each. */
 export const TRANSFER_FOLDER = 'uploads/transfers'
 
