@@ -13,6 +13,7 @@ import { StatusTable } from './components/status-table'
 import { AnalysisTabs } from './components/analysis-tabs'
 import { Portraits } from './components/portraits'
 import { AdPricesCard, RevenueCard } from './components/side-cards'
+import { DocumentsCard } from './components/documents-card'
 import { TerminateModal } from './components/terminate-modal'
 import { PasswordModal } from './components/password-modal'
 import { DeleteCreatorButton } from './components/delete-creator-button'
@@ -97,6 +98,9 @@ export function CreatorShow() {
             </Later>
             <Later minHeight={120}>
               <RevenueCard />
+            </Later>
+            <Later minHeight={120}>
+              <DocumentsCard creatorId={creator.id} />
             </Later>
           </Space>
         </Col>
