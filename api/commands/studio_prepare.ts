@@ -66,6 +66,10 @@ export default class StudioPrepare extends BaseCommand {
       const { default: DemoLettersSeeder } =
         await import('#database/seeders/08_demo_letters_seeder')
       if (await DemoLettersSeeder.seed()) this.logger.success('Seeded the demo letters')
+      const { default: DemoSettlementSeeder } =
+        await import('#database/seeders/09_demo_settlement_seeder')
+      if (await DemoSettlementSeeder.seed())
+        this.logger.success('Seeded the demo revenue, exchange rates and settlements')
     }
   }
 }

@@ -72,6 +72,15 @@ export const DEMO_USERS: DemoUser[] = [
     locale: 'ko',
   },
   {
+    email: 'finance@mcn.local',
+    name: '한소희',
+    role: 'finance',
+    accountType: 'staff',
+    status: 'active',
+    teams: [{ key: 'operations' }],
+    locale: 'ko',
+  },
+  {
     email: 'business@mcn.local',
     name: 'Daniel Park',
     role: 'staff',
