@@ -3,6 +3,7 @@
 | ships type declarations for its ES module entry).
 */
 declare module 'pdfkit' {
+  import type { Font } from 'fontkit'
   interface TextOptions {
     width?: number
     align?: 'left' | 'center' | 'right' | 'justify'
@@ -29,7 +30,7 @@ declare module 'pdfkit' {
       height: number
       margins: { top: number; bottom: number; left: number; right: number }
     }
-    registerFont(name: string, source: Buffer): this
+    registerFont(name: string, source: Buffer | Font): this
     font(name: string): this
     fontSize(size: number): this
     fillColor(color: string): this
@@ -57,6 +58,8 @@ declare module 'pdfkit' {
 declare module 'fontkit' {
   export interface Font {
     hasGlyphForCodePoint(codePoint: number): boolean
+    /** pdfkit recognises a parsed font by this method. */
+    layout(text: string): unknown
   }
   export function create(buffer: Buffer): Font
 }

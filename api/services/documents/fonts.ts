@@ -52,29 +52,27 @@ function fontFolder(pkg: string) {
   return join(dirname(dirname(require.resolve(pkg))), 'fonts')
 }
 
-const bytes = new Map<string, Buffer>()
-const coverage = new Map<FontFace, fontkit.Font>()
+const parsed = new Map<string, fontkit.Font>()
 
-/** A face's file, read once per process (about 4.5 to 8.5 MB each). */
-export function fontBytes(face: FontFace, weight: FontWeight): Buffer {
+/**
+ * A face parsed once per process and shared by every document (pdfkit takes
+ * a parsed fontkit font as it is; each document still embeds its own subset).
+ * Parsing the 4.5 to 8.5 MB files for every document cost most of a render.
+ */
+export function fontFor(face: FontFace, weight: FontWeight): fontkit.Font {
   const key = `${face}:${weight}`
-  let buffer = bytes.get(key)
-  if (!buffer) {
+  let font = parsed.get(key)
+  if (!font) {
     const file = FILES[face]
-    buffer = readFileSync(join(fontFolder(file.pkg), file[weight]))
-    bytes.set(key, buffer)
+    font = fontkit.create(readFileSync(join(fontFolder(file.pkg), file[weight])))
+    parsed.set(key, font)
   }
-  return buffer
+  return font
 }
 
 /** Whether `face` draws the character (decided on the regular weight; the bold has the same set). */
 export function faceHas(face: FontFace, codePoint: number) {
-  let font = coverage.get(face)
-  if (!font) {
-    font = fontkit.create(fontBytes(face, 'regular'))
-    coverage.set(face, font)
-  }
-  return font.hasGlyphForCodePoint(codePoint)
+  return fontFor(face, 'regular').hasGlyphForCodePoint(codePoint)
 }
 
 /**

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit'
 import type { Locale } from '#shared/constants'
-import { FONT_CHAINS, fontBytes, fontRuns, type FontFace, type FontWeight } from './fonts.js'
+import { FONT_CHAINS, fontFor, fontRuns, type FontWeight } from './fonts.js'
 
 /** One block of a document, drawn top to bottom. */
 export type PdfBlock =
@@ -56,7 +56,7 @@ export function renderPdf(spec: PdfSpec): Promise<Buffer> {
     runs.forEach((run, index) => {
       const name = `${run.face}-${weight}`
       if (!registered.has(name)) {
-        doc.registerFont(name, fontBytes(run.face as FontFace, weight))
+        doc.registerFont(name, fontFor(run.face, weight))
         registered.add(name)
       }
       doc.font(name)
