@@ -106,7 +106,7 @@ function PublicationLine({
 }
 
 /** A task's heading: its title, creator, when it was launched and for when it is booked. */
-function TaskItem({ task }: { task: UploadTaskRow }) {
+export function TaskItem({ task }: { task: UploadTaskRow }) {
   const { t } = useTranslation()
   const dateTime = useDateTimeFormat()
   const late =

@@ -10,6 +10,7 @@ import { HeaderCard } from './components/header-card'
 import { PrivateInfoCard } from './components/private-info-card'
 import { MemoPanel } from './components/memo-panel'
 import { StatusTable } from './components/status-table'
+import { CreatorUploadsCard } from '../../pages/upload-station/creator-uploads'
 import { AnalysisTabs } from './components/analysis-tabs'
 import { Portraits } from './components/portraits'
 import { AdPricesCard, RevenueCard } from './components/side-cards'
@@ -101,6 +102,9 @@ export function CreatorShow() {
             </Later>
             <Later minHeight={120}>
               <DocumentsCard creatorId={creator.id} />
+            </Later>
+            <Later minHeight={120}>
+              <CreatorUploadsCard creatorId={creator.id} />
             </Later>
           </Space>
         </Col>
