@@ -49,6 +49,7 @@ const VideoDetailPage = screen(() => import('./pages/video-detail'))
 const VideoComparePage = screen(() => import('./pages/video-compare'))
 const GrowthBoardPage = screen(() => import('./pages/growth-board'))
 const UploadStationPage = screen(() => import('./pages/upload-station'))
+const SettlementPage = screen(() => import('./pages/settlement'))
 const NotSupportedPage = screen(() => import('./pages/not-supported'))
 const PublicDocPage = screen(() => import('./pages/public-docs'))
 
@@ -86,7 +87,7 @@ const APP_ROUTES: { path: string; resource: string; page?: React.ReactNode }[] =
   { path: 'video_compare', resource: 'video_compare', page: <VideoComparePage /> },
   { path: 'creator_compare', resource: 'creator_compare', page: <CreatorComparePage /> },
   { path: 'board', resource: 'board', page: <BoardScreen /> },
-  { path: 'creator_adjustment', resource: 'creator_adjustment' },
+  { path: 'creator_adjustment', resource: 'creator_adjustment', page: <SettlementPage /> },
   { path: `${BRAND}_report`, resource: 'report' },
   { path: 'report_page', resource: 'report' },
   { path: `${BRAND}_labs`, resource: 'labs' },

@@ -1,0 +1,250 @@
+import { useState } from 'react'
+import { useCan, useCustom, useCustomMutation } from '@refinedev/core'
+import {
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Row,
+  Space,
+  Statistic,
+  Table,
+  Tabs,
+  Tag,
+  Tooltip,
+} from 'antd'
+import { PlayCircleOutlined } from '@ant-design/icons'
+import dayjs, { type Dayjs } from 'dayjs'
+import { useTranslation } from 'react-i18next'
+import { useSaveFeedback } from '../../lib/feedback'
+import { useNumberFormat } from '../../lib/format'
+import { RevenueTab } from './revenue-tab'
+import { ExchangeRatesTab, SettlementRatesTab } from './rates-tab'
+import { STATUS_COLOR, StatementDrawer } from './statement-drawer'
+import type { Settlement, Totals } from './types'
+
+/**
+ * /app/creator_adjustment — the monthly settlement: pick a month, run it,
+ * read the statements with their totals, open one with every figure and the
+ * rates and rounding it used, confirm and mark paid; enter revenue (or
+ * import it), exchange rates and the rates.
+ */
+export function SettlementPage() {
+  const { t } = useTranslation()
+  const { money } = useNumberFormat()
+  const feedback = useSaveFeedback()
+  const { data: canManage } = useCan({ resource: 'settlement', action: 'manage' })
+  const manage = Boolean(canManage?.can)
+  const [month, setMonth] = useState<Dayjs>(() => dayjs().subtract(1, 'month').startOf('month'))
+  const [rateDate, setRateDate] = useState<Dayjs | null>(null)
+  const [open, setOpen] = useState<number | null>(null)
+  const key = month.format('YYYY-MM')
+  const list = useCustom<Settlement[]>({
+    url: '/api/settlements',
+    method: 'get',
+    config: { query: { month: key, _start: 0, _end: 200 } },
+    errorNotification: false,
+  })
+  const totals = useCustom<Totals>({
+    url: '/api/settlements/totals',
+    method: 'get',
+    config: { query: { month: key } },
+    errorNotification: false,
+  })
+  const refresh = () => {
+    void list.query.refetch()
+    void totals.query.refetch()
+  }
+  const { mutate: run, mutation } = useCustomMutation<{
+    drafts: number
+    replaced: number
+    kept: number
+  }>()
+  const runMonth = () =>
+    run(
+      {
+        url: '/api/settlements/run',
+        method: 'post',
+        values: { month: key, ...(rateDate ? { rate_date: rateDate.format('YYYY-MM-DD') } : {}) },
+        successNotification: false,
+        errorNotification: false,
+      },
+      {
+        onSuccess: ({ data }) => {
+          feedback.succeeded(String(t('settlement.ran', data)))
+          refresh()
+        },
+        onError: (error) => feedback.failed(error),
+      }
+    )
+  const sum = totals.query.data?.data
+  const won = (value: string | undefined) => (value === undefined ? '—' : `₩${money(value)}`)
+
+  const statements = (
+    <>
+      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+        {(
+          [
+            'platform_total_krw',
+            'china_tax_krw',
+            'monthly_revenue_krw',
+            'settled_krw',
+            'carried_forward_krw',
+          ] as const
+        ).map((figure) => (
+          <Col key={figure} xs={12} md={8} lg={4}>
+            <Statistic
+              title={t(`settlement.figures.${figure}`)}
+              value={won(sum?.[figure])}
+              loading={totals.query.isLoading}
+            />
+          </Col>
+        ))}
+        <Col xs={12} md={8} lg={4}>
+          <Statistic
+            title={t('settlement.statements')}
+            value={sum ? `${sum.statements}` : '—'}
+            suffix={
+              sum ? (
+                <Tooltip title={t('settlement.by_status', sum.by_status)}>
+                  <span style={{ fontSize: 12 }}>
+                    {' '}
+                    ({sum.by_status.draft ?? 0}/{sum.by_status.confirmed ?? 0}/
+                    {sum.by_status.paid ?? 0})
+                  </span>
+                </Tooltip>
+              ) : null
+            }
+          />
+        </Col>
+      </Row>
+      <Table<Settlement>
+        rowKey="id"
+        size="middle"
+        loading={list.query.isLoading}
+        dataSource={list.query.data?.data ?? []}
+        pagination={{ pageSize: 50 }}
+        onRow={(row) => ({ onClick: () => setOpen(row.id), style: { cursor: 'pointer' } })}
+        data-testid="settlement-table"
+        scroll={{ x: true }}
+      >
+        <Table.Column<Settlement>
+          title={t('settlement.fields.creator')}
+          render={(_, row) =>
+            row.creator ? `${row.creator.channel_name} · ${row.creator.brand_no}` : row.creator_id
+          }
+        />
+        <Table.Column<Settlement>
+          dataIndex="status"
+          title={t('settlement.fields.status')}
+          render={(status: Settlement['status']) => (
+            <Tag color={STATUS_COLOR[status]}>{t(`settlement.statuses.${status}`)}</Tag>
+          )}
+        />
+        <Table.Column<Settlement>
+          dataIndex="platform_total_krw"
+          title={t('settlement.figures.platform_total_krw')}
+          align="right"
+          render={won}
+        />
+        <Table.Column<Settlement>
+          dataIndex="china_tax_krw"
+          title={t('settlement.figures.china_tax_krw')}
+          align="right"
+          render={won}
+        />
+        <Table.Column<Settlement>
+          dataIndex="monthly_revenue_krw"
+          title={t('settlement.figures.monthly_revenue_krw')}
+          align="right"
+          render={won}
+        />
+        <Table.Column<Settlement>
+          dataIndex="carry_over_krw"
+          title={t('settlement.figures.carry_over_krw')}
+          align="right"
+          render={won}
+        />
+        <Table.Column<Settlement>
+          dataIndex="settled_krw"
+          title={t('settlement.figures.settled_krw')}
+          align="right"
+          render={won}
+        />
+        <Table.Column<Settlement>
+          dataIndex="carried_forward_krw"
+          title={t('settlement.figures.carried_forward_krw')}
+          align="right"
+          render={won}
+        />
+      </Table>
+    </>
+  )
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card
+        title={t('menu.creator_adjustment')}
+        extra={
+          <Space wrap>
+            <DatePicker
+              picker="month"
+              allowClear={false}
+              value={month}
+              onChange={(value) => value && setMonth(value.startOf('month'))}
+              data-testid="settlement-month"
+            />
+            {manage ? (
+              <>
+                <DatePicker
+                  value={rateDate}
+                  onChange={setRateDate}
+                  placeholder={t('settlement.rate_date_placeholder')}
+                  data-testid="settlement-rate-date"
+                />
+                <Button
+                  type="primary"
+                  icon={<PlayCircleOutlined />}
+                  loading={mutation.isPending}
+                  onClick={runMonth}
+                  data-testid="settlement-run"
+                >
+                  {t('settlement.actions.run')}
+                </Button>
+              </>
+            ) : null}
+          </Space>
+        }
+      >
+        <Tabs
+          items={[
+            { key: 'statements', label: t('settlement.tabs.statements'), children: statements },
+            {
+              key: 'revenue',
+              label: t('settlement.tabs.revenue'),
+              children: <RevenueTab month={key} canManage={manage} onChanged={refresh} />,
+            },
+            {
+              key: 'exchange',
+              label: t('settlement.tabs.exchange'),
+              children: <ExchangeRatesTab canManage={manage} />,
+            },
+            {
+              key: 'rates',
+              label: t('settlement.tabs.rates'),
+              children: <SettlementRatesTab canManage={manage} />,
+            },
+          ]}
+        />
+      </Card>
+      <StatementDrawer
+        id={open}
+        canManage={manage}
+        onClose={() => setOpen(null)}
+        onChanged={refresh}
+      />
+    </Space>
+  )
+}
+
+export default SettlementPage
