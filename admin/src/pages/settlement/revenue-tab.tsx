@@ -170,7 +170,9 @@ function ImportModal({
         onSuccess: ({ data }) => {
           setResult(data)
           void message.success(
-            String(t(dryRun ? 'settlement.import.checked' : 'settlement.import.done', countsOf(data)))
+            String(
+              t(dryRun ? 'settlement.import.checked' : 'settlement.import.done', countsOf(data))
+            )
           )
         },
         onError: (error) => {
