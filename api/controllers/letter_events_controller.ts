@@ -33,6 +33,7 @@ export default class LetterEventsController {
       issued: result.issued.map((document) => presentDocument(document, { withLink: true })),
       skipped: result.skipped,
       letters: result.letters,
+      more: result.more,
     })
   }
 }

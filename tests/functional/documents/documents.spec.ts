@@ -406,6 +406,7 @@ test.group('issued documents', (group) => {
     assert.equal(sent.body().status, 0)
     assert.equal(sent.body().data.letters, 1)
     assert.equal(sent.body().data.skipped, 0)
+    assert.isFalse(sent.body().data.more)
     const issued = sent.body().data.issued
     assert.deepEqual(
       issued.map((row: any) => [row.number, row.lang, row.month, row.title]),
