@@ -100,10 +100,17 @@ export default class DocumentsController {
     return this.#present(ctx, await DocumentService.unshare(actorOf(ctx), document))
   }
 
-  /** GET /api/documents/:id/pdf — the stored PDF, as a download. */
+  /**
+   * GET /api/documents/:id/pdf — the stored PDF, as a download. A PDF that
+   * prints private data goes only to those who may reveal its levels (and to
+   * the creator's own account).
+   */
   async pdf(ctx: HttpContext) {
     await ctx.bouncer.with('DocumentPolicy').authorize('list')
     const document = await this.#find(ctx)
+    if (ctx.auth.getUserOrFail().role !== 'creator') {
+      await this.#authorizeLevels(ctx, privateLevels(document.tabs))
+    }
     const bytes = await DocumentService.bytes(document)
     ctx.response.header('content-type', 'application/pdf')
     ctx.response.header('content-disposition', `attachment; filename="${document.number}.pdf"`)

@@ -275,6 +275,8 @@ test.group('issued documents', (group) => {
     assertNoPermission(await client.post('/api/documents').loginAs(staff).json(l3))
     const byManager = await client.post('/api/documents').loginAs(manager).json(l3)
     byManager.assertStatus(201)
+    // Staff, who may reveal L1 only, do not download a PDF that prints L3.
+    assertNoPermission(await client.get(`/api/documents/${byManager.body().id}/pdf`).loginAs(staff))
     // A re-issue prints the same private data: the code again.
     const reissue = await client
       .post(`/api/documents/${byManager.body().id}/reissue`)
