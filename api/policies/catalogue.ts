@@ -10,6 +10,7 @@ import { VIDEO_PERMISSIONS } from '#policies/catalogue/videos'
 import { UPLOAD_LEDGER_PERMISSIONS } from '#policies/catalogue/upload_ledger'
 import { DOCUMENT_PERMISSIONS } from '#policies/catalogue/documents'
 import { SETTLEMENT_PERMISSIONS } from '#policies/catalogue/settlement'
+import { REPORT_PERMISSIONS } from '#policies/catalogue/reports'
 
 /**
  * Every resource and action the admin asks about through Refine's
@@ -64,4 +65,5 @@ export const PERMISSION_CATALOGUE: CatalogueEntry[] = [
   ...UPLOAD_LEDGER_PERMISSIONS,
   ...DOCUMENT_PERMISSIONS,
   ...SETTLEMENT_PERMISSIONS,
+  ...REPORT_PERMISSIONS,
 ]

@@ -29,4 +29,5 @@ export const policies = {
   UploadLedgerPolicy: () => import('#policies/upload_ledger_policy'),
   DocumentPolicy: () => import('#policies/document_policy'),
   SettlementPolicy: () => import('#policies/settlement_policy'),
+  ReportPolicy: () => import('#policies/report_policy'),
 }

@@ -41,6 +41,10 @@ test.group('routes guard', (group) => {
       'GET /api/documents/:id/pdf',
       'POST /api/letter-events/monthly',
       'GET /api/public/documents/:token',
+      'GET /api/reports/teams',
+      'GET /api/reports/teams/download',
+      'GET /api/creator/report_month',
+      'GET /api/power-bi/accounts/self',
     ])
   })
 

@@ -19,6 +19,7 @@ const STAFF_SIDE_RESOURCES = [
   'growth',
   'upload_ledger',
   'documents',
+  'reports',
 ]
 
 test.group('auth / user info and permissions', (group) => {
@@ -87,6 +88,7 @@ test.group('auth / user info and permissions', (group) => {
       'upload_ledger',
       'settlement',
       'documents',
+      'reports',
     ])
     const catalogued = new Set(PERMISSION_CATALOGUE.map((entry) => entry.resource))
     for (const screen of SCREENS) {
@@ -123,6 +125,7 @@ test.group('auth / user info and permissions', (group) => {
     assert.sameMembers(data.market, ['view', 'enquire', 'manage'])
     assert.sameMembers(data.commerce, ['view', 'write'])
     assert.sameMembers(data.documents, ['list', 'issue', 'share'])
+    assert.sameMembers(data.reports, ['teams', 'accounts'])
   })
 
   test('managers have neither the settlement (money) nor studio_log', async ({
@@ -143,6 +146,7 @@ test.group('auth / user info and permissions', (group) => {
     assert.sameMembers(data.board, ['list', 'write', 'pin'])
     assert.sameMembers(data.alerts, ['view', 'handle', 'scan'])
     assert.sameMembers(data.documents, ['list', 'issue', 'share', 'revoke'])
+    assert.sameMembers(data.reports, ['teams', 'accounts'])
   })
 
   test('the diagnostics screen (/app/test2) and the collection runs are for the staff side', async ({
@@ -177,8 +181,10 @@ test.group('auth / user info and permissions', (group) => {
       'growth',
       'upload_ledger',
       'documents',
+      'reports',
     ])
     assert.notInclude(Object.keys(response.body().data), 'creators')
+    assert.sameMembers(response.body().data.reports, ['statements', 'accounts'])
     assert.sameMembers(response.body().data.upload_ledger, ['records'])
     assert.sameMembers(response.body().data.documents, ['list'])
     assert.sameMembers(response.body().data.metrics, ['view', 'download'])
