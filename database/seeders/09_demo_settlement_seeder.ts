@@ -45,7 +45,7 @@ export default class DemoSettlementSeeder extends BaseSeeder {
     await DemoSettlementSeeder.seed()
   }
 
-  static async seed(now = DateTime.utc()) {
+  static async seed(now: DateTime = DateTime.utc()) {
     if (await PlatformRevenue.query().first()) return false
     const creators = await Creator.query()
       .where('contract_status', 'valid')

@@ -6,7 +6,7 @@ import ExchangeRate from '#models/exchange_rate'
 import PlatformRevenue from '#models/platform_revenue'
 import Settlement from '#models/settlement'
 import SettlementAdjustment from '#models/settlement_adjustment'
-import type SettlementRateSet from '#models/settlement_rate_set'
+import SettlementRateSet from '#models/settlement_rate_set'
 import type User from '#models/user'
 import StudioException from '#exceptions/studio_exception'
 import AuditService from '#services/audit/audit_service'
@@ -160,8 +160,27 @@ export default class SettlementService {
   static async run(actor: Actor | null, month: string, rateDate?: string) {
     const { first, next } = monthRange(month)
     const day = rateDate ?? DateTime.utc().toISODate()!
+    return this.#refusingDuplicates(() => this.#run(actor, month, first, next, day))
+  }
+
+  /** Two runs of one month that still crossed: the later is refused, nothing half-written. */
+  static async #refusingDuplicates<T>(work: () => Promise<T>) {
+    try {
+      return await work()
+    } catch (error) {
+      const code = String((error as { code?: string }).code ?? '')
+      if (code === 'ER_DUP_ENTRY' || code.startsWith('SQLITE_CONSTRAINT')) {
+        throw new StudioException('settlement.errors.run_busy', { status: 409 })
+      }
+      throw error
+    }
+  }
+
+  static async #run(actor: Actor | null, month: string, first: string, next: string, day: string) {
     return db.transaction(async (trx) => {
       const rateSet = await SettlementRates.current(trx)
+      // one run at a time: a second waits here for the first to commit (MySQL; SQLite writes one at a time)
+      await SettlementRateSet.query({ client: trx }).where('id', rateSet.id).forUpdate().first()
       const existing = await Settlement.query({ client: trx }).where('month', first).forUpdate()
       const locked = new Set(
         existing.filter((row) => row.status !== 'draft').map((row) => row.creatorId)

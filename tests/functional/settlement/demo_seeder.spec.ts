@@ -16,7 +16,7 @@ test.group('settlement / demo data', (group) => {
   }) => {
     await UserFactory.apply('finance').merge({ email: 'finance@mcn.local' }).create()
     await CreatorFactory.merge({ contractStatus: 'valid' }).createMany(4)
-    const now = DateTime.fromISO('2026-11-27T12:00:00Z', { zone: 'utc' })
+    const now = DateTime.utc(2026, 11, 27, 12)
 
     assert.isTrue(await DemoSettlementSeeder.seed(now))
     assert.lengthOf(await PlatformRevenue.query().where('month', '2026-09-01'), 4)
