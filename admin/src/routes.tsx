@@ -52,6 +52,8 @@ const UploadStationPage = screen(() => import('./pages/upload-station'))
 const SettlementPage = screen(() => import('./pages/settlement'))
 const NotSupportedPage = screen(() => import('./pages/not-supported'))
 const PublicDocPage = screen(() => import('./pages/public-docs'))
+const ReportPage = screen(() => import('./pages/reports/report-page'))
+const StudioReportPage = screen(() => import('./pages/reports/studio-report'))
 
 /**
  * Every route under /app of SPEC §2 and the menu resource whose permission
@@ -88,8 +90,8 @@ const APP_ROUTES: { path: string; resource: string; page?: React.ReactNode }[] =
   { path: 'creator_compare', resource: 'creator_compare', page: <CreatorComparePage /> },
   { path: 'board', resource: 'board', page: <BoardScreen /> },
   { path: 'creator_adjustment', resource: 'creator_adjustment', page: <SettlementPage /> },
-  { path: `${BRAND}_report`, resource: 'report' },
-  { path: 'report_page', resource: 'report' },
+  { path: `${BRAND}_report`, resource: 'report', page: <StudioReportPage /> },
+  { path: 'report_page', resource: 'report', page: <ReportPage /> },
   { path: `${BRAND}_labs`, resource: 'labs' },
   { path: 'upload_main', resource: 'upload', page: <UploadStationPage /> },
   { path: 'upload_main/upload_station', resource: 'upload', page: <UploadStationPage /> },
