@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import type ExcelJS from 'exceljs'
 import { DateTime } from 'luxon'
 import studioConfig from '#config/studio'
 
@@ -29,4 +30,20 @@ export function sendWorkbook(
  */
 export function hasXlsxName(name: string | undefined | null) {
   return /\.xlsx$/i.test((name ?? '').trim())
+}
+
+/**
+ * An exported sheet's title row: bold on the studio's pale blue, and kept
+ * in view while scrolling unless `freeze` is off.
+ */
+export function titleRow(
+  sheet: ExcelJS.Worksheet,
+  titles: string[],
+  { freeze = true }: { freeze?: boolean } = {}
+) {
+  const row = sheet.addRow(titles)
+  row.font = { bold: true }
+  row.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFEFF3F8' } }
+  if (freeze) sheet.views = [{ state: 'frozen', ySplit: 1 }]
+  return row
 }

@@ -9,6 +9,7 @@ import type {
 import { SUM_COLUMNS } from '#services/metrics/dashboard_figures'
 import { GAIN_COLUMNS } from '#services/metrics/daily_totals'
 import { EXCEL_DATE, excelDay } from '#support/excel_dates'
+import { titleRow } from '#support/xlsx'
 
 /** Translates a key of resources/lang/<locale>/dashboard.json (without the `dashboard.` prefix). */
 export type Translate = (key: string, data?: Record<string, unknown>) => string
@@ -33,12 +34,8 @@ const DAILY_COLUMNS = SUM_COLUMNS
 
 const RANKING_COLUMNS = GAIN_COLUMNS
 
-function header(sheet: ExcelJS.Worksheet, titles: string[]) {
-  const row = sheet.addRow(titles)
-  row.font = { bold: true }
-  row.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFEFF3F8' } }
-  return row
-}
+const header = (sheet: ExcelJS.Worksheet, titles: string[]) =>
+  titleRow(sheet, titles, { freeze: false })
 
 function widths(sheet: ExcelJS.Worksheet, values: number[]) {
   values.forEach((width, index) => {

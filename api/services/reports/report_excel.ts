@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs'
 import { REPORT_FIGURES, REPORT_MONEY, type TeamReport } from '#shared/reports'
+import { titleRow } from '#support/xlsx'
 
 /** Translates a key of resources/lang/<locale>/reports.json (without the `reports.` prefix). */
 export type Translate = (key: string, data?: Record<string, unknown>) => string
@@ -11,10 +12,7 @@ const INTEGER = '#,##0'
 const WON = '#,##0.00'
 
 function header(sheet: ExcelJS.Worksheet, titles: string[]) {
-  const row = sheet.addRow(titles)
-  row.font = { bold: true }
-  row.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFEFF3F8' } }
-  sheet.views = [{ state: 'frozen', ySplit: 1 }]
+  titleRow(sheet, titles)
   titles.forEach((title, index) => {
     sheet.getColumn(index + 1).width = Math.max(12, title.length + 4)
   })

@@ -4,6 +4,7 @@ import { VIDEO_METRICS } from '#shared/videos'
 import { excelDateTime, excelDay, EXCEL_DATE, EXCEL_DATE_TIME } from '#support/excel_dates'
 import type { VideoJson } from '#services/videos/video_presenter'
 import type { VideoComparison } from '#services/videos/video_compare_service'
+import { titleRow } from '#support/xlsx'
 
 /** Translates a key of resources/lang/<locale>/videos.json (without the `videos.` prefix). */
 export type Translate = (key: string) => string
@@ -12,13 +13,6 @@ export type Translate = (key: string) => string
 export const VIDEO_SHEETS = { list: 'Videos', compare: 'Compare', points: 'Points' } as const
 
 const INTEGER = '#,##0'
-
-function header(sheet: ExcelJS.Worksheet, titles: string[]) {
-  const row = sheet.addRow(titles)
-  row.font = { bold: true }
-  row.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFEFF3F8' } }
-  sheet.views = [{ state: 'frozen', ySplit: 1 }]
-}
 
 function uploaded(video: VideoJson) {
   return video.published_at ? excelDateTime(DateTime.fromISO(video.published_at)) : null
@@ -34,7 +28,7 @@ export async function buildVideoListWorkbook(
   workbook.created = new Date()
   const sheet = workbook.addWorksheet(VIDEO_SHEETS.list)
   const metrics = [...VIDEO_METRICS, 'views_week', 'views_month'] as const
-  header(sheet, [
+  titleRow(sheet, [
     t('excel.title'),
     t('excel.creator'),
     t('excel.platform'),
@@ -79,7 +73,7 @@ export async function buildVideoCompareWorkbook(
   const workbook = new ExcelJS.Workbook()
   workbook.created = new Date()
   const table = workbook.addWorksheet(VIDEO_SHEETS.compare)
-  header(table, [t('excel.hours'), ...comparison.videos.map(({ video }) => video.title)])
+  titleRow(table, [t('excel.hours'), ...comparison.videos.map(({ video }) => video.title)])
   table.getColumn(1).width = 18
   comparison.videos.forEach((_video, index) => {
     table.getColumn(index + 2).width = 28
@@ -92,7 +86,7 @@ export async function buildVideoCompareWorkbook(
   }
 
   const points = workbook.addWorksheet(VIDEO_SHEETS.points)
-  header(points, [
+  titleRow(points, [
     t('excel.video'),
     t('excel.platform'),
     t('excel.hours'),
