@@ -29,7 +29,7 @@ import { useApiQuery } from '../../lib/use-api-query'
 import { useQueryPatch } from '../../lib/use-query-patch'
 import { useDashboardFormat } from '../../lib/format'
 import { figureColumn, nowrapCells } from '../../lib/table'
-import { Toolbar } from '../../components/toolbar'
+import { PageFrame } from '../../components/page-frame'
 import { PlatformLogos } from '../../components/platform-badge'
 import { FavoriteStar } from '../../resources/creators/components/favorite-star'
 import { TrackingDrawer } from './tracking-drawer'
@@ -155,22 +155,17 @@ export function CreatorTracking() {
   ]
 
   return (
-    <Space
-      direction="vertical"
-      size="middle"
-      style={{ width: '100%' }}
-      data-testid="creator-tracking"
-    >
-      <Toolbar>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('menu.creator_tracking')}
-        </Typography.Title>
-        {data && (
+    <PageFrame
+      testId="creator-tracking"
+      title={t('menu.creator_tracking')}
+      extra={
+        data && (
           <Typography.Text type="secondary" data-testid="tracking-range">
             {t('tracking.range', { start: data.range.start, end: data.range.end })}
           </Typography.Text>
-        )}
-      </Toolbar>
+        )
+      }
+    >
       <Card styles={{ body: { paddingTop: 4 } }}>
         <Tabs
           activeKey={tab}
@@ -245,7 +240,7 @@ export function CreatorTracking() {
         />
       </Card>
       <TrackingDrawer creatorId={opened} onClose={() => patch({ creator: null })} />
-    </Space>
+    </PageFrame>
   )
 }
 

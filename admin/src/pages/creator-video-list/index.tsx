@@ -1,8 +1,8 @@
 import { useMemo } from 'react'
 import { useOne } from '@refinedev/core'
-import { Card, Select, Space, Typography } from 'antd'
+import { Card, Select, Space } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { Toolbar } from '../../components/toolbar'
+import { PageFrame } from '../../components/page-frame'
 import { useCreatorSelect } from '../../lib/use-creator-select'
 import { VideoTable } from '../../resources/videos/video-table'
 import type { VideoFilters } from '../../resources/videos/types'
@@ -39,17 +39,7 @@ export function CreatorVideoList() {
   )
 
   return (
-    <Space
-      direction="vertical"
-      size="middle"
-      style={{ width: '100%' }}
-      data-testid="creator-video-list"
-    >
-      <Toolbar>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('tracking.videos.title')}
-        </Typography.Title>
-      </Toolbar>
+    <PageFrame testId="creator-video-list" title={t('tracking.videos.title')}>
       <Card>
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
           <Space wrap size={[12, 8]}>
@@ -72,7 +62,7 @@ export function CreatorVideoList() {
           <VideoTable filters={filters} testId="creator-video-table" />
         </Space>
       </Card>
-    </Space>
+    </PageFrame>
   )
 }
 

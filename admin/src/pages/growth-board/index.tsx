@@ -9,7 +9,7 @@ import { GROWTH_BOARD_DAYS, GROWTH_BOARD_FLAG_FILTERS } from '@shared/growth'
 import { GROWTH_WINDOWS } from '@shared/videos'
 import { ListTable } from '../../components/list-table'
 import { PlatformLogo } from '../../components/platform-badge'
-import { Toolbar } from '../../components/toolbar'
+import { PageFrame } from '../../components/page-frame'
 import { useCreatorSelect } from '../../lib/use-creator-select'
 import { useDateTimeFormat } from '../../lib/format'
 import { useQueryPatch } from '../../lib/use-query-patch'
@@ -63,13 +63,14 @@ export function GrowthBoard() {
     (creators.options?.find((option) => option.value === creatorId)?.label as string | undefined)
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="growth-board">
-      <Toolbar>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {creatorId && creatorName
-            ? t('growth.analysis_title', { name: creatorName })
-            : t('growth.title')}
-        </Typography.Title>
+    <PageFrame
+      testId="growth-board"
+      title={
+        creatorId && creatorName
+          ? t('growth.analysis_title', { name: creatorName })
+          : t('growth.title')
+      }
+      extra={
         <Space wrap>
           <Select
             style={{ width: 150 }}
@@ -133,8 +134,8 @@ export function GrowthBoard() {
             </Button>
           )}
         </Space>
-      </Toolbar>
-
+      }
+    >
       {creatorId && <CreatorAnalysis rows={rows} loading={tableQuery.isLoading} />}
 
       <Card size="small">
@@ -212,7 +213,7 @@ export function GrowthBoard() {
           />
         </ListTable>
       </Card>
-    </Space>
+    </PageFrame>
   )
 }
 

@@ -1,10 +1,10 @@
 import { useMemo } from 'react'
 import { useCustom } from '@refinedev/core'
-import { Button, Card, Col, Row, Space, Statistic, Typography } from 'antd'
+import { Button, Card, Col, Row, Statistic, Typography } from 'antd'
 import { RocketOutlined } from '@ant-design/icons'
 import { useLocation, useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Toolbar } from '../../components/toolbar'
+import { PageFrame } from '../../components/page-frame'
 import { useApiQuery } from '../../lib/use-api-query'
 import { useNumberFormat } from '../../lib/format'
 import { Launchpad } from './launchpad'
@@ -58,17 +58,11 @@ export function UploadStation() {
   ]
 
   return (
-    <Space
-      direction="vertical"
-      size="middle"
-      style={{ width: '100%' }}
-      data-testid="upload-station"
-    >
-      <Toolbar>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('uploads.station.title')}
-        </Typography.Title>
-        {!open && (
+    <PageFrame
+      testId="upload-station"
+      title={t('uploads.station.title')}
+      extra={
+        !open && (
           <Button
             type="primary"
             icon={<RocketOutlined />}
@@ -77,8 +71,9 @@ export function UploadStation() {
           >
             {t('uploads.station.open')}
           </Button>
-        )}
-      </Toolbar>
+        )
+      }
+    >
       <Row gutter={[16, 16]} data-testid="upload-stats">
         {figures.map(({ key, value }) => (
           <Col key={key} xs={12} lg={6}>
@@ -101,7 +96,7 @@ export function UploadStation() {
         loading={records.isLoading}
         error={records.isError ? records.error?.message || 'error' : null}
       />
-    </Space>
+    </PageFrame>
   )
 }
 

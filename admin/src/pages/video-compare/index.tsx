@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { VIDEO_METRICS, type VideoMetric } from '@shared/videos'
 import { LineChart } from '../../components/charts'
 import { DownloadButton } from '../../components/download-button'
-import { Toolbar } from '../../components/toolbar'
+import { PageFrame } from '../../components/page-frame'
 import { useApiQuery } from '../../lib/use-api-query'
 import { useQueryPatch } from '../../lib/use-query-patch'
 import { useDashboardFormat } from '../../lib/format'
@@ -76,11 +76,10 @@ export function VideoCompare() {
   }, [data, metric, t, format])
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="video-compare">
-      <Toolbar>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('videos.compare.title')}
-        </Typography.Title>
+    <PageFrame
+      testId="video-compare"
+      title={t('videos.compare.title')}
+      extra={
         <Space>
           {ids.length > 0 && (
             <Button
@@ -103,7 +102,8 @@ export function VideoCompare() {
             {t('videos.compare.export')}
           </DownloadButton>
         </Space>
-      </Toolbar>
+      }
+    >
       {!ids.length ? (
         <Card>
           <Empty description={t('videos.compare.empty', { max: basket.max })} />
@@ -184,7 +184,7 @@ export function VideoCompare() {
           </Card>
         </>
       )}
-    </Space>
+    </PageFrame>
   )
 }
 

@@ -3,7 +3,7 @@ import { Card, Col, Row, Space, Tag, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { VIDEO_VIEW_TIERS } from '@shared/videos'
 import { Chart } from '../../components/charts'
-import { Toolbar } from '../../components/toolbar'
+import { PageFrame } from '../../components/page-frame'
 import { useApiQuery } from '../../lib/use-api-query'
 import { useDashboardFormat, useDateTimeFormat } from '../../lib/format'
 import { CompareLink } from '../../resources/videos/video-bits'
@@ -46,18 +46,7 @@ export function VideoDashboard() {
   )
 
   return (
-    <Space
-      direction="vertical"
-      size="middle"
-      style={{ width: '100%' }}
-      data-testid="video-dashboard"
-    >
-      <Toolbar>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('menu.video_dashboard')}
-        </Typography.Title>
-        <CompareLink />
-      </Toolbar>
+    <PageFrame testId="video-dashboard" title={t('menu.video_dashboard')} extra={<CompareLink />}>
       <Card size="small">
         <Space direction="vertical" size={10} style={{ width: '100%' }}>
           <VideoFilterBar state={state} />
@@ -155,7 +144,7 @@ export function VideoDashboard() {
       <Card size="small">
         <VideoTable filters={filters} title={t('videos.list.title')} />
       </Card>
-    </Space>
+    </PageFrame>
   )
 }
 
