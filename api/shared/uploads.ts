@@ -329,24 +329,24 @@ export function checkUpload(
       }
     }
 
-    const cutTitle = cutText(title, TITLE_MAX[platform])
-    if (cutTitle.cut) {
-      notices.push({
-        key: 'title_cut',
-        field: 'title',
-        platform,
-        params: { platform, max: TITLE_MAX[platform] },
-      })
+    const cut = (
+      field: 'title' | 'detail',
+      text: string,
+      limits: Record<UploadPlatform, number>
+    ) => {
+      const result = cutText(text, limits[platform])
+      if (result.cut) {
+        notices.push({
+          key: `${field}_cut`,
+          field,
+          platform,
+          params: { platform, max: limits[platform] },
+        })
+      }
+      return result.text
     }
-    const cutDetail = cutText(detail, DETAIL_MAX[platform])
-    if (cutDetail.cut) {
-      notices.push({
-        key: 'detail_cut',
-        field: 'detail',
-        platform,
-        params: { platform, max: DETAIL_MAX[platform] },
-      })
-    }
+    const cutTitle = cut('title', title, TITLE_MAX)
+    const cutDetail = cut('detail', detail, DETAIL_MAX)
     const { schedule, notice } = scheduleFor(platform, values.scheduledAt, now)
     if (notice) {
       notices.push({
@@ -359,8 +359,8 @@ export function checkUpload(
 
     plans.push({
       platform,
-      title: cutTitle.text,
-      detail: cutDetail.text,
+      title: cutTitle,
+      detail: cutDetail,
       category: valueFor(values.category, platform),
       subcategory: valueFor(values.subcategory, platform),
       tags: tags.slice(0, TAGS_MAX[platform]),

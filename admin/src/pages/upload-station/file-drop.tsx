@@ -9,7 +9,7 @@ import {
 import { useTranslation } from 'react-i18next'
 import { useNumberFormat } from '../../lib/format'
 import { previewOf } from './file-checks'
-import type { TransferKind, TransferState } from './use-transfer'
+import type { Transfer, TransferKind } from './use-transfer'
 
 const ACCEPT: Record<TransferKind, string> = {
   video: '.mp4,video/mp4',
@@ -24,19 +24,8 @@ const megabytes = (bytes: number) => bytes / (1024 * 1024)
  * sent with its progress; a transfer that continued an earlier one says
  * from where.
  */
-export function FileDrop({
-  kind,
-  state,
-  onChoose,
-  onClear,
-  onRetry,
-}: {
-  kind: TransferKind
-  state: TransferState
-  onChoose: (file: File) => void
-  onClear: () => void
-  onRetry: () => void
-}) {
+export function FileDrop({ transfer }: { transfer: Transfer }) {
+  const { kind, state } = transfer
   const { t } = useTranslation()
   const number = useNumberFormat()
   const [preview, setPreview] = useState<string | null>(null)
@@ -58,7 +47,7 @@ export function FileDrop({
           multiple={false}
           showUploadList={false}
           beforeUpload={(file) => {
-            onChoose(file)
+            void transfer.choose(file)
             return false
           }}
         >
@@ -92,14 +81,14 @@ export function FileDrop({
             </Space>
             <Space size={4}>
               {state.status === 'error' && !state.problem && (
-                <Button size="small" icon={<RedoOutlined />} onClick={onRetry}>
+                <Button size="small" icon={<RedoOutlined />} onClick={transfer.retry}>
                   {t('uploads.station.retry')}
                 </Button>
               )}
               <Button
                 size="small"
                 icon={<DeleteOutlined />}
-                onClick={onClear}
+                onClick={transfer.clear}
                 aria-label={t('uploads.station.remove')}
               />
             </Space>

@@ -325,24 +325,15 @@ export function Launchpad({
                 </Space>
               </Checkbox.Group>
             </Form.Item>
-            <Form.Item label={t('uploads.station.fields.video')} required>
-              <FileDrop
-                kind="video"
-                state={video.state}
-                onChoose={(file) => void video.choose(file)}
-                onClear={video.clear}
-                onRetry={video.retry}
-              />
-            </Form.Item>
-            <Form.Item label={t('uploads.station.fields.thumbnail')} required>
-              <FileDrop
-                kind="thumbnail"
-                state={thumbnail.state}
-                onChoose={(file) => void thumbnail.choose(file)}
-                onClear={thumbnail.clear}
-                onRetry={thumbnail.retry}
-              />
-            </Form.Item>
+            {([video, thumbnail] as const).map((transfer) => (
+              <Form.Item
+                key={transfer.kind}
+                label={t(`uploads.station.fields.${transfer.kind}`)}
+                required
+              >
+                <FileDrop transfer={transfer} />
+              </Form.Item>
+            ))}
             {fileErrors.length > 0 && (
               <Typography.Text type="danger">{t('uploads.errors.files_required')}</Typography.Text>
             )}
@@ -386,20 +377,16 @@ export function Launchpad({
               ))}
             </Space>
             <Space wrap size={[24, 0]} align="start">
-              <Form.Item
-                name="share"
-                label={t('uploads.station.fields.share')}
-                valuePropName="checked"
-              >
-                <Switch data-testid="share" />
-              </Form.Item>
-              <Form.Item
-                name="advert"
-                label={t('uploads.station.fields.advert')}
-                valuePropName="checked"
-              >
-                <Switch data-testid="advert" />
-              </Form.Item>
+              {(['share', 'advert'] as const).map((flag) => (
+                <Form.Item
+                  key={flag}
+                  name={flag}
+                  label={t(`uploads.station.fields.${flag}`)}
+                  valuePropName="checked"
+                >
+                  <Switch data-testid={flag} />
+                </Form.Item>
+              ))}
               <Form.Item
                 name="scheduled_at"
                 label={t('uploads.station.fields.scheduled_at')}

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { Alert, Card, Form, Radio, Select, Space, Tag, Typography } from 'antd'
+import { Alert, Card, Form, Radio, Select, Space, Tag, Typography, type SelectProps } from 'antd'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { REQUIRED_FIELDS, type UploadPlatform } from '@shared/uploads'
@@ -55,6 +55,26 @@ function isRequired(
   field: (typeof REQUIRED_FIELDS)[UploadPlatform][number]
 ) {
   return REQUIRED_FIELDS[platform].includes(field)
+}
+
+/** A platform's choice (category, subcategory, event) as a searchable select under its label. */
+function ChoiceField({
+  name,
+  label,
+  required,
+  width = 220,
+  ...select
+}: {
+  name: [string, UploadPlatform]
+  label: string
+  required: boolean
+  width?: number
+} & SelectProps & { 'data-testid': string }) {
+  return (
+    <Form.Item name={name} label={label} required={required} style={{ width }}>
+      <Select allowClear showSearch optionFilterProp="label" {...select} />
+    </Form.Item>
+  )
 }
 
 /**
@@ -119,69 +139,50 @@ export function PlatformSection({
     >
       {failure && <Alert type="warning" showIcon message={failure} style={{ marginBottom: 12 }} />}
       <Space wrap align="start" size={[12, 0]} style={{ width: '100%' }}>
-        <Form.Item
+        <ChoiceField
           name={['category', platform]}
           label={t('uploads.station.fields.category')}
           required={isRequired(platform, 'category')}
-          style={{ width: 220 }}
-        >
-          <Select
-            allowClear
-            showSearch
-            optionFilterProp="label"
-            loading={categories.loading}
-            placeholder={t('uploads.station.placeholders.category')}
-            options={categories.data?.categories.map((category) => ({
-              value: category.id,
-              label: category.name,
-            }))}
-            onChange={() => form.setFieldValue(['subcategory', platform], undefined)}
-            data-testid={`category-${platform}`}
-          />
-        </Form.Item>
-        <Form.Item
+          loading={categories.loading}
+          placeholder={t('uploads.station.placeholders.category')}
+          options={categories.data?.categories.map((category) => ({
+            value: category.id,
+            label: category.name,
+          }))}
+          onChange={() => form.setFieldValue(['subcategory', platform], undefined)}
+          data-testid={`category-${platform}`}
+        />
+        <ChoiceField
           name={['subcategory', platform]}
           label={t('uploads.station.fields.subcategory')}
           required={isRequired(platform, 'subcategory')}
-          style={{ width: 220 }}
-        >
-          <Select
-            allowClear
-            showSearch
-            optionFilterProp="label"
-            disabled={!children.length}
-            placeholder={t('uploads.station.placeholders.subcategory')}
-            options={children.map((child) => ({ value: child.id, label: child.name }))}
-            data-testid={`subcategory-${platform}`}
-          />
-        </Form.Item>
+          disabled={!children.length}
+          placeholder={t('uploads.station.placeholders.subcategory')}
+          options={children.map((child) => ({ value: child.id, label: child.name }))}
+          data-testid={`subcategory-${platform}`}
+        />
         {eventPath && (
-          <Form.Item
+          <ChoiceField
             name={['event_tag', platform]}
             label={t(`uploads.station.fields.event_${platform}`)}
             required={isRequired(platform, 'eventTag')}
-            style={{ width: 300 }}
-          >
-            <Select
-              allowClear
-              showSearch
-              optionFilterProp="title"
-              loading={events.loading}
-              placeholder={t('uploads.station.placeholders.event')}
-              data-testid={`event-${platform}`}
-              options={events.data?.events.map((event) => ({
-                value: event.id,
-                title: event.name,
-                label: (
-                  <Space size={4}>
-                    <span>{event.name}</span>
-                    {event.prize && <Tag color="gold">{event.prize}</Tag>}
-                    {event.joined && <Tag color="green">{t('uploads.station.joined')}</Tag>}
-                  </Space>
-                ),
-              }))}
-            />
-          </Form.Item>
+            width={300}
+            optionFilterProp="title"
+            loading={events.loading}
+            placeholder={t('uploads.station.placeholders.event')}
+            data-testid={`event-${platform}`}
+            options={events.data?.events.map((event) => ({
+              value: event.id,
+              title: event.name,
+              label: (
+                <Space size={4}>
+                  <span>{event.name}</span>
+                  {event.prize && <Tag color="gold">{event.prize}</Tag>}
+                  {event.joined && <Tag color="green">{t('uploads.station.joined')}</Tag>}
+                </Space>
+              ),
+            }))}
+          />
         )}
         {platform === 'haokan' && (
           <>

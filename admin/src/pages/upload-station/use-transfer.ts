@@ -146,5 +146,6 @@ export function useTransfer(kind: TransferKind) {
     if (state.file) void choose(state.file)
   }, [choose, state.file])
 
-  return { state, choose, clear, retry }
+  return { kind, state, choose, clear, retry }
 }
+export type Transfer = ReturnType<typeof useTransfer>
