@@ -182,8 +182,10 @@ test.group('auth / user info and permissions', (group) => {
       'upload_ledger',
       'documents',
       'reports',
+      'settlement',
     ])
     assert.notInclude(Object.keys(response.body().data), 'creators')
+    assert.sameMembers(response.body().data.settlement, ['statements'])
     assert.sameMembers(response.body().data.reports, ['statements', 'accounts'])
     assert.sameMembers(response.body().data.upload_ledger, ['records'])
     assert.sameMembers(response.body().data.documents, ['list'])
