@@ -8,7 +8,8 @@ import type { PrivateLevel } from '#shared/constants'
  * Creators (SPEC §6): only admins add, edit, delete, terminate, import and
  * change a creator's account password (the base policy lets them through);
  * managers and staff view. Private data needs the user's security code on
- * top: managers may reveal every level, staff the contact level (L1).
+ * top: managers may reveal every level, staff the contact level (L1), finance
+ * the contact and settlement levels (L1, L3).
  */
 export default class CreatorPolicy extends StudioPolicy {
   list(user: User): AuthorizerResponse {
@@ -34,6 +35,8 @@ export default class CreatorPolicy extends StudioPolicy {
 
   reveal(user: User, level: PrivateLevel): AuthorizerResponse {
     if (user.role === 'manager') return true
+    // finance pays creators: the contact level and the settlement level (bank, tax payer)
+    if (user.role === 'finance') return level === 'L1' || level === 'L3'
     return user.role === 'staff' && level === 'L1'
   }
 

@@ -464,6 +464,13 @@ test.group('settlement / who sees money', (group) => {
       'team_totals',
     ])
     assert.include(Object.keys(permissions.body().data), 'creator_adjustment')
+    assert.includeMembers(permissions.body().data.creators, [
+      'list',
+      'show',
+      'reveal_l1',
+      'reveal_l3',
+    ])
+    assert.notInclude(permissions.body().data.creators, 'reveal_l2')
     const creatorPermissions = await client.get('/api/user/permissions').loginAs(account)
     assert.sameMembers(creatorPermissions.body().data.settlement, ['statements'])
   })
