@@ -7,12 +7,12 @@ import StudioException from '#exceptions/studio_exception'
 import { actorOf } from '#support/actor'
 import { ok } from '#support/envelope'
 import { listResponse } from '#support/pagination'
-import { hasXlsxName, sendWorkbook } from '#support/xlsx'
+import { sendWorkbook } from '#support/xlsx'
 import { areaMessages } from '#validators/messages'
 import { marketIdValidator, saleListValidator, saleValidator } from '#validators/market'
 import { MARKET_LIMITS } from '#shared/market'
 import { withUpload } from '#support/uploads'
-import { checkWorkbook, workbookRefusal } from '#support/workbook_guard'
+import { receiveWorkbook } from '#support/workbook_guard'
 
 /**
  * A sales workbook is loaded whole (5,000 rows at most), so what it unpacks
@@ -101,22 +101,17 @@ export default class ProductSalesController {
   }
 
   async #import(ctx: HttpContext) {
-    // the extension in any case; the bytes are checked below
-    const file = ctx.request.file('file', { size: MARKET_LIMITS.importMaxBytes })
-    if (!file || !file.tmpPath) {
-      if (file?.errors.some((error) => error.type === 'size'))
-        throw new StudioException('errors.too_large', { status: 413 })
-      throw new StudioException('market.errors.import_file', { status: 422 })
+    // .xlsx in any case; the bytes decide (receiveWorkbook)
+    const received = await receiveWorkbook(
+      ctx.request.file('file', { size: MARKET_LIMITS.importMaxBytes }),
+      SALES_WORKBOOK,
+      { missing: 'market.errors.import_file', unreadable: 'market.errors.import_unreadable' }
+    )
+    if ('refusal' in received) {
+      const { key, status, data } = received.refusal
+      throw new StudioException(key, { status, data })
     }
-    if (!hasXlsxName(file.clientName)) {
-      throw new StudioException('market.errors.import_file', { status: 422 })
-    }
-    const problem = await checkWorkbook(file.tmpPath, SALES_WORKBOOK)
-    if (problem) {
-      const refusal = workbookRefusal(problem, 'market.errors.import_unreadable')
-      throw new StudioException(refusal.key, { status: refusal.status, data: refusal.data })
-    }
-    const result = await importSales(actorOf(ctx), await readFile(file.tmpPath), (key, data) =>
+    const result = await importSales(actorOf(ctx), await readFile(received.path), (key, data) =>
       ctx.i18n.t(key, data)
     )
     if (result.errors.length) {

@@ -8,8 +8,7 @@ import { areaMessages } from '#validators/messages'
 import StudioException from '#exceptions/studio_exception'
 import { importRevenue } from '#services/settlement/revenue_import'
 import { withUpload } from '#support/uploads'
-import { hasXlsxName } from '#support/xlsx'
-import { checkWorkbook, workbookRefusal } from '#support/workbook_guard'
+import { receiveWorkbook } from '#support/workbook_guard'
 import { SETTLEMENT_LIMITS } from '#shared/settlement'
 import {
   exchangeRateListValidator,
@@ -96,29 +95,31 @@ export default class RevenuesController {
     return ok({ id })
   }
 
-  /** POST /api/revenues/import (multipart `file`, `month`, `dry_run`) — all rows or none. */
+  /** POST /api/revenues/import (multipart `file`; `month`, `dry_run`) — all rows or none. */
   async import(ctx: HttpContext) {
     await ctx.bouncer.with('SettlementPolicy').authorize('manage')
     return withUpload(ctx, SETTLEMENT_LIMITS.importMaxBytes, () => this.#import(ctx))
   }
 
   async #import(ctx: HttpContext) {
-    const input = await revenueImportValidator.validate(ctx.request.body(), this.#messages(ctx))
-    const file = ctx.request.file('file', { size: SETTLEMENT_LIMITS.importMaxBytes })
-    if (!file || !file.tmpPath) {
-      if (file?.errors.some((error) => error.type === 'size'))
-        throw new StudioException('errors.too_large', { status: 413 })
-      throw new StudioException('settlement.errors.import_file', { status: 422 })
+    // `month` and `dry_run` as form fields or in the query
+    const input = await revenueImportValidator.validate(
+      { ...ctx.request.qs(), ...ctx.request.body() },
+      this.#messages(ctx)
+    )
+    const received = await receiveWorkbook(
+      ctx.request.file('file', { size: SETTLEMENT_LIMITS.importMaxBytes }),
+      REVENUE_WORKBOOK,
+      {
+        missing: 'settlement.errors.import_file',
+        unreadable: 'settlement.errors.import_unreadable',
+      }
+    )
+    if ('refusal' in received) {
+      const { key, status, data } = received.refusal
+      throw new StudioException(key, { status, data })
     }
-    if (!hasXlsxName(file.clientName)) {
-      throw new StudioException('settlement.errors.import_file', { status: 422 })
-    }
-    const problem = await checkWorkbook(file.tmpPath, REVENUE_WORKBOOK)
-    if (problem) {
-      const refusal = workbookRefusal(problem, 'settlement.errors.import_unreadable')
-      throw new StudioException(refusal.key, { status: refusal.status, data: refusal.data })
-    }
-    const result = await importRevenue(actorOf(ctx), file.tmpPath, input.month, {
+    const result = await importRevenue(actorOf(ctx), received.path, input.month, {
       dryRun: Boolean(input.dry_run),
       t: (key, data) => ctx.i18n.t(key, data),
     })

@@ -1,4 +1,5 @@
 import yauzl from 'yauzl'
+import { hasXlsxName } from '#support/xlsx'
 
 /**
  * What a workbook upload may hold once unpacked. The file's own size is
@@ -118,4 +119,36 @@ export function workbookRefusal(problem: WorkbookProblem, unreadableKey: string)
   if (problem.key === 'rows')
     return { key: 'errors.workbook_rows', status: 413, data: problem.data }
   return { key: unreadableKey, status: 422, data: {} }
+}
+
+/** Why an uploaded workbook is refused: the message key, the HTTP status and the figures. */
+export interface WorkbookRefusal {
+  key: string
+  status: number
+  data: Record<string, unknown>
+}
+
+/**
+ * The workbook of a multipart upload, checked in order: a file arrived
+ * within the route's size (else 413 errors.too_large, or 422 `keys.missing`),
+ * its name ends in .xlsx (422 `keys.missing`), and it unpacks within
+ * `limits` (checkWorkbook; 413, or 422 `keys.unreadable`). Answers the
+ * temporary path to read, or the refusal.
+ */
+export async function receiveWorkbook(
+  file: { tmpPath?: string; clientName: string; errors: { type: string }[] } | null,
+  limits: WorkbookLimits,
+  keys: { missing: string; unreadable: string }
+): Promise<{ path: string } | { refusal: WorkbookRefusal }> {
+  if (!file || !file.tmpPath) {
+    if (file?.errors.some((error) => error.type === 'size'))
+      return { refusal: { key: 'errors.too_large', status: 413, data: {} } }
+    return { refusal: { key: keys.missing, status: 422, data: {} } }
+  }
+  if (!hasXlsxName(file.clientName)) {
+    return { refusal: { key: keys.missing, status: 422, data: {} } }
+  }
+  const problem = await checkWorkbook(file.tmpPath, limits)
+  if (problem) return { refusal: workbookRefusal(problem, keys.unreadable) }
+  return { path: file.tmpPath }
 }

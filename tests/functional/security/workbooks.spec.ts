@@ -58,7 +58,11 @@ test.group('security / workbooks are read with bounded memory', (group) => {
         lieAboutSize,
       })
       assert.isBelow(bomb.length, 2 * MB)
-      for (const path of ['/api/products/sales/import', '/api/creators/imports']) {
+      for (const path of [
+        '/api/products/sales/import',
+        '/api/creators/imports',
+        '/api/revenues/import?month=2026-10',
+      ]) {
         const { response, growth, health } = await importUnderWatch(client, admin, path, bomb)
         assert.oneOf(response.status(), [413, 422], `${path}: ${response.text()}`)
         assert.isString(response.body().message)
