@@ -113,13 +113,16 @@ export default class TeamReportService {
       }
     }
 
-    // the "no team" row only when it holds something
+    // a team (or "no team") is listed only when it holds something in the
+    // range, unless it is the team asked for
     const empty = (row: TeamMonthRow) =>
       REPORT_FIGURES.every((key) => row[key] === 0) &&
       REPORT_MONEY.every((key) => row[key] === undefined || dec(row[key]!).eq(0))
-    const noTeamUsed = rows.some((row) => row.team_id === null && !empty(row))
-    const shown = noTeamUsed ? rows : rows.filter((row) => row.team_id !== null)
-    const shownTeams = noTeamUsed ? teams : teams.filter((team) => team.team_id !== null)
+    const used = new Set(rows.filter((row) => !empty(row)).map((row) => row.team_id))
+    const kept = (teamId: TeamKey) =>
+      used.has(teamId) || (teamId !== null && teamId === params.team_id)
+    const shown = rows.filter((row) => kept(row.team_id))
+    const shownTeams = teams.filter((team) => kept(team.team_id))
 
     const totals = months.map((month) => {
       const ofMonth = shown.filter((row) => row.month === month)

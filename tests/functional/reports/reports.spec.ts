@@ -192,8 +192,12 @@ test.group('reports / team report', (group) => {
       revenue_krw: '3609001.44',
       settled_krw: '2404529.00',
     })
-    // teams without creators are listed with zeros; no "no team" row when nobody is teamless
-    assert.isUndefined(body.data.teams.find((team: any) => team.team_id === null))
+    // only teams that hold something in the range; no "no team" row when nobody is teamless
+    assert.deepEqual(
+      body.data.teams.map((team: any) => team.team),
+      ['cp1', 'cp2']
+    )
+    assert.lengthOf(body.data.rows, 4)
   })
 
   test('admins see money too; a teamless creator gets its own row', async ({ client, assert }) => {
@@ -275,6 +279,19 @@ test.group('reports / team report', (group) => {
     response.assertStatus(200)
     assert.deepEqual([...new Set(response.body().data.rows.map((row: any) => row.team))], ['cp2'])
     assert.equal(response.body().data.totals[0].settled_krw, '1318216.00')
+
+    // a team asked for is listed even when it holds nothing
+    const cp3 = await Team.findByOrFail('key', 'cp3')
+    const nothing = await client
+      .get(`/api/reports/teams?${RANGE}&team_id=${cp3.id}`)
+      .loginAs(finance)
+    assert.deepEqual(
+      nothing.body().data.rows.map((row: any) => [row.team, row.creators, row.settled_krw]),
+      [
+        ['cp3', 0, '0.00'],
+        ['cp3', 0, '0.00'],
+      ]
+    )
   })
 
   test('creators and companies have no team report; anonymous is refused', async ({ client }) => {
