@@ -443,6 +443,20 @@ export default class SettlementService {
       if (settlement.status !== from) {
         throw new StudioException(`settlement.errors.not_${from}`, { status: 409 })
       }
+      if (to === 'confirmed') {
+        // a statement's carry-over comes from the month before: that one is settled first
+        const earlierDraft = await Settlement.query({ client: trx })
+          .where('creator_id', settlement.creatorId)
+          .where('month', '<', settlement.month)
+          .where('status', 'draft')
+          .first()
+        if (earlierDraft) {
+          throw new StudioException('settlement.errors.earlier_draft', {
+            status: 409,
+            data: { month: earlierDraft.month.slice(0, 7) },
+          })
+        }
+      }
       const before = auditFigures(settlement)
       settlement.status = to
       if (to === 'confirmed') {

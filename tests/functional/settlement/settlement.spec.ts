@@ -180,6 +180,15 @@ test.group('settlement / money to the won', (group) => {
 
     await run(client, finance, '2026-11', '2026-12-05')
     const november = await statementOf(client, finance, creator.id, '2026-11')
+    const early = await client
+      .post(`/api/settlements/${november.id}/confirm`)
+      .loginAs(finance)
+      .header('lang', 'kr')
+    early.assertStatus(409)
+    early.assertBodyContains({
+      message:
+        '이 크리에이터의 2026-10 정산서를 먼저 확정하세요. 이 정산서가 그 이월액을 이어받습니다.',
+    })
     // 6,901.25 + 6,901.25 = 13,802.50; tax 414 + 41; 13,347.50 → 13,347
     assert.include(november, {
       carry_over_krw: '6901.25',
