@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react'
 import { useCan } from '@refinedev/core'
 import { Alert, Card, Space, Table } from 'antd'
+import { PageFrame } from '../../components/page-frame'
 import { useTranslation } from 'react-i18next'
 import { Chart } from '../../components/charts'
 import { useNumberFormat } from '../../lib/format'
@@ -48,8 +49,12 @@ function TeamReportScreen() {
   }, [data, shown, teamName])
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="report-page">
-      <Card title={t('reports.page.title')} extra={<ReportFilters state={state} />}>
+    <PageFrame
+      testId="report-page"
+      title={t('reports.page.title')}
+      extra={<ReportFilters state={state} />}
+    >
+      <Card>
         {report.error && <Alert type="error" showIcon message={report.error} />}
         {data && !data.money && (
           <Alert
@@ -99,6 +104,6 @@ function TeamReportScreen() {
           ))}
         </Table>
       </Card>
-    </Space>
+    </PageFrame>
   )
 }

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react'
 import { useCan } from '@refinedev/core'
 import { Alert, Card, Space, Table } from 'antd'
+import { PageFrame } from '../../components/page-frame'
 import { useTranslation } from 'react-i18next'
 import { LineChart } from '../../components/charts'
 import { useNumberFormat } from '../../lib/format'
@@ -55,8 +56,12 @@ function StudioReportScreen() {
   const format = (value: number) => figure(shown, value)
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="studio-report">
-      <Card title={t('reports.studio.title')} extra={<ReportFilters state={state} />}>
+    <PageFrame
+      testId="studio-report"
+      title={t('reports.studio.title')}
+      extra={<ReportFilters state={state} />}
+    >
+      <Card>
         {report.error && <Alert type="error" showIcon message={report.error} />}
         {data && !data.money && (
           <Alert
@@ -108,6 +113,6 @@ function StudioReportScreen() {
           ))}
         </Table>
       </Card>
-    </Space>
+    </PageFrame>
   )
 }
