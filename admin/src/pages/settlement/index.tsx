@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useCan, useCustom, useCustomMutation } from '@refinedev/core'
+import { useTable } from '@refinedev/antd'
 import {
   Button,
   Card,
@@ -39,11 +40,11 @@ export function SettlementPage() {
   const [rateDate, setRateDate] = useState<Dayjs | null>(null)
   const [open, setOpen] = useState<number | null>(null)
   const key = month.format('YYYY-MM')
-  const list = useCustom<Settlement[]>({
-    url: '/api/settlements',
-    method: 'get',
-    config: { query: { month: key, _start: 0, _end: 200 } },
-    errorNotification: false,
+  const { tableProps, tableQuery } = useTable<Settlement>({
+    resource: 'settlements',
+    pagination: { pageSize: 50 },
+    syncWithLocation: false,
+    filters: { permanent: [{ field: 'month', operator: 'eq', value: key }] },
   })
   const totals = useCustom<Totals>({
     url: '/api/settlements/totals',
@@ -52,7 +53,7 @@ export function SettlementPage() {
     errorNotification: false,
   })
   const refresh = () => {
-    void list.query.refetch()
+    void tableQuery.refetch()
     void totals.query.refetch()
   }
   const { mutate: run, mutation } = useCustomMutation<{
@@ -119,11 +120,9 @@ export function SettlementPage() {
         </Col>
       </Row>
       <Table<Settlement>
+        {...tableProps}
         rowKey="id"
         size="middle"
-        loading={list.query.isLoading}
-        dataSource={list.query.data?.data ?? []}
-        pagination={{ pageSize: 50 }}
         onRow={(row) => ({ onClick: () => setOpen(row.id), style: { cursor: 'pointer' } })}
         data-testid="settlement-table"
         scroll={{ x: true }}
