@@ -198,16 +198,28 @@ export default class DocumentService {
     }
   }
 
-  /** The next number of `kind` in `year`, counted under a row lock. */
+  /**
+   * The next number of `kind` in `year`: the counter row is bumped first (the
+   * update holds its row lock until the transaction ends, so a second issuer
+   * waits), then read. The year's first document inserts the row; when two
+   * issuers insert it at once, the loser's duplicate key sends it back to the
+   * update, which then waits for the winner.
+   */
   static async nextNumber(kind: DocumentKind, year: number, trx: TransactionClientContract) {
-    const counter = await trx.from('document_counters').where({ kind, year }).forUpdate().first()
-    if (!counter) {
-      await trx.table('document_counters').insert({ kind, year, last_number: 1 })
-      return 1
+    const counter = () => trx.from('document_counters').where({ kind, year })
+    for (let attempt = 0; ; attempt++) {
+      const bumped: unknown = await counter().increment('last_number', 1)
+      if (Number(Array.isArray(bumped) ? bumped[0] : bumped) > 0) {
+        const row = await counter().select('last_number').firstOrFail()
+        return Number(row.last_number)
+      }
+      try {
+        await trx.table('document_counters').insert({ kind, year, last_number: 1 })
+        return 1
+      } catch (error) {
+        if (attempt > 0) throw error
+      }
     }
-    const next = Number(counter.last_number) + 1
-    await trx.from('document_counters').where({ kind, year }).update({ last_number: next })
-    return next
   }
 
   /** Issues `document` again from today's data: a new number; the old one is kept. */
