@@ -7,6 +7,7 @@ import {
   presentSettlement,
   presentStatement,
 } from '#services/settlement/settlement_presenter'
+import { statementLanguage, statementPdf } from '#services/settlement/statement_document'
 import { actorOf } from '#support/actor'
 import { ok } from '#support/envelope'
 import { listResponse } from '#support/pagination'
@@ -18,6 +19,7 @@ import {
   settlementMonthValidator,
   settlementRatesValidator,
   settlementRunValidator,
+  statementPdfValidator,
 } from '#validators/settlement'
 
 /** Monthly settlement (/app/creator_adjustment): statements, runs, confirmation, payment, rates. */
@@ -63,6 +65,27 @@ export default class SettlementsController {
     const settlement = await SettlementService.find(await this.#id(ctx))
     await ctx.bouncer.with('SettlementPolicy').authorize('show', settlement)
     return ok(presentStatement(await SettlementService.detail(settlement)))
+  }
+
+  /**
+   * GET /api/settlements/:id/pdf?lang= — the statement as a PDF, for whoever
+   * may read it (a creator account its own confirmed ones), in the creator's
+   * language unless another is asked for.
+   */
+  async pdf(ctx: HttpContext) {
+    await ctx.bouncer.with('SettlementPolicy').authorize('statements')
+    const settlement = await SettlementService.find(await this.#id(ctx))
+    await ctx.bouncer.with('SettlementPolicy').authorize('show', settlement)
+    const { lang } = await statementPdfValidator.validate(ctx.request.qs(), this.#messages(ctx))
+    const bytes = await statementPdf(
+      settlement,
+      await statementLanguage(settlement, lang, ctx.i18n.locale)
+    )
+    const name = `statement-${settlement.month.slice(0, 7)}-${settlement.creatorId}.pdf`
+    ctx.response.header('content-type', 'application/pdf')
+    ctx.response.header('content-disposition', `attachment; filename="${name}"`)
+    ctx.response.header('cache-control', 'private, no-store')
+    return ctx.response.send(bytes)
   }
 
   /** POST /api/settlements/run {month, rate_date?} — drafts for the month, in one transaction. */

@@ -1,7 +1,7 @@
 import vine from '@vinejs/vine'
 import type { Infer } from '@vinejs/vine/types'
 import { MAX_ID, blankToUndefined, isoDay } from '#validators/rules'
-import { PLATFORMS } from '#shared/constants'
+import { LOCALES, PLATFORMS } from '#shared/constants'
 import {
   MONTH_PATTERN,
   RATE_SOURCES,
@@ -33,6 +33,11 @@ export const settlementListValidator = vine.compile(
 export type SettlementListParams = Infer<typeof settlementListValidator>
 
 /** GET /api/settlements/totals and /team-totals */
+/** GET /api/settlements/:id/pdf: the language to print in (the creator's own by default). */
+export const statementPdfValidator = vine.compile(
+  vine.object({ lang: vine.enum(LOCALES).parse(blankToUndefined).optional() })
+)
+
 export const settlementMonthValidator = vine.compile(vine.object({ month: month() }))
 
 /** POST /api/settlements/run */

@@ -43,6 +43,7 @@ test.group('routes guard', (group) => {
       'GET /api/public/documents/:token',
       'POST /api/settlements/run',
       'GET /api/settlements/:id',
+      'GET /api/settlements/:id/pdf',
       'POST /api/settlements/:id/confirm',
       'POST /api/revenues/import',
       'POST /api/exchange-rates',

@@ -14,6 +14,7 @@ router
     router.put('/settlements/rates', [SettlementsController, 'updateRates'])
     router.post('/settlements/run', [SettlementsController, 'run'])
     router.get('/settlements/:id', [SettlementsController, 'show'])
+    router.get('/settlements/:id/pdf', [SettlementsController, 'pdf'])
     router.post('/settlements/:id/confirm', [SettlementsController, 'confirm'])
     router.post('/settlements/:id/paid', [SettlementsController, 'paid'])
     router.post('/settlements/:id/adjustments', [SettlementsController, 'adjust'])
