@@ -10,8 +10,7 @@ import type { Settlement } from '../settlement/types'
 /**
  * A creator account's Report: its own confirmed and paid monthly statements
  * (GET /api/creator/report_month), newest first; a row opens the statement
- * with every figure and the rates it used. There is no statement PDF
- * endpoint yet, so no PDF link.
+ * with every figure and the rates it used, and its PDF.
  */
 export function MyStatements() {
   const { t } = useTranslation()

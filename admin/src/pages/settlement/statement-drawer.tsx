@@ -14,8 +14,10 @@ import {
   Tag,
   Typography,
 } from 'antd'
+import { FilePdfOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { SETTLEMENT_LIMITS } from '@shared/settlement'
+import { DownloadButton } from '../../components/download-button'
 import { useSaveFeedback } from '../../lib/feedback'
 import { useNumberFormat } from '../../lib/format'
 import type { Correction, Statement, StatementLine } from './types'
@@ -111,9 +113,17 @@ export function StatementDrawer({
         )
       }
       extra={
-        statement && canManage ? (
+        statement ? (
           <Space>
-            {statement.status === 'draft' ? (
+            <DownloadButton
+              url={`/api/settlements/${statement.id}/pdf`}
+              fileName={`statement-${statement.month}-${statement.creator_id}.pdf`}
+              icon={<FilePdfOutlined />}
+              data-testid="statement-pdf"
+            >
+              {t('settlement.actions.pdf')}
+            </DownloadButton>
+            {canManage && statement.status === 'draft' ? (
               <Popconfirm
                 title={t('settlement.confirm_help')}
                 onConfirm={() => act('confirm', {}, t('settlement.confirmed'))}
@@ -123,7 +133,7 @@ export function StatementDrawer({
                 </Button>
               </Popconfirm>
             ) : null}
-            {statement.status === 'confirmed' ? (
+            {canManage && statement.status === 'confirmed' ? (
               <Popconfirm
                 title={t('settlement.paid_help')}
                 onConfirm={() => act('paid', {}, t('settlement.marked_paid'))}
@@ -133,7 +143,7 @@ export function StatementDrawer({
                 </Button>
               </Popconfirm>
             ) : null}
-            {statement.status !== 'draft' ? (
+            {canManage && statement.status !== 'draft' ? (
               <Button onClick={() => setCorrecting(true)} data-testid="statement-correct">
                 {t('settlement.actions.correct')}
               </Button>

@@ -13,7 +13,8 @@ import { StatusTable } from './components/status-table'
 import { CreatorUploadsCard } from '../../pages/upload-station/creator-uploads'
 import { AnalysisTabs } from './components/analysis-tabs'
 import { Portraits } from './components/portraits'
-import { AdPricesCard, RevenueCard } from './components/side-cards'
+import { CreatorStatementsCard } from '../../pages/settlement/creator-statements'
+import { AdPricesCard } from './components/side-cards'
 import { DocumentsCard } from './components/documents-card'
 import { TerminateModal } from './components/terminate-modal'
 import { PasswordModal } from './components/password-modal'
@@ -98,7 +99,7 @@ export function CreatorShow() {
               <StatusTable creator={creator} />
             </Later>
             <Later minHeight={120}>
-              <RevenueCard />
+              <CreatorStatementsCard creatorId={creator.id} />
             </Later>
             <Later minHeight={120}>
               <DocumentsCard creatorId={creator.id} />

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
-import { Card, Empty, Space, Typography } from 'antd'
-import { DollarOutlined, FilePdfOutlined } from '@ant-design/icons'
+import { Card, Space } from 'antd'
+import { DollarOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import type { AdPrice } from '../types'
 import { PlatformLogo } from '../../../components/platform-badge'
@@ -67,32 +67,6 @@ export function AdPricesCard({ prices }: { prices: AdPrice[] }) {
             render: (_, row) => money(row.price, row.currency),
           },
         ]}
-      />
-    </Card>
-  )
-}
-
-/** Revenue statements come with the monthly settlement (a later release); say so. */
-export function RevenueCard() {
-  const { t } = useTranslation()
-  return (
-    <Card
-      title={
-        <Space>
-          <FilePdfOutlined />
-          {t('creators.revenue.title')}
-        </Space>
-      }
-      data-testid="revenue"
-    >
-      <Empty
-        image={Empty.PRESENTED_IMAGE_SIMPLE}
-        description={
-          <Space direction="vertical" size={2}>
-            <Typography.Text>{t('creators.revenue.pending')}</Typography.Text>
-            <Typography.Text type="secondary">{t('creators.revenue.fields')}</Typography.Text>
-          </Space>
-        }
       />
     </Card>
   )
