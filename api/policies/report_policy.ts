@@ -2,12 +2,13 @@ import type { AuthorizerResponse } from '@adonisjs/bouncer/types'
 import type User from '#models/user'
 import StudioPolicy from '#policies/studio_policy'
 import ReportScope from '#services/reports/report_scope'
-import { isAgencySide, isStaffSide, seesMoney } from '#shared/roles'
+import { isAgencySide, isStaffSide, seesMoney, seesTeamMoney } from '#shared/roles'
 
 /**
  * Reports (see api/shared/reports.ts for the whole rule): the team report is
  * for the staff side — admins and finance every team with money, managers
- * the teams they manage and staff the teams they belong to, without money.
+ * the teams they manage with those teams' money totals, staff the teams
+ * they belong to without money.
  * A creator reads its own statements; a company has no report.
  */
 export default class ReportPolicy extends StudioPolicy {
@@ -23,9 +24,9 @@ export default class ReportPolicy extends StudioPolicy {
     return visible === null || visible.includes(teamId)
   }
 
-  /** Revenue and settled amounts. */
+  /** Revenue and settled totals of the teams the report shows. */
   money(user: User): AuthorizerResponse {
-    return seesMoney(user)
+    return seesTeamMoney(user)
   }
 
   /** Monthly statements (report_month): money roles every creator's, a creator its own. */

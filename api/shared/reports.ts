@@ -6,7 +6,7 @@
  * Who sees what (enforced by ReportPolicy and by the query in
  * api/services/reports/report_scope.ts):
  * - admins and finance: every team, with money (revenue, settled);
- * - managers: the teams they manage, without money;
+ * - managers: the teams they manage, with those teams' money totals;
  * - staff: the teams they belong to, without money;
  * - creators: only their own confirmed and paid statements (report_month);
  * - companies: no report.

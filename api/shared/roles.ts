@@ -18,6 +18,16 @@ export function seesMoney(user: { role: Role }) {
   return user.role === 'admin' || user.role === 'finance'
 }
 
+/**
+ * Who sees a team's money totals (revenue and settled won of the team's
+ * statements, summed): those who see money, and a manager for the teams
+ * they manage (issue 16: managers see their team's totals) — never a
+ * single creator's statement.
+ */
+export function seesTeamMoney(user: { role: Role }) {
+  return seesMoney(user) || user.role === 'manager'
+}
+
 /** The agency with its admins: who sees every creator, deal and board category. */
 export function isAgencySide(user: { role: Role }) {
   return user.role === 'admin' || isStaffSide(user)

@@ -7,7 +7,7 @@ import { dayOf } from '#services/metrics/rollup_service'
 import ReportScope from '#services/reports/report_scope'
 import { monthRange } from '#services/settlement/settlement_service'
 import { dec, fixed } from '#services/settlement/settlement_math'
-import { seesMoney } from '#shared/roles'
+import { seesTeamMoney } from '#shared/roles'
 import {
   REPORT_FIGURES,
   REPORT_LIMITS,
@@ -64,7 +64,7 @@ export default class TeamReportService {
         data: { max: REPORT_LIMITS.monthsMax },
       })
     }
-    const money = seesMoney(user)
+    const money = seesTeamMoney(user)
     const scope = await ReportScope.teamIds(user)
     const teamIds = params.team_id !== undefined ? [params.team_id] : scope
 

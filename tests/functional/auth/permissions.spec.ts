@@ -146,7 +146,7 @@ test.group('auth / user info and permissions', (group) => {
     assert.sameMembers(data.board, ['list', 'write', 'pin'])
     assert.sameMembers(data.alerts, ['view', 'handle', 'scan'])
     assert.sameMembers(data.documents, ['list', 'issue', 'share', 'revoke'])
-    assert.sameMembers(data.reports, ['teams', 'accounts'])
+    assert.sameMembers(data.reports, ['teams', 'money', 'accounts'])
   })
 
   test('the diagnostics screen (/app/test2) and the collection runs are for the staff side', async ({

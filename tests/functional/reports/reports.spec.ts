@@ -216,13 +216,16 @@ test.group('reports / team report', (group) => {
     })
   })
 
-  test('a manager sees only the team they manage, without money', async ({ client, assert }) => {
+  test('a manager sees only the team they manage, with its money totals', async ({
+    client,
+    assert,
+  }) => {
     const { cp1, cp2 } = await studio()
     const manager = await teamMember('cp1', { manager: true, role: 'manager' })
     const response = await client.get(`/api/reports/teams?${RANGE}`).loginAs(manager)
     response.assertStatus(200)
     const body = response.body()
-    assert.isFalse(body.data.money)
+    assert.isTrue(body.data.money)
     assert.deepEqual(
       body.data.teams.map((team: any) => team.team),
       ['cp1']
@@ -236,8 +239,11 @@ test.group('reports / team report', (group) => {
       upload_tasks: 1,
       views: 350,
       fans_growth: 15,
+      revenue_krw: '1905000.00',
+      settled_krw: '1086313.00',
     })
-    assert.notProperty(body.data.totals[0], 'revenue_krw')
+    // the totals are the team's own, not the studio's
+    assert.equal(body.data.totals[0].revenue_krw, '1905000.00')
     assert.equal(body.data.totals[0].views, 350)
 
     assertNoPermission(
@@ -377,7 +383,7 @@ test.group('reports / Excel export', (group) => {
     assert.deepEqual(totals[2], ['2026-11', 2, 1, 1, 1040, 24, 0.5, 0])
   })
 
-  test('a manager downloads their team without the money columns, in Korean', async ({
+  test('a manager downloads their team with its money totals, in Korean', async ({
     client,
     assert,
   }) => {
@@ -398,10 +404,12 @@ test.group('reports / Excel export', (group) => {
       '스튜디오 업로드',
       '조회수 증가',
       '팬 증가',
+      '매출(원)',
+      '정산액(원)',
     ])
     assert.deepEqual(teams.slice(1), [
-      ['2026-10', 'CP 1', 1, 2, 1, 350, 15],
-      ['2026-11', 'CP 1', 2, 1, 1, 1040, 24],
+      ['2026-10', 'CP 1', 1, 2, 1, 350, 15, 1905000, 1086313],
+      ['2026-11', 'CP 1', 2, 1, 1, 1040, 24, 0.5, 0],
     ])
   })
 })
