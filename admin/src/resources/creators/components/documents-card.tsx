@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { CanAccess, useCan, useCustom, useCustomMutation, type HttpError } from '@refinedev/core'
 import {
+  App,
   Button,
   Card,
   Checkbox,
@@ -71,6 +72,8 @@ const isPrivate = (tab: InfoTab) => tab in PRIVATE_TAB_LEVELS
  */
 export function DocumentsCard({ creatorId }: { creatorId: number }) {
   const { t } = useTranslation()
+  // App.useApp's modal: antd's static Modal.confirm does not render under React 19
+  const { modal } = App.useApp()
   const feedback = useSaveFeedback()
   const [open, setOpen] = useState(false)
   const [form] = Form.useForm<IssueValues>()
@@ -243,7 +246,7 @@ export function DocumentsCard({ creatorId }: { creatorId: number }) {
                         if (key === 'reissue') {
                           if (row.tabs.some(isPrivate)) setCodeFor(row)
                           else
-                            Modal.confirm({
+                            modal.confirm({
                               content: t('documents.reissue_confirm'),
                               onOk: () => reissue(row),
                             })
@@ -258,7 +261,7 @@ export function DocumentsCard({ creatorId }: { creatorId: number }) {
                             return t('documents.unshare_ok')
                           })
                         } else if (key === 'revoke') {
-                          Modal.confirm({
+                          modal.confirm({
                             content: t('documents.revoke_confirm'),
                             okButtonProps: { danger: true },
                             onOk: () =>
