@@ -158,6 +158,13 @@ export default class SettlementService {
    * (default: today, the settlement date).
    */
   static async run(actor: Actor | null, month: string, rateDate?: string) {
+    // a month that has not begun has nothing to settle (and would skip the months between)
+    if (month > DateTime.utc().toFormat('yyyy-MM')) {
+      throw new StudioException('settlement.errors.future_month', {
+        status: 422,
+        data: { field: 'month' },
+      })
+    }
     const { first, next } = monthRange(month)
     const day = rateDate ?? DateTime.utc().toISODate()!
     return this.#refusingDuplicates(() => this.#run(actor, month, first, next, day))

@@ -539,6 +539,14 @@ test.group('settlement / who sees money', (group) => {
       .json({ month: '2026-13' })
     badMonth.assertStatus(422)
     assert.include(JSON.stringify(badMonth.body()), '월은 YYYY-MM 형식으로 입력하세요')
+    // a month that has not begun is not settled (it would skip the months between)
+    const future = await client
+      .post('/api/settlements/run')
+      .loginAs(finance)
+      .header('lang', 'kr')
+      .json({ month: '2099-01' })
+    future.assertStatus(422)
+    assert.include(future.body().message, '아직 시작하지 않은 달입니다')
     await expectStatus(
       client.post('/api/revenues').loginAs(finance).json({
         creator_id: creator.id,
