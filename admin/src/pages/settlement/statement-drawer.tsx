@@ -15,9 +15,11 @@ import {
   Typography,
 } from 'antd'
 import { FilePdfOutlined } from '@ant-design/icons'
+import type { ColumnsType } from 'antd/es/table'
 import { useTranslation } from 'react-i18next'
 import { SETTLEMENT_LIMITS } from '@shared/settlement'
 import { DownloadButton } from '../../components/download-button'
+import { nowrap } from '../../lib/table'
 import { useSaveFeedback } from '../../lib/feedback'
 import { useNumberFormat } from '../../lib/format'
 import type { Correction, Statement, StatementLine } from './types'
@@ -176,61 +178,68 @@ export function StatementDrawer({
             rowKey={(line) => `${line.currency}-${line.kind}`}
             dataSource={statement.lines}
             title={() => t('settlement.sections.lines')}
-            scroll={{ x: true }}
-            columns={[
-              {
-                title: t('settlement.fields.currency'),
-                render: (_, line) => `${line.currency} · ${t(`settlement.kinds.${line.kind}`)}`,
-              },
-              {
-                dataIndex: 'gross',
-                title: t('settlement.lines.gross'),
-                align: 'right',
-                render: money,
-              },
-              { dataIndex: 'vat', title: t('settlement.lines.vat'), align: 'right', render: money },
-              {
-                dataIndex: 'surcharge',
-                title: t('settlement.lines.surcharge'),
-                align: 'right',
-                render: money,
-              },
-              {
-                dataIndex: 'withholding',
-                title: t('settlement.lines.withholding'),
-                align: 'right',
-                render: money,
-              },
-              {
-                dataIndex: 'after_tax',
-                title: t('settlement.lines.after_tax'),
-                align: 'right',
-                render: money,
-              },
-              {
-                title: t('settlement.lines.rate'),
-                render: (_, line) =>
-                  `${line.rate}${line.rate_date ? ` (${line.rate_date}, ${t(`settlement.sources.${line.rate_source}`)})` : ''}`,
-              },
-              {
-                dataIndex: 'after_tax_krw',
-                title: t('settlement.lines.after_tax_krw'),
-                align: 'right',
-                render: won,
-              },
-              {
-                dataIndex: 'ratio',
-                title: t('settlement.lines.ratio'),
-                align: 'right',
-                render: (value) => `${value} %`,
-              },
-              {
-                dataIndex: 'share_krw',
-                title: t('settlement.lines.share_krw'),
-                align: 'right',
-                render: won,
-              },
-            ]}
+            scroll={{ x: 'max-content' }}
+            columns={(
+              [
+                {
+                  title: t('settlement.fields.currency'),
+                  render: (_, line) => `${line.currency} · ${t(`settlement.kinds.${line.kind}`)}`,
+                },
+                {
+                  dataIndex: 'gross',
+                  title: t('settlement.lines.gross'),
+                  align: 'right',
+                  render: money,
+                },
+                {
+                  dataIndex: 'vat',
+                  title: t('settlement.lines.vat'),
+                  align: 'right',
+                  render: money,
+                },
+                {
+                  dataIndex: 'surcharge',
+                  title: t('settlement.lines.surcharge'),
+                  align: 'right',
+                  render: money,
+                },
+                {
+                  dataIndex: 'withholding',
+                  title: t('settlement.lines.withholding'),
+                  align: 'right',
+                  render: money,
+                },
+                {
+                  dataIndex: 'after_tax',
+                  title: t('settlement.lines.after_tax'),
+                  align: 'right',
+                  render: money,
+                },
+                {
+                  title: t('settlement.lines.rate'),
+                  render: (_, line) =>
+                    `${line.rate}${line.rate_date ? ` (${line.rate_date}, ${t(`settlement.sources.${line.rate_source}`)})` : ''}`,
+                },
+                {
+                  dataIndex: 'after_tax_krw',
+                  title: t('settlement.lines.after_tax_krw'),
+                  align: 'right',
+                  render: won,
+                },
+                {
+                  dataIndex: 'ratio',
+                  title: t('settlement.lines.ratio'),
+                  align: 'right',
+                  render: (value) => `${value} %`,
+                },
+                {
+                  dataIndex: 'share_krw',
+                  title: t('settlement.lines.share_krw'),
+                  align: 'right',
+                  render: won,
+                },
+              ] as ColumnsType<StatementLine>
+            ).map((column) => ({ ...column, onCell: nowrap }))}
           />
           <Descriptions size="small" bordered column={2} title={t('settlement.sections.figures')}>
             {figure('platform_total_krw')}

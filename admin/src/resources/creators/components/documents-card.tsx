@@ -34,6 +34,7 @@ import { DownloadButton } from '../../../components/download-button'
 import { useSaveFeedback } from '../../../lib/feedback'
 import { applyServerErrors } from '../../../lib/form-errors'
 import { formatDate } from '../../../lib/format'
+import { nowrap } from '../../../lib/table'
 
 /** An issued document as GET /api/documents lists it. */
 export interface IssuedDocument {
@@ -71,7 +72,7 @@ const isPrivate = (tab: InfoTab) => tab in PRIVATE_TAB_LEVELS
  * renew the public link.
  */
 export function DocumentsCard({ creatorId }: { creatorId: number }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   // App.useApp's modal: antd's static Modal.confirm does not render under React 19
   const { modal } = App.useApp()
   const feedback = useSaveFeedback()
@@ -169,7 +170,7 @@ export function DocumentsCard({ creatorId }: { creatorId: number }) {
         scroll={{ x: true }}
         locale={{ emptyText: t('documents.empty') }}
         columns={[
-          { key: 'number', title: t('documents.number'), dataIndex: 'number' },
+          { key: 'number', title: t('documents.number'), dataIndex: 'number', onCell: nowrap },
           {
             key: 'kind',
             title: t('documents.kind'),
@@ -294,7 +295,11 @@ export function DocumentsCard({ creatorId }: { creatorId: number }) {
           form={form}
           layout="vertical"
           preserve={false}
-          initialValues={{ kind: 'bilidoc', lang: 'ko', tabs: DEFAULT_TABS.bilidoc }}
+          initialValues={{
+            kind: 'bilidoc',
+            lang: LOCALES.includes(i18n.language as Locale) ? (i18n.language as Locale) : 'ko',
+            tabs: DEFAULT_TABS.bilidoc,
+          }}
           onValuesChange={(changed: Partial<IssueValues>) => {
             if (changed.kind) form.setFieldValue('tabs', DEFAULT_TABS[changed.kind])
           }}
