@@ -65,11 +65,16 @@ test.group('documents', (group) => {
       await screenshot(outsider, `documents-public-${lang}`)
 
       // revoked: the same link shows nothing of it
-      await row.locator('[data-testid=document-actions]').click()
-      const revoke = page.getByRole('menuitem', { name: words.revoke })
-      await revoke.waitFor()
-      await revoke.click()
-      await page.locator('.ant-modal-confirm-btns button').last().click()
+      // the menu may take a click while it is still opening: ask again until the confirmation shows
+      const confirm = page.locator('.ant-modal-confirm-btns button').last()
+      for (let attempt = 0; attempt < 3 && !(await confirm.isVisible()); attempt++) {
+        await row.locator('[data-testid=document-actions]').click()
+        const revoke = page.getByRole('menuitem', { name: words.revoke })
+        await revoke.waitFor()
+        await revoke.click()
+        await confirm.waitFor({ timeout: 10_000 }).catch(() => undefined)
+      }
+      await confirm.click()
       await row.getByText(words.statuses.revoked).waitFor()
       await outsider.reload()
       await outsider.locator('.ant-result-404').waitFor()
