@@ -40,8 +40,11 @@ test.group('session refresh', (group) => {
     const refreshCookie = await browserCookie(page, 'refresh_token')
     assert.isTrue(refreshCookie?.httpOnly, 'the refresh token cookie is HttpOnly')
 
-    // the landing dashboard's own requests must be done, or one of them refreshes first
+    // the landing dashboard's own requests must be done, or one of them refreshes first; the
+    // header's polls (letters, notifications) are held off while the token is expired for the same reason
     await page.waitForLoadState('networkidle')
+    const polls = /\/api\/(letters\/unread|headline-notifications)/
+    await page.route(polls, (route) => route.abort())
     await expireAccessTokens()
     const refreshes: string[] = []
     const expiredAnswers: string[] = []
@@ -56,6 +59,7 @@ test.group('session refresh', (group) => {
     const reloaded = page.waitForEvent('load')
     await navigateInApp(page, '/app/mcn_studio_log')
     await reloaded
+    await page.unroute(polls)
     await page.locator('.ant-table-row').first().waitFor()
 
     assert.isAtLeast(expiredAnswers.length, 2, 'the list and the action filter both saw -101')
@@ -72,8 +76,11 @@ test.group('session refresh', (group) => {
     const admin = await UserFactory.apply('admin').create()
     const page = await signedIn(visit, admin)
 
-    // the landing dashboard's own requests must be done, or one of them refreshes first
+    // the landing dashboard's own requests must be done, or one of them refreshes first; the
+    // header's polls (letters, notifications) are held off while the token is expired for the same reason
     await page.waitForLoadState('networkidle')
+    const polls = /\/api\/(letters\/unread|headline-notifications)/
+    await page.route(polls, (route) => route.abort())
     await expireAccessTokens()
     await db
       .from('refresh_tokens')
@@ -92,8 +99,11 @@ test.group('session refresh', (group) => {
     const admin = await UserFactory.apply('admin').create()
     const page = await signedIn(visit, admin)
     await page.evaluate(() => localStorage.removeItem('mcn.session'))
-    // the landing dashboard's own requests must be done, or one of them refreshes first
+    // the landing dashboard's own requests must be done, or one of them refreshes first; the
+    // header's polls (letters, notifications) are held off while the token is expired for the same reason
     await page.waitForLoadState('networkidle')
+    const polls = /\/api\/(letters\/unread|headline-notifications)/
+    await page.route(polls, (route) => route.abort())
     await expireAccessTokens()
 
     await navigateInApp(page, '/app/mcn_studio_log')
