@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join } from 'node:path'
+import { mkdirSync } from 'node:fs'
 import { mkdir, stat } from 'node:fs/promises'
 import app from '@adonisjs/core/services/app'
 import logger from '@adonisjs/core/services/logger'
@@ -66,6 +67,9 @@ export default class Transfers {
 
   static server() {
     if (!this.#server) {
+      // made here, synchronously: the store's own creation of it is not awaited and
+      // throws from its callback, out of reach of any request (an uncaught error)
+      mkdirSync(this.directory(), { recursive: true })
       // no expiration of the store's own: it would also drop finished files (see sweep())
       this.#store = new FileStore({ directory: this.directory() })
       this.#server = new Server({

@@ -26,15 +26,23 @@ test.group('uploads: the resumable transfer', (group) => {
     creator: await userWithCode('creator', null),
   }))
   let folder = ''
+  const folders: string[] = []
   group.each.setup(() => {
     folder = mkdtempSync(join(tmpdir(), 'mcn-transfers-'))
+    folders.push(folder)
     const restore = setEnv('DRIVE_ROOT', folder)
     Transfers.reset()
     return () => {
       restore()
       Transfers.reset()
-      // a refused request's file may still be closing: retried while the folder is busy
-      rmSync(folder, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 })
+    }
+  })
+  // removed once the group is over: a cut request may still be writing into its
+  // test's folder after the test ends; retried while a file is still closing
+  group.teardown(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    for (const each of folders) {
+      rmSync(each, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 })
     }
   })
 
