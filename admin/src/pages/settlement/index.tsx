@@ -1,28 +1,26 @@
 import { useState } from 'react'
 import { useCan, useCustom, useCustomMutation } from '@refinedev/core'
 import { useTable } from '@refinedev/antd'
-import {
-  Button,
-  Card,
-  Col,
-  DatePicker,
-  Row,
-  Space,
-  Statistic,
-  Table,
-  Tabs,
-  Tag,
-  Tooltip,
-} from 'antd'
+import { Button, Card, Col, DatePicker, Row, Space, Statistic, Table, Tabs, Tooltip } from 'antd'
 import { PlayCircleOutlined } from '@ant-design/icons'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { useSaveFeedback } from '../../lib/feedback'
-import { useNumberFormat } from '../../lib/format'
 import { RevenueTab } from './revenue-tab'
 import { ExchangeRatesTab, SettlementRatesTab } from './rates-tab'
-import { STATUS_COLOR, StatementDrawer } from './statement-drawer'
+import { StatementDrawer } from './statement-drawer'
+import { opensStatement, useStatementColumns, type WonFigure } from './statement-columns'
 import type { Settlement, Totals } from './types'
+
+/** The won figures of the statements table, in the statement's order. */
+const TABLE_FIGURES: WonFigure[] = [
+  'platform_total_krw',
+  'china_tax_krw',
+  'monthly_revenue_krw',
+  'carry_over_krw',
+  'settled_krw',
+  'carried_forward_krw',
+]
 
 /**
  * /app/creator_adjustment — the monthly settlement: pick a month, run it,
@@ -32,7 +30,7 @@ import type { Settlement, Totals } from './types'
  */
 export function SettlementPage() {
   const { t } = useTranslation()
-  const { money } = useNumberFormat()
+  const columns = useStatementColumns()
   const feedback = useSaveFeedback()
   const { data: canManage } = useCan({ resource: 'settlement', action: 'manage' })
   const manage = Boolean(canManage?.can)
@@ -79,7 +77,6 @@ export function SettlementPage() {
       }
     )
   const sum = totals.query.data?.data
-  const won = (value: string | undefined) => (value === undefined ? '—' : `₩${money(value)}`)
 
   const statements = (
     <>
@@ -96,7 +93,7 @@ export function SettlementPage() {
           <Col key={figure} xs={12} md={8} lg={4}>
             <Statistic
               title={t(`settlement.figures.${figure}`)}
-              value={won(sum?.[figure])}
+              value={columns.won(sum?.[figure])}
               loading={totals.query.isLoading}
             />
           </Col>
@@ -123,60 +120,22 @@ export function SettlementPage() {
         {...tableProps}
         rowKey="id"
         size="middle"
-        onRow={(row) => ({ onClick: () => setOpen(row.id), style: { cursor: 'pointer' } })}
+        onRow={opensStatement(setOpen)}
         data-testid="settlement-table"
         scroll={{ x: true }}
-      >
-        <Table.Column<Settlement>
-          title={t('settlement.fields.creator')}
-          render={(_, row) =>
-            row.creator ? `${row.creator.channel_name} · ${row.creator.brand_no}` : row.creator_id
-          }
-        />
-        <Table.Column<Settlement>
-          dataIndex="status"
-          title={t('settlement.fields.status')}
-          render={(status: Settlement['status']) => (
-            <Tag color={STATUS_COLOR[status]}>{t(`settlement.statuses.${status}`)}</Tag>
-          )}
-        />
-        <Table.Column<Settlement>
-          dataIndex="platform_total_krw"
-          title={t('settlement.figures.platform_total_krw')}
-          align="right"
-          render={won}
-        />
-        <Table.Column<Settlement>
-          dataIndex="china_tax_krw"
-          title={t('settlement.figures.china_tax_krw')}
-          align="right"
-          render={won}
-        />
-        <Table.Column<Settlement>
-          dataIndex="monthly_revenue_krw"
-          title={t('settlement.figures.monthly_revenue_krw')}
-          align="right"
-          render={won}
-        />
-        <Table.Column<Settlement>
-          dataIndex="carry_over_krw"
-          title={t('settlement.figures.carry_over_krw')}
-          align="right"
-          render={won}
-        />
-        <Table.Column<Settlement>
-          dataIndex="settled_krw"
-          title={t('settlement.figures.settled_krw')}
-          align="right"
-          render={won}
-        />
-        <Table.Column<Settlement>
-          dataIndex="carried_forward_krw"
-          title={t('settlement.figures.carried_forward_krw')}
-          align="right"
-          render={won}
-        />
-      </Table>
+        columns={[
+          {
+            key: 'creator',
+            title: t('settlement.fields.creator'),
+            render: (_, row) =>
+              row.creator
+                ? `${row.creator.channel_name} · ${row.creator.brand_no}`
+                : row.creator_id,
+          },
+          columns.status(),
+          ...TABLE_FIGURES.map((figure) => columns.figure(figure)),
+        ]}
+      />
     </>
   )
 

@@ -11,7 +11,6 @@ import {
   Popconfirm,
   Space,
   Table,
-  Tag,
   Typography,
 } from 'antd'
 import { FilePdfOutlined } from '@ant-design/icons'
@@ -22,9 +21,8 @@ import { DownloadButton } from '../../components/download-button'
 import { nowrap } from '../../lib/table'
 import { useSaveFeedback } from '../../lib/feedback'
 import { useNumberFormat } from '../../lib/format'
+import { StatusTag } from './statement-columns'
 import type { Correction, Statement, StatementLine } from './types'
-
-export const STATUS_COLOR = { draft: 'default', confirmed: 'blue', paid: 'green' } as const
 
 /** One statement with every SPEC §3 figure, its lines, the rates and rounding it used. */
 export function StatementDrawer({
@@ -43,6 +41,7 @@ export function StatementDrawer({
   const feedback = useSaveFeedback()
   const [correcting, setCorrecting] = useState(false)
   const [form] = Form.useForm<{ amount_krw: string; reason: string }>()
+  const required = [{ required: true, message: t('settlement.required') }]
   const { query } = useCustom<Statement>({
     url: `/api/settlements/${id}`,
     method: 'get',
@@ -106,9 +105,7 @@ export function StatementDrawer({
         statement ? (
           <Space>
             {statement.creator?.channel_name ?? statement.creator_id} · {statement.month}
-            <Tag color={STATUS_COLOR[statement.status]}>
-              {t(`settlement.statuses.${statement.status}`)}
-            </Tag>
+            <StatusTag status={statement.status} />
           </Space>
         ) : (
           t('settlement.statement')
@@ -315,7 +312,7 @@ export function StatementDrawer({
           <Form.Item
             name="amount_krw"
             label={t('settlement.figures.adjustments_krw')}
-            rules={[{ required: true, message: t('settlement.required') }]}
+            rules={required}
           >
             <InputNumber
               min={-Number(SETTLEMENT_LIMITS.adjustmentMax)}
@@ -325,11 +322,7 @@ export function StatementDrawer({
               style={{ width: 220 }}
             />
           </Form.Item>
-          <Form.Item
-            name="reason"
-            label={t('settlement.fields.reason')}
-            rules={[{ required: true, message: t('settlement.required') }]}
-          >
+          <Form.Item name="reason" label={t('settlement.fields.reason')} rules={required}>
             <Input.TextArea maxLength={SETTLEMENT_LIMITS.reasonMax} rows={3} />
           </Form.Item>
         </Form>

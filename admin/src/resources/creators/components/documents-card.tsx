@@ -3,7 +3,6 @@ import { CanAccess, useCan, useCustom, useCustomMutation, type HttpError } from 
 import {
   App,
   Button,
-  Card,
   Checkbox,
   DatePicker,
   Dropdown,
@@ -12,7 +11,6 @@ import {
   Modal,
   Select,
   Space,
-  Table,
   Tag,
   Typography,
 } from 'antd'
@@ -31,6 +29,8 @@ import {
   type InfoTab,
 } from '@shared/documents'
 import { DownloadButton } from '../../../components/download-button'
+import { StaticTable } from '../../../components/list-table'
+import { SectionCard } from '../../../components/section-card'
 import { useSaveFeedback } from '../../../lib/feedback'
 import { applyServerErrors } from '../../../lib/form-errors'
 import { formatDate } from '../../../lib/format'
@@ -141,13 +141,9 @@ export function DocumentsCard({ creatorId }: { creatorId: number }) {
     })
 
   return (
-    <Card
-      title={
-        <Space>
-          <FileProtectOutlined />
-          {t('documents.title')}
-        </Space>
-      }
+    <SectionCard
+      icon={<FileProtectOutlined />}
+      title={t('documents.title')}
       extra={
         <CanAccess resource="documents" action="issue" fallback={null}>
           <Button
@@ -159,14 +155,12 @@ export function DocumentsCard({ creatorId }: { creatorId: number }) {
           </Button>
         </CanAccess>
       }
-      data-testid="documents"
+      testId="documents"
     >
-      <Table<IssuedDocument>
+      <StaticTable<IssuedDocument>
         rowKey="id"
-        size="small"
         loading={query.isLoading}
         dataSource={rows}
-        pagination={false}
         scroll={{ x: true }}
         locale={{ emptyText: t('documents.empty') }}
         columns={[
@@ -372,6 +366,6 @@ export function DocumentsCard({ creatorId }: { creatorId: number }) {
           />
         </Space>
       </Modal>
-    </Card>
+    </SectionCard>
   )
 }

@@ -1,10 +1,11 @@
 import { useMemo } from 'react'
-import { Card, Space } from 'antd'
+import { Space } from 'antd'
 import { DollarOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import type { AdPrice } from '../types'
 import { PlatformLogo } from '../../../components/platform-badge'
 import { StaticTable } from '../../../components/list-table'
+import { SectionCard } from '../../../components/section-card'
 
 /** The creator's ad prices per platform and format. */
 export function AdPricesCard({ prices }: { prices: AdPrice[] }) {
@@ -31,15 +32,7 @@ export function AdPricesCard({ prices }: { prices: AdPrice[] }) {
   }, [i18n.language])
 
   return (
-    <Card
-      title={
-        <Space>
-          <DollarOutlined />
-          {t('creators.ad_prices.title')}
-        </Space>
-      }
-      data-testid="ad-prices"
-    >
+    <SectionCard icon={<DollarOutlined />} title={t('creators.ad_prices.title')} testId="ad-prices">
       <StaticTable<AdPrice>
         rowKey="id"
         dataSource={prices}
@@ -68,6 +61,6 @@ export function AdPricesCard({ prices }: { prices: AdPrice[] }) {
           },
         ]}
       />
-    </Card>
+    </SectionCard>
   )
 }
