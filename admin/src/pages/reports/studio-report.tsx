@@ -1,17 +1,12 @@
-import { useMemo, useState } from 'react'
-import { useCan } from '@refinedev/core'
-import { Alert, Card, Space, Table } from 'antd'
-import { PageFrame } from '../../components/page-frame'
+import { useMemo } from 'react'
+import { Card, Table } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { LineChart } from '../../components/charts'
 import { useNumberFormat } from '../../lib/format'
-import { nowrap } from '../../lib/table'
-import { ScreenSkeleton } from '../../components/layout/screen-skeleton'
-import { ReportFilters } from './report-filters'
-import { FigurePicker, chartValue } from './figure-picker'
-import { MyStatements } from './my-statements'
+import { chartValue } from './figure-picker'
+import { TeamReportFrame, TeamsOrMyStatements } from './report-frame'
 import { useTeamReport } from './use-team-report'
-import type { ReportColumn, TeamReport } from './types'
+import type { TeamReport } from './types'
 
 type Total = TeamReport['totals'][number]
 
@@ -22,18 +17,14 @@ type Total = TeamReport['totals'][number]
  * Report menu opens here and shows its own statements.
  */
 export default function StudioReport() {
-  const { data: canTeams, isPending } = useCan({ resource: 'reports', action: 'teams' })
-  if (isPending) return <ScreenSkeleton />
-  return canTeams?.can ? <StudioReportScreen /> : <MyStatements />
+  return <TeamsOrMyStatements teams={<StudioReportScreen />} />
 }
 
 function StudioReportScreen() {
   const { t } = useTranslation()
   const { axis } = useNumberFormat()
   const state = useTeamReport()
-  const { data, report, columns, teamName, figure } = state
-  const [picked, setPicked] = useState<ReportColumn>('views')
-  const shown = columns.includes(picked) ? picked : columns[0]
+  const { data, report, shown, teamName, figure, figureColumns } = state
 
   const total = useMemo(
     () =>
@@ -53,43 +44,22 @@ function StudioReportScreen() {
       })),
     [data, shown, teamName]
   )
-  const format = (value: number) => figure(shown, value)
+  // both charts write the shown figure the same way
+  const lines = {
+    formatValue: (value: number) => figure(shown, value),
+    formatAxis: axis,
+    empty: t('reports.empty'),
+  }
 
   return (
-    <PageFrame
+    <TeamReportFrame
+      state={state}
       testId="studio-report"
       title={t('reports.studio.title')}
-      extra={<ReportFilters state={state} />}
+      chart={<LineChart data={total} {...lines} testId="report-total-chart" />}
     >
-      <Card>
-        {report.error && <Alert type="error" showIcon message={report.error} />}
-        {data && !data.money && (
-          <Alert
-            type="info"
-            showIcon
-            message={t('reports.no_money')}
-            style={{ marginBottom: 12 }}
-          />
-        )}
-        <Space direction="vertical" size={12} style={{ width: '100%' }}>
-          <FigurePicker columns={columns} value={shown} onChange={setPicked} />
-          <LineChart
-            data={total}
-            formatValue={format}
-            formatAxis={axis}
-            empty={t('reports.empty')}
-            testId="report-total-chart"
-          />
-        </Space>
-      </Card>
       <Card title={t('reports.studio.by_team')}>
-        <LineChart
-          data={byTeam}
-          formatValue={format}
-          formatAxis={axis}
-          empty={t('reports.empty')}
-          testId="report-by-team-chart"
-        />
+        <LineChart data={byTeam} {...lines} testId="report-by-team-chart" />
       </Card>
       <Card title={t('reports.studio.table')}>
         <Table<Total>
@@ -100,19 +70,12 @@ function StudioReportScreen() {
           pagination={false}
           scroll={{ x: true }}
           data-testid="report-totals"
-        >
-          <Table.Column<Total> dataIndex="month" title={t('reports.columns.month')} />
-          {columns.map((column) => (
-            <Table.Column<Total>
-              key={column}
-              title={t(`reports.columns.${column}`)}
-              align="right"
-              onCell={nowrap}
-              render={(_, row) => figure(column, row[column])}
-            />
-          ))}
-        </Table>
+          columns={[
+            { key: 'month', dataIndex: 'month', title: t('reports.columns.month') },
+            ...figureColumns<Total>(),
+          ]}
+        />
       </Card>
-    </PageFrame>
+    </TeamReportFrame>
   )
 }
