@@ -1,4 +1,5 @@
 import { Area } from '@ant-design/plots'
+import { valueAxis, valueTooltip } from './config'
 import type { ChartProps } from './types'
 import { DEFAULT_HEIGHTS } from './size'
 
@@ -22,17 +23,10 @@ export default function AreaChart({
       style={{ fill: `linear-gradient(-90deg, #ffffff 0%, ${color} 100%)`, fillOpacity: 0.25 }}
       line={{ style: { stroke: color, strokeWidth: 2 } }}
       axis={{
-        y: {
-          labelFormatter: (value: number, _index: number, ticks: number[]) =>
-            formatAxis ? formatAxis(value, ticks) : formatValue(value),
-          title: false,
-          tickCount: 5,
-        },
+        y: valueAxis({ formatValue, formatAxis }, { tickCount: 5 }),
         x: { title: false, labelAutoHide: true, labelAutoRotate: false },
       }}
-      tooltip={{
-        items: [{ channel: 'y', name, valueFormatter: (value: number) => formatValue(value) }],
-      }}
+      tooltip={valueTooltip(formatValue, { name })}
       // Area's props type leaves out G2's `animate`; the chart honours it.
       {...({ animate: false } as object)}
     />

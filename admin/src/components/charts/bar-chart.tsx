@@ -1,4 +1,5 @@
 import { Bar } from '@ant-design/plots'
+import { valueAxis, valueTooltip } from './config'
 import type { ChartProps } from './types'
 import { BAR_ROWS, barHeight } from './size'
 
@@ -46,17 +47,13 @@ export default function BarChart({
           : false
       }
       axis={{
-        y: {
-          labelFormatter: (value: number, _index: number, ticks: number[]) =>
-            formatAxis ? formatAxis(value, ticks) : formatValue(value),
-          title: false,
-          ...(plain ? {} : { labelAutoRotate: false, tickCount: 4 }),
-        },
+        y: valueAxis(
+          { formatValue, formatAxis },
+          plain ? {} : { labelAutoRotate: false, tickCount: 4 }
+        ),
         x: { title: false },
       }}
-      tooltip={{
-        items: [{ channel: 'y', name, valueFormatter: (value: number) => formatValue(value) }],
-      }}
+      tooltip={valueTooltip(formatValue, { name })}
       animate={false}
     />
   )

@@ -1,4 +1,5 @@
 import { Column } from '@ant-design/plots'
+import { valueAxis, valueTooltip } from './config'
 import type { ChartProps } from './types'
 import { DEFAULT_HEIGHTS } from './size'
 
@@ -52,20 +53,13 @@ export default function ColumnChart({
           : false
       }
       axis={{
-        y: {
-          labelFormatter: (value: number, _index: number, ticks: number[]) =>
-            formatAxis ? formatAxis(value, ticks) : formatValue(value),
-          title: false,
-          // Stacked series keep the plot library's own ticks and labels.
-          ...(stacked ? {} : { tickCount: signed ? 5 : 4 }),
-        },
+        // Stacked series keep the plot library's own ticks and labels.
+        y: valueAxis({ formatValue, formatAxis }, stacked ? {} : { tickCount: signed ? 5 : 4 }),
         x: stacked
           ? { title: false }
           : { title: false, labelAutoRotate: false, ...(signed ? { labelAutoHide: true } : {}) },
       }}
-      tooltip={{
-        items: [{ channel: 'y', name, valueFormatter: (value: number) => formatValue(value) }],
-      }}
+      tooltip={valueTooltip(formatValue, { name })}
       animate={false}
     />
   )

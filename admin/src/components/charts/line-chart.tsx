@@ -1,4 +1,5 @@
 import { Line } from '@ant-design/plots'
+import { valueAxis, valueTooltip } from './config'
 import type { LineChartProps } from './types'
 import { DEFAULT_HEIGHTS } from './size'
 
@@ -23,12 +24,7 @@ export default function LineChart({
       point={!plain && data.length <= 120 ? { sizeField: 2 } : undefined}
       style={plain ? undefined : { lineWidth: 2 }}
       axis={{
-        y: {
-          labelFormatter: (value: number, _index: number, ticks: number[]) =>
-            formatAxis ? formatAxis(value, ticks) : formatValue(value),
-          title: false,
-          ...(plain ? {} : { tickCount: 5 }),
-        },
+        y: valueAxis({ formatValue, formatAxis }, plain ? {} : { tickCount: 5 }),
         x: plain ? { title: false } : { title: false, labelAutoRotate: false, labelAutoHide: true },
       }}
       legend={
@@ -44,7 +40,7 @@ export default function LineChart({
               }
             : false
       }
-      tooltip={{ items: [{ channel: 'y', valueFormatter: (value: number) => formatValue(value) }] }}
+      tooltip={valueTooltip(formatValue)}
       animate={false}
     />
   )

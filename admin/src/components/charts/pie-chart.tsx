@@ -1,4 +1,5 @@
 import { Pie } from '@ant-design/plots'
+import { valueTooltip } from './config'
 import type { ChartProps } from './types'
 import { DEFAULT_HEIGHTS } from './size'
 
@@ -32,7 +33,7 @@ export default function PieChart({
           ? { position: 'bottom' }
           : { position: 'bottom', layout: { justifyContent: 'center' }, itemLabelFontSize: 11 },
       }}
-      tooltip={{ items: [{ channel: 'y', valueFormatter: (value: number) => formatValue(value) }] }}
+      tooltip={valueTooltip(formatValue)}
       animate={false}
     />
   )
