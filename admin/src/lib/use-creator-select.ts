@@ -27,12 +27,16 @@ export function useCreatorSelect({
     queryOptions: { enabled },
     errorNotification: false,
   })
-  const options = selectProps.options ?? []
+  // The props of a <Select> of creator ids (refine types them as of option objects).
+  const { options = [], onSearch, loading, showSearch, filterOption } = selectProps
   return {
-    ...selectProps,
     options:
       known && !options.some((option) => option.value === known.id)
         ? [{ value: known.id, label: known.name }, ...options]
         : options,
+    onSearch,
+    loading,
+    showSearch,
+    filterOption,
   }
 }

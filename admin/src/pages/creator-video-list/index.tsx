@@ -44,11 +44,7 @@ export function CreatorVideoList() {
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
           <Space wrap size={[12, 8]}>
             <Select<number>
-              options={creatorSelect.options}
-              onSearch={creatorSelect.onSearch}
-              filterOption={false}
-              loading={creatorSelect.loading}
-              showSearch
+              {...creatorSelect}
               allowClear
               value={creatorId}
               placeholder={t('tracking.videos.all_creators')}

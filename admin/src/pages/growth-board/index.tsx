@@ -85,11 +85,7 @@ export function GrowthBoard() {
             data-testid="growth-days"
           />
           <Select<number>
-            options={creators.options}
-            onSearch={creators.onSearch}
-            filterOption={false}
-            loading={creators.loading}
-            showSearch
+            {...creators}
             allowClear
             style={{ width: 200 }}
             placeholder={t('growth.filters.creator')}
