@@ -1,9 +1,10 @@
 import { Link } from 'react-router'
-import { Alert, Card, Col, Drawer, Empty, Row, Space, Table, Tag, Timeline, Typography } from 'antd'
+import { Alert, Card, Col, Drawer, Empty, Row, Space, Tag, Timeline, Typography } from 'antd'
 import { CheckCircleFilled, ClockCircleOutlined, WarningOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { Chart, WordCloud } from '../../components/charts'
 import { LoadState } from '../../components/load-state'
+import { StaticTable } from '../../components/list-table'
 import { PlatformLogo } from '../../components/platform-badge'
 import { CollectError } from '../../components/collect-error'
 import { MemoPanel } from '../../resources/creators/components/memo-panel'
@@ -216,9 +217,7 @@ export function TrackingDrawer({
                     }))}
                     formatValue={(value) => format.short(value)}
                   />
-                  <Table<ShareRow>
-                    size="small"
-                    pagination={false}
+                  <StaticTable<ShareRow>
                     rowKey="platform"
                     dataSource={data.platforms.items}
                     columns={[
@@ -264,10 +263,8 @@ export function TrackingDrawer({
               )}
             </Card>
             <Card size="small" title={t('tracking.daily.title')}>
-              <Table<DailyRecord>
-                size="small"
+              <StaticTable<DailyRecord>
                 rowKey="date"
-                pagination={false}
                 dataSource={data.daily}
                 columns={dailyColumns}
                 scroll={{ x: 'max-content' }}
