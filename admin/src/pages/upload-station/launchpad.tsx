@@ -36,10 +36,10 @@ import {
   type UploadViolation,
 } from '@shared/uploads'
 import { PlatformLogo } from '../../components/platform-badge'
-import { useApiQuery } from '../../lib/use-api-query'
 import { useCreatorSelect } from '../../lib/use-creator-select'
 import { FileDrop } from './file-drop'
 import { LoginLine, PlatformSection, useLoginCheck } from './platform-section'
+import { TagSelect } from './tag-select'
 import { useTransfer } from './use-transfer'
 import type { UploadTaskRow } from './types'
 
@@ -112,6 +112,36 @@ function payloadOf(values: StationValues, video: string, thumbnail: string) {
   return body
 }
 
+/** An alert above the launch button whose description is a list of lines (notices, refusals). */
+function ListAlert({
+  type,
+  testId,
+  message,
+  lines,
+}: {
+  type: 'info' | 'error'
+  testId: string
+  message: string
+  lines: { key: string; text: string }[]
+}) {
+  return (
+    <Alert
+      type={type}
+      showIcon
+      data-testid={testId}
+      style={{ marginBottom: 12 }}
+      message={message}
+      description={
+        <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+          {lines.map((line) => (
+            <li key={line.key}>{line.text}</li>
+          ))}
+        </ul>
+      }
+    />
+  )
+}
+
 /** Where on the form a rule's field is (per-platform fields under their platform). */
 function fieldPath(entry: { field: string; platform?: UploadPlatform }): (string | number)[] {
   if (['category', 'subcategory', 'event_tag'].includes(entry.field) && entry.platform) {
@@ -151,15 +181,6 @@ export function Launchpad({
     haokan: useLoginCheck('haokan', creatorId),
   }
   const { mutate, mutation } = useCustomMutation<{ task: UploadTaskRow }>()
-
-  const [tagKeyword, setTagKeyword] = useState('')
-  const tagParams = useMemo(
-    () => ({ platform: platforms[0] ?? 'bilibili', keyword: tagKeyword, creator_id: creatorId }),
-    [platforms[0], tagKeyword, creatorId] // eslint-disable-line react-hooks/exhaustive-deps
-  )
-  const tagSuggestions = useApiQuery<{ tags: string[] }>('/api/video/tags', tagParams, {
-    enabled: tagKeyword.trim().length > 0,
-  })
 
   const verdict = useMemo(
     () =>
@@ -362,14 +383,7 @@ export function Launchpad({
               label={t('uploads.station.fields.tags')}
               extra={t('uploads.station.tags_hint')}
             >
-              <Select
-                mode="tags"
-                tokenSeparators={[',', '，', '、']}
-                onSearch={setTagKeyword}
-                options={tagSuggestions.data?.tags.map((tag) => ({ value: tag, label: tag }))}
-                placeholder={t('uploads.station.placeholders.tags')}
-                data-testid="tags"
-              />
+              <TagSelect platform={platforms[0] ?? 'bilibili'} creatorId={creatorId} />
             </Form.Item>
             <Space direction="vertical" size={12} style={{ width: '100%', marginBottom: 16 }}>
               {platforms.map((platform) => (
@@ -423,35 +437,22 @@ export function Launchpad({
               )}
             </Space>
             {verdict.notices.length > 0 && (
-              <Alert
+              <ListAlert
                 type="info"
-                showIcon
-                data-testid="upload-notices"
-                style={{ marginBottom: 12 }}
+                testId="upload-notices"
                 message={t('uploads.errors.text_cut')}
-                description={
-                  <ul style={{ margin: 0, paddingInlineStart: 18 }}>
-                    {verdict.notices.map((notice) => (
-                      <li key={`${notice.key}-${notice.platform}`}>{words('notices', notice)}</li>
-                    ))}
-                  </ul>
-                }
+                lines={verdict.notices.map((notice) => ({
+                  key: `${notice.key}-${notice.platform}`,
+                  text: words('notices', notice),
+                }))}
               />
             )}
             {refusal.length > 0 && (
-              <Alert
+              <ListAlert
                 type="error"
-                showIcon
-                data-testid="upload-refusal"
-                style={{ marginBottom: 12 }}
+                testId="upload-refusal"
                 message={t('uploads.errors.check_failed')}
-                description={
-                  <ul style={{ margin: 0, paddingInlineStart: 18 }}>
-                    {refusal.map((text) => (
-                      <li key={text}>{text}</li>
-                    ))}
-                  </ul>
-                }
+                lines={refusal.map((text) => ({ key: text, text }))}
               />
             )}
             <Space>
