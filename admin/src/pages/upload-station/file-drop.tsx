@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { Button, Progress, Space, Typography, Upload } from 'antd'
+import { Button, Progress, Space, Typography, Upload, type ProgressProps } from 'antd'
 import {
   DeleteOutlined,
   FileImageOutlined,
@@ -9,11 +9,20 @@ import {
 import { useTranslation } from 'react-i18next'
 import { useNumberFormat } from '../../lib/format'
 import { previewOf } from './file-checks'
-import type { Transfer, TransferKind } from './use-transfer'
+import type { Transfer, TransferKind, TransferState } from './use-transfer'
 
 const ACCEPT: Record<TransferKind, string> = {
   video: '.mp4,video/mp4',
   thumbnail: '.jpg,.jpeg,.png,image/jpeg,image/png',
+}
+
+/** The bar's look while a file is checked and sent, once it is sent, or when it failed. */
+const PROGRESS_STATUS: Record<TransferState['status'], ProgressProps['status']> = {
+  idle: 'active',
+  checking: 'active',
+  uploading: 'active',
+  done: 'success',
+  error: 'exception',
 }
 
 /** Bytes as MB with one decimal. */
@@ -97,13 +106,7 @@ export function FileDrop({ transfer }: { transfer: Transfer }) {
             <Progress
               percent={percent}
               size="small"
-              status={
-                state.status === 'error'
-                  ? 'exception'
-                  : state.status === 'done'
-                    ? 'success'
-                    : 'active'
-              }
+              status={PROGRESS_STATUS[state.status]}
               data-testid={`progress-${kind}`}
             />
           )}

@@ -10,6 +10,7 @@ import {
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { PublicationStatus } from '@shared/uploads'
+import type { UploadTaskStatus } from '@shared/upload_ledger'
 import { PlatformLogo } from '../../components/platform-badge'
 import { useDateTimeFormat } from '../../lib/format'
 import type { PublicationRow, UploadTaskRow } from './types'
@@ -28,6 +29,13 @@ const STATUS_ICON: Record<PublicationStatus, React.ReactNode> = {
   scheduled: <ClockCircleOutlined />,
   success: <CheckCircleOutlined />,
   failure: <CloseCircleOutlined />,
+}
+
+/** A finished task's tag: all published, some, or none. */
+const TASK_COLOR: Record<Exclude<UploadTaskStatus, 'running'>, string> = {
+  success: 'success',
+  partial: 'warning',
+  failure: 'error',
 }
 
 /** An upload that the platform refused because of the creator's login: SPEC §8's per-platform words. */
@@ -120,15 +128,7 @@ export function TaskItem({ task }: { task: UploadTaskRow }) {
         <Space wrap size={8}>
           <Typography.Text strong>{task.title}</Typography.Text>
           {task.status !== 'running' && (
-            <Tag
-              color={
-                task.status === 'success'
-                  ? 'success'
-                  : task.status === 'partial'
-                    ? 'warning'
-                    : 'error'
-              }
-            >
+            <Tag color={TASK_COLOR[task.status]}>
               {t(`uploads.station.task_status.${task.status}`)}
             </Tag>
           )}
