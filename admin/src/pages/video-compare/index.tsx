@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react'
-import { Button, Card, Empty, Segmented, Space, Table, Typography } from 'antd'
+import { Button, Card, Empty, Space, Table, Typography } from 'antd'
 import { CloseOutlined, FileExcelOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { VIDEO_METRICS, type VideoMetric } from '@shared/videos'
+import type { VideoMetric } from '@shared/videos'
 import { LineChart } from '../../components/charts'
 import { DownloadButton } from '../../components/download-button'
 import { PageFrame } from '../../components/page-frame'
@@ -11,7 +11,7 @@ import { useQueryPatch } from '../../lib/use-query-patch'
 import { useDashboardFormat } from '../../lib/format'
 import { nowrap } from '../../lib/table'
 import { useCompareBasket } from '../../resources/videos/compare-basket'
-import { VideoThumb, VideoTitle } from '../../resources/videos/video-bits'
+import { MetricSwitch, VideoThumb, VideoTitle } from '../../resources/videos/video-bits'
 import type { VideoComparison } from '../../resources/videos/types'
 
 /** Ids of `?ids=1,2,3` (positive whole numbers, at most `max`). */
@@ -134,17 +134,7 @@ export function VideoCompare() {
           <Card
             size="small"
             title={t('videos.compare.chart')}
-            extra={
-              <Segmented
-                size="small"
-                value={metric}
-                onChange={(value) => setMetric(value as VideoMetric)}
-                options={VIDEO_METRICS.map((key) => ({
-                  value: key,
-                  label: t(`videos.fields.${key}`),
-                }))}
-              />
-            }
+            extra={<MetricSwitch value={metric} onChange={setMetric} />}
           >
             <LineChart
               data={lines}

@@ -5,7 +5,6 @@ import {
   Descriptions,
   Empty,
   Result,
-  Segmented,
   Space,
   Statistic,
   Table,
@@ -22,7 +21,12 @@ import { useApiQuery } from '../../lib/use-api-query'
 import { useQueryPatch } from '../../lib/use-query-patch'
 import { useDashboardFormat, useDateTimeFormat } from '../../lib/format'
 import { nowrap } from '../../lib/table'
-import { CompareLink, CompareToggle, VideoThumb } from '../../resources/videos/video-bits'
+import {
+  CompareLink,
+  CompareToggle,
+  MetricSwitch,
+  VideoThumb,
+} from '../../resources/videos/video-bits'
 import { VideoSearch } from '../../resources/videos/video-search'
 import type { VideoDetailData, VideoGrowth } from '../../resources/videos/types'
 import { PlatformLogo } from '../../components/platform-badge'
@@ -284,14 +288,7 @@ export function VideoDetail() {
       <Card
         size="small"
         title={t('videos.detail.series')}
-        extra={
-          <Segmented
-            size="small"
-            value={metric}
-            onChange={(value) => setMetric(value as VideoMetric)}
-            options={VIDEO_METRICS.map((key) => ({ value: key, label: t(`videos.fields.${key}`) }))}
-          />
-        }
+        extra={<MetricSwitch value={metric} onChange={setMetric} />}
         data-testid="video-series"
       >
         <LineChart

@@ -1,7 +1,8 @@
-import { Button, Space, Tag, Tooltip, Typography } from 'antd'
+import { Button, Segmented, Space, Tag, Tooltip, Typography } from 'antd'
 import { CheckOutlined, PictureOutlined, PlusOutlined } from '@ant-design/icons'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import { VIDEO_METRICS, type VideoMetric } from '@shared/videos'
 import { PlatformLogo } from '../../components/platform-badge'
 import { useCompareBasket } from './compare-basket'
 import type { VideoRow } from './types'
@@ -71,6 +72,25 @@ export function VideoTitle({ video, lines = 2 }: { video: VideoRow; lines?: numb
         )}
       </Space>
     </Space>
+  )
+}
+
+/** The small switch of the counter a video chart draws (views, likes, comments…). */
+export function MetricSwitch({
+  value,
+  onChange,
+}: {
+  value: VideoMetric
+  onChange: (metric: VideoMetric) => void
+}) {
+  const { t } = useTranslation()
+  return (
+    <Segmented
+      size="small"
+      value={value}
+      onChange={(metric) => onChange(metric as VideoMetric)}
+      options={VIDEO_METRICS.map((key) => ({ value: key, label: t(`videos.fields.${key}`) }))}
+    />
   )
 }
 
