@@ -44,6 +44,10 @@ export function useVideoFilters() {
 export function VideoFilterBar({ state }: { state: ReturnType<typeof useVideoFilters> }) {
   const { t } = useTranslation()
   const { filters, patch, clear, active, deletedChoice } = state
+  /** A field without a label says what it filters in its placeholder, and to screen readers. */
+  const named = (key: string) => ({ 'placeholder': t(key), 'aria-label': t(key) })
+  const setCategory = (event: { currentTarget: HTMLInputElement }) =>
+    patch({ category: event.currentTarget.value.trim() || null })
   return (
     <Space wrap size={[12, 8]} data-testid="video-filters">
       <VideoSearch value={filters.q ?? ''} onSearch={(q) => patch({ q: q || null })} />
@@ -56,8 +60,7 @@ export function VideoFilterBar({ state }: { state: ReturnType<typeof useVideoFil
       <Select
         allowClear
         value={filters.team}
-        placeholder={t('videos.filters.team')}
-        aria-label={t('videos.filters.team')}
+        {...named('videos.filters.team')}
         style={{ width: 150 }}
         onChange={(team) => patch({ team: team ?? null })}
         options={TEAMS.map((key) => ({ value: key, label: t(`enum.team.${key}`) }))}
@@ -66,11 +69,10 @@ export function VideoFilterBar({ state }: { state: ReturnType<typeof useVideoFil
       <Input
         allowClear
         defaultValue={filters.category}
-        placeholder={t('videos.filters.category')}
-        aria-label={t('videos.filters.category')}
+        {...named('videos.filters.category')}
         style={{ width: 130 }}
-        onPressEnter={(event) => patch({ category: event.currentTarget.value.trim() || null })}
-        onBlur={(event) => patch({ category: event.currentTarget.value.trim() || null })}
+        onPressEnter={setCategory}
+        onBlur={setCategory}
         data-testid="video-filter-category"
       />
       <DatePicker.RangePicker
