@@ -42,12 +42,12 @@ export function BasicTab({ record }: { record?: Creator }) {
   const choices = (values: readonly string[], enumKey: string) =>
     values.map((value) => ({ value, label: t(`enum.${enumKey}.${value}`) }))
   const text = (name: string, span: object, rules: object[], input = <Input />) => (
-    <Field key={name} span={span} name={name} label={label(name)} rules={rules}>
+    <Field key={name} span={span} name={name} rules={rules}>
       {input}
     </Field>
   )
   const toggle = (name: string, onChange?: (checked: boolean) => void) => (
-    <Field span={SPAN.quarter} name={name} label={label(name)} valuePropName="checked">
+    <Field span={SPAN.quarter} name={name} valuePropName="checked">
       <Switch onChange={onChange} />
     </Field>
   )
@@ -59,7 +59,6 @@ export function BasicTab({ record }: { record?: Creator }) {
         <Field
           span={SPAN.third}
           name="brand_no"
-          label={label('brand_no')}
           rules={[
             ...(editing ? [required('brand_no')] : []),
             max(CREATOR_LIMITS.brandNoMax),
@@ -71,7 +70,7 @@ export function BasicTab({ record }: { record?: Creator }) {
           <Input placeholder={editing ? undefined : t('creators.form.generated')} />
         </Field>
         {text('contract_no', SPAN.third, [max(MAX.no)])}
-        <Field span={SPAN.third} name="kind" label={label('kind')} rules={[choose('kind')]}>
+        <Field span={SPAN.third} name="kind" rules={[choose('kind')]}>
           <Select
             options={CREATOR_KINDS.map((kind) => ({
               value: kind,
@@ -83,12 +82,7 @@ export function BasicTab({ record }: { record?: Creator }) {
           required('contractor_name'),
           max(CREATOR_LIMITS.contractorNameMax),
         ])}
-        <Field
-          span={SPAN.sixth}
-          name="nationality"
-          label={label('nationality')}
-          rules={[pattern(/^[A-Z]{2}$/, 'nationality')]}
-        >
+        <Field span={SPAN.sixth} name="nationality" rules={[pattern(/^[A-Z]{2}$/, 'nationality')]}>
           <CountrySelect placeholder="KR" />
         </Field>
         {text(
@@ -132,18 +126,12 @@ export function BasicTab({ record }: { record?: Creator }) {
 
       <Section title={t('creators.form.sections.contract')} />
       <Row gutter={16}>
-        <Field
-          span={SPAN.quarter}
-          name="contract_date"
-          label={label('contract_date')}
-          {...dateItem}
-        >
+        <Field span={SPAN.quarter} name="contract_date" {...dateItem}>
           <DatePicker style={{ width: '100%' }} />
         </Field>
         <Field
           span={SPAN.quarter}
           name="end_date"
-          label={label('end_date')}
           dependencies={['contract_date']}
           {...dateItem}
           rules={[
@@ -162,7 +150,6 @@ export function BasicTab({ record }: { record?: Creator }) {
         <Field
           span={SPAN.quarter}
           name="min_monthly_videos"
-          label={label('min_monthly_videos')}
           rules={[
             {
               required: true,
@@ -197,7 +184,6 @@ export function BasicTab({ record }: { record?: Creator }) {
         <Field
           span={SPAN.half}
           name="contracted_platforms"
-          label={label('contracted_platforms')}
           dependencies={['video_exclusive_china']}
           extra={
             exclusive

@@ -11,11 +11,17 @@ export const SPAN = {
   sixth: { xs: 12, md: 4 },
 } satisfies Record<string, ColProps>
 
-/** One field of the creator form in its grid cell. */
-export function Field({ span, ...item }: FormItemProps & { span: ColProps }) {
+/** One field of the creator form in its grid cell, labelled `creators.fields.<name>` unless told. */
+export function Field({ span, label, ...item }: FormItemProps & { span: ColProps }) {
+  const { t } = useTranslation()
   return (
     <Col {...span}>
-      <Form.Item {...item} />
+      <Form.Item
+        label={
+          label ?? (typeof item.name === 'string' ? t(`creators.fields.${item.name}`) : undefined)
+        }
+        {...item}
+      />
     </Col>
   )
 }

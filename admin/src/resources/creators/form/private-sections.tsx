@@ -24,7 +24,7 @@ const otherRatio = (field: (typeof RATIOS)[number]) =>
  */
 export function PrivateSections({ record }: { record?: Creator }) {
   const { t } = useTranslation()
-  const { label, max, pattern } = useFieldRules()
+  const { max, pattern } = useFieldRules()
   const editing = Boolean(record)
 
   const privateProps = (field: PrivateField) => {
@@ -51,15 +51,7 @@ export function PrivateSections({ record }: { record?: Creator }) {
         <Input placeholder={placeholder} autoComplete="off" />
       )
     return (
-      <Field
-        key={field}
-        span={SPAN.third}
-        name={field}
-        label={label(field)}
-        rules={rules}
-        extra={extra}
-        {...item}
-      >
+      <Field key={field} span={SPAN.third} name={field} rules={rules} extra={extra} {...item}>
         {input}
       </Field>
     )
@@ -111,7 +103,6 @@ export function PrivateSections({ record }: { record?: Creator }) {
             key={field}
             span={SPAN.quarter}
             name={field}
-            label={label(field)}
             dependencies={[otherRatio(field)]}
             rules={[
               ({ getFieldValue }) => ({
