@@ -110,14 +110,7 @@ export function CreatorCompare() {
         )}
       </Card>
       {ids.length > 0 && (
-        <SideBySide
-          creators={creators}
-          details={details.details}
-          loading={details.loading}
-          error={details.error}
-          range={range}
-          format={format}
-        />
+        <SideBySide creators={creators} {...details} range={range} format={format} />
       )}
       <ChartPanel
         state={state}

@@ -2,12 +2,13 @@ import { useMemo } from 'react'
 import { Card, Space, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { PlatformKey } from '@shared/constants'
-import type { CreatorDashboardDetail, PlatformFigures } from '../../../lib/metrics'
+import type { PlatformFigures } from '../../../lib/metrics'
 import type { MetricFormat } from '../../../lib/format'
 import { PlatformLogo } from '../../../components/platform-badge'
 import { CreatorCell } from '../../data-center/components/creator-cell'
 import { LoadState } from '../../../components/load-state'
 import { StaticTable } from '../../../components/list-table'
+import type { useCreatorDetails } from '../lib/details'
 
 type Figures = Omit<PlatformFigures, 'platform' | 'source' | 'adapter'>
 
@@ -25,11 +26,8 @@ export function SideBySide({
   error,
   range,
   format,
-}: {
+}: ReturnType<typeof useCreatorDetails> & {
   creators: { id: number; name: string }[]
-  details: CreatorDashboardDetail[]
-  loading: boolean
-  error: string | null
   range: [string, string] | [null, null]
   format: MetricFormat
 }) {
