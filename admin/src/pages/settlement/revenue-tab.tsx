@@ -1,34 +1,14 @@
 import { useState } from 'react'
-import { useCustomMutation, useDelete } from '@refinedev/core'
 import { useTable } from '@refinedev/antd'
-import {
-  Alert,
-  App,
-  Button,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Select,
-  Space,
-  Switch,
-  Table,
-  Upload,
-} from 'antd'
-import {
-  DeleteOutlined,
-  EditOutlined,
-  InboxOutlined,
-  PlusOutlined,
-  UploadOutlined,
-} from '@ant-design/icons'
+import { Button, Form, Input, InputNumber, Modal, Select, Space, Switch, Table } from 'antd'
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { PLATFORMS } from '@shared/constants'
 import { REVENUE_CURRENCIES, REVENUE_KINDS, SETTLEMENT_LIMITS } from '@shared/settlement'
-import { settle, useSaveFeedback } from '../../lib/feedback'
+import { RowActions } from '../../components/row-actions'
+import { WorkbookImportModal } from '../../components/workbook-import'
+import { settle } from '../../lib/feedback'
 import { useNumberFormat } from '../../lib/format'
-import { fileBody } from '../../lib/download'
 import { useCreatorSelect } from '../../lib/use-creator-select'
 import { useModalForms, type ModalForm } from '../../lib/use-modal-forms'
 import type { Revenue } from './types'
@@ -123,20 +103,7 @@ function RevenueForm({
   )
 }
 
-/** An import's counts as the messages name them. */
-const countsOf = (answer: ImportAnswer) => ({
-  created: answer.created,
-  updated: answer.updated,
-  unchanged: answer.unchanged,
-})
-
-interface ImportAnswer {
-  created: number
-  updated: number
-  unchanged: number
-  errors?: { row: number; column: string; message: string }[]
-}
-
+/** The month's revenue from a workbook, checked only (the default) or saved. */
 function ImportModal({
   month,
   open,
@@ -147,90 +114,31 @@ function ImportModal({
   onClose: (done: boolean) => void
 }) {
   const { t } = useTranslation()
-  const { message } = App.useApp()
   const [dryRun, setDryRun] = useState(true)
-  const [errors, setErrors] = useState<ImportAnswer['errors']>([])
-  const [result, setResult] = useState<ImportAnswer | null>(null)
-  const { mutate, mutation } = useCustomMutation<ImportAnswer>()
-  const upload = (file: File) => {
-    setErrors([])
-    setResult(null)
-    const body = fileBody(file)
-    body.append('month', month)
-    body.append('dry_run', dryRun ? 'true' : 'false')
-    mutate(
-      {
-        url: '/api/revenues/import',
-        method: 'post',
-        values: body,
-        successNotification: false,
-        errorNotification: false,
-      },
-      {
-        onSuccess: ({ data }) => {
-          setResult(data)
-          void message.success(
-            String(
-              t(dryRun ? 'settlement.import.checked' : 'settlement.import.done', countsOf(data))
-            )
-          )
-        },
-        onError: (error) => {
-          setErrors((error?.data as ImportAnswer | undefined)?.errors ?? [])
-          void message.error(error?.message || t('errors.request_failed'))
-        },
-      }
-    )
-    return false
-  }
   return (
-    <Modal
+    <WorkbookImportModal
       open={open}
       title={t('settlement.import.title', { month })}
-      onCancel={() => onClose(Boolean(result && !dryRun))}
-      footer={null}
-      width={720}
-    >
-      <Space direction="vertical" style={{ width: '100%' }}>
-        <Alert type="info" showIcon message={t('settlement.import.columns')} />
+      help={{ message: t('settlement.import.columns') }}
+      url="/api/revenues/import"
+      fields={() => ({ month, dry_run: dryRun ? 'true' : 'false' })}
+      drop={t('settlement.import.drop')}
+      done={({ created, updated, unchanged }) =>
+        t(dryRun ? 'settlement.import.checked' : 'settlement.import.done', {
+          created,
+          updated,
+          unchanged,
+        })
+      }
+      options={
         <Space>
           <Switch checked={dryRun} onChange={setDryRun} data-testid="revenue-import-dry-run" />
           {t('settlement.import.dry_run')}
         </Space>
-        <Upload.Dragger
-          accept=".xlsx"
-          showUploadList={false}
-          beforeUpload={upload}
-          disabled={mutation.isPending}
-        >
-          <p className="ant-upload-drag-icon">
-            <InboxOutlined />
-          </p>
-          <p>{t('settlement.import.drop')}</p>
-        </Upload.Dragger>
-        {result ? (
-          <Alert
-            type="success"
-            message={String(
-              t(dryRun ? 'settlement.import.checked' : 'settlement.import.done', countsOf(result))
-            )}
-          />
-        ) : null}
-        {errors?.length ? (
-          <Table
-            size="small"
-            rowKey={(row) => `${row.row}-${row.column}`}
-            dataSource={errors}
-            pagination={{ pageSize: 10 }}
-            columns={[
-              { dataIndex: 'row', title: t('settlement.import.row'), width: 80 },
-              { dataIndex: 'column', title: t('settlement.import.column'), width: 120 },
-              { dataIndex: 'message', title: t('settlement.import.problem') },
-            ]}
-          />
-        ) : null}
-      </Space>
-    </Modal>
+      }
+      testId="revenue-import"
+      onClose={(answer) => onClose(Boolean(answer && !dryRun))}
+    />
   )
 }
 
@@ -258,8 +166,6 @@ export function RevenueTab({
     t('settlement.saved'),
     onChanged
   )
-  const { mutate: remove } = useDelete()
-  const feedback = useSaveFeedback()
   return (
     <>
       {canManage ? (
@@ -308,35 +214,13 @@ export function RevenueTab({
           <Table.Column<Revenue>
             width={110}
             render={(_, row) => (
-              <Space>
-                <Button
-                  size="small"
-                  icon={<EditOutlined />}
-                  onClick={() => edit.showRecord(row)}
-                  aria-label={t('buttons.edit')}
-                />
-                <Popconfirm
-                  title={t('settlement.revenue.delete_confirm')}
-                  onConfirm={() =>
-                    remove(
-                      {
-                        resource: 'revenues',
-                        id: row.id,
-                        successNotification: false,
-                        errorNotification: false,
-                      },
-                      { onSuccess: onChanged, onError: (error) => feedback.failed(error) }
-                    )
-                  }
-                >
-                  <Button
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={t('buttons.delete')}
-                  />
-                </Popconfirm>
-              </Space>
+              <RowActions
+                resource="revenues"
+                id={row.id}
+                confirm={t('settlement.revenue.delete_confirm')}
+                onEdit={() => edit.showRecord(row)}
+                onDeleted={onChanged}
+              />
             )}
           />
         ) : null}

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useCan, useCustom, useDelete } from '@refinedev/core'
+import { useCan, useCustom } from '@refinedev/core'
 import { useTable } from '@refinedev/antd'
 import {
   Button,
@@ -8,19 +8,18 @@ import {
   DatePicker,
   Empty,
   Input,
-  Popconfirm,
   Row,
   Select,
   Space,
   Statistic,
   Table,
 } from 'antd'
-import { DeleteOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons'
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons'
 import type { Dayjs } from 'dayjs'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { PLATFORMS } from '@shared/constants'
-import { useSaveFeedback } from '../../lib/feedback'
+import { RowActions } from '../../components/row-actions'
 import { useNumberFormat } from '../../lib/format'
 import { useModalForms } from '../../lib/use-modal-forms'
 import { ImportModal } from './components/import-modal'
@@ -60,8 +59,6 @@ export function ProductSaleList() {
     t('commerce.saved'),
     () => void summaryQuery.refetch()
   )
-  const { mutate: remove } = useDelete()
-  const feedback = useSaveFeedback()
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
@@ -203,35 +200,15 @@ export function ProductSaleList() {
             <Table.Column<Sale>
               width={100}
               render={(_, row) => (
-                <Space>
-                  <Button
-                    size="small"
-                    icon={<EditOutlined />}
-                    onClick={() => edit.showRecord(row)}
-                    aria-label={t('commerce.edit')}
-                  />
-                  <Popconfirm
-                    title={t('commerce.delete_confirm')}
-                    onConfirm={() =>
-                      remove(
-                        {
-                          resource: 'products/sales',
-                          id: row.id,
-                          successNotification: false,
-                          errorNotification: false,
-                        },
-                        { onSuccess: () => void summaryQuery.refetch(), onError: feedback.failed }
-                      )
-                    }
-                  >
-                    <Button
-                      size="small"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={t('commerce.delete')}
-                    />
-                  </Popconfirm>
-                </Space>
+                <RowActions
+                  resource="products/sales"
+                  id={row.id}
+                  confirm={t('commerce.delete_confirm')}
+                  onEdit={() => edit.showRecord(row)}
+                  onDeleted={() => void summaryQuery.refetch()}
+                  editLabel={t('commerce.edit')}
+                  deleteLabel={t('commerce.delete')}
+                />
               )}
             />
           )}
