@@ -22,6 +22,14 @@ export const STORED_ACCOUNT_COLUMNS = [
   'a.cookie_encrypted',
 ] as const
 
+/** The StoredAccounts a query on `creator_platform_accounts as a` finds. */
+export async function selectStoredAccounts(query: {
+  select(...columns: string[]): PromiseLike<Record<string, any>[]>
+}): Promise<StoredAccount[]> {
+  const rows = await query.select(...STORED_ACCOUNT_COLUMNS)
+  return rows.map(storedAccountOf)
+}
+
 /** A StoredAccount from a plain query's row (ids as numbers). */
 export function storedAccountOf(row: Record<string, any>): StoredAccount {
   return {

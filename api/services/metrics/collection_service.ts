@@ -7,12 +7,7 @@ import platforms from '#platforms/main'
 import { PlatformError, type PlatformAccountRef } from '#platforms/types'
 import studioConfig from '#config/studio'
 import MetricCollectionRun, { type CollectionFailure } from '#models/metric_collection_run'
-import {
-  accountRefOf,
-  STORED_ACCOUNT_COLUMNS,
-  storedAccountOf,
-  withStoredLogin,
-} from '#platforms/account_ref'
+import { accountRefOf, selectStoredAccounts, withStoredLogin } from '#platforms/account_ref'
 import MetricRollupService from '#services/metrics/rollup_service'
 import { WRITE_BATCH } from '#services/metrics/snapshot_writer'
 import PlatformCircuit from '#services/platform_breaker/platform_circuit'
@@ -47,6 +42,17 @@ const PROGRESS_EVERY = 200
  * (a running one is judged by its lease: api/services/lease_sweeper.ts).
  */
 const STALE_AFTER_MINUTES = 120
+/** A run's counters before it has read any account. */
+const NO_PROGRESS = {
+  total: 0,
+  processed: 0,
+  succeeded: 0,
+  failed: 0,
+  skipped: 0,
+  deferred: 0,
+  paused: null,
+} as const
+
 /** Codes that mean "no adapter can read this platform": the account is skipped, not failed. */
 const SKIP_CODES = new Set(['not_supported', 'not_configured'])
 
@@ -99,13 +105,7 @@ export default class MetricCollectionService {
         : null,
       trigger: options.trigger,
       status: 'queued',
-      total: 0,
-      processed: 0,
-      succeeded: 0,
-      failed: 0,
-      skipped: 0,
-      deferred: 0,
-      paused: null,
+      ...NO_PROGRESS,
       requestedBy: options.requestedBy ?? null,
     })
     Caches.clear('lastRun')
@@ -159,13 +159,7 @@ export default class MetricCollectionService {
       startedAt: DateTime.utc(),
       finishedAt: null,
       error: null,
-      total: 0,
-      processed: 0,
-      succeeded: 0,
-      failed: 0,
-      skipped: 0,
-      deferred: 0,
-      paused: null,
+      ...NO_PROGRESS,
       failures: [],
       durationMs: null,
     })
@@ -204,13 +198,9 @@ export default class MetricCollectionService {
 
   static async #execute(run: MetricCollectionRun, started: number) {
     const date = run.snapshotDate
-    const selected = await this.accountsQuery({
-      platform: run.platform,
-      creatorIds: run.creatorIds,
-    })
-      .orderBy('a.id')
-      .select(...STORED_ACCOUNT_COLUMNS)
-    const accounts: AccountToCollect[] = selected.map(storedAccountOf)
+    const accounts: AccountToCollect[] = await selectStoredAccounts(
+      this.accountsQuery({ platform: run.platform, creatorIds: run.creatorIds }).orderBy('a.id')
+    )
 
     const counts = { processed: 0, succeeded: 0, failed: 0, skipped: 0, deferred: 0 }
     const videoCounts: VideoCounts = { accounts: 0, videos: 0, failed: 0 }

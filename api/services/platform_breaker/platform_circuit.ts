@@ -85,31 +85,41 @@ export default class PlatformCircuit {
       const open = this.#open.get(platform)
       if (open) return { deferred: open }
       attempt++
-      try {
-        const value = await fn()
-        this.#answered.add(platform)
-        return { value }
-      } catch (error) {
-        const platformError = error instanceof PlatformError ? error : null
-        if (platformError && TRIP_AT_ONCE_CODES.has(platformError.code)) {
+      const tried = await this.#try(platform, fn)
+      if ('value' in tried) return tried
+      const { error, platformError } = tried
+      if (platformError && TRIP_AT_ONCE_CODES.has(platformError.code)) {
+        return { deferred: await this.#trip(platform, platformError) }
+      }
+      if (platformError && TRIP_CODES.has(platformError.code)) {
+        // limited while another call probes (or after it let calls through): wait, then ask again
+        if (this.#probes.has(platform) || this.#open.has(platform)) {
+          if (attempt < this.retry.attempts * 2) continue
           return { deferred: await this.#trip(platform, platformError) }
         }
-        if (platformError && TRIP_CODES.has(platformError.code)) {
-          // limited while another call probes (or after it let calls through): wait, then ask again
-          if (this.#probes.has(platform) || this.#open.has(platform)) {
-            if (attempt < this.retry.attempts * 2) continue
-            return { deferred: await this.#trip(platform, platformError) }
-          }
-          return this.#probe(platform, fn, platformError)
-        }
-        if (platformError?.retryable && attempt < this.retry.attempts) {
-          await sleep(this.#backoff(attempt, platformError))
-          continue
-        }
-        // the platform answered (not found, refused login …): it is not blocking
-        if (platformError && !platformError.retryable) this.#answered.add(platform)
-        return { error }
+        return this.#probe(platform, fn, platformError)
       }
+      if (platformError?.retryable && attempt < this.retry.attempts) {
+        await sleep(this.#backoff(attempt, platformError))
+        continue
+      }
+      // the platform answered (not found, refused login …): it is not blocking
+      if (platformError && !platformError.retryable) this.#answered.add(platform)
+      return { error }
+    }
+  }
+
+  /** One request: its value (the platform answered), or what it threw. */
+  async #try<T>(
+    platform: PlatformKey,
+    fn: () => Promise<T>
+  ): Promise<{ value: T } | { error: unknown; platformError: PlatformError | null }> {
+    try {
+      const value = await fn()
+      this.#answered.add(platform)
+      return { value }
+    } catch (error) {
+      return { error, platformError: error instanceof PlatformError ? error : null }
     }
   }
 
@@ -126,16 +136,12 @@ export default class PlatformCircuit {
     try {
       for (let attempt = 1; attempt < this.retry.attempts; attempt++) {
         await sleep(this.#backoff(attempt, last))
-        try {
-          const value = await fn()
-          this.#answered.add(platform)
-          return { value }
-        } catch (error) {
-          const platformError = error instanceof PlatformError ? error : null
-          if (!platformError || !TRIP_CODES.has(platformError.code)) return { error }
-          last = platformError
-          if (TRIP_AT_ONCE_CODES.has(platformError.code)) break
-        }
+        const tried = await this.#try(platform, fn)
+        if ('value' in tried) return tried
+        const { error, platformError } = tried
+        if (!platformError || !TRIP_CODES.has(platformError.code)) return { error }
+        last = platformError
+        if (TRIP_AT_ONCE_CODES.has(platformError.code)) break
       }
       return { deferred: await this.#trip(platform, last) }
     } finally {

@@ -2,13 +2,8 @@ import { DateTime } from 'luxon'
 import logger from '@adonisjs/core/services/logger'
 import platforms from '#platforms/main'
 import { PlatformError } from '#platforms/types'
-import {
-  accountRefOf,
-  STORED_ACCOUNT_COLUMNS,
-  storedAccountOf,
-  withStoredLogin,
-  type StoredAccount,
-} from '#platforms/account_ref'
+import { accountRefOf, selectStoredAccounts, withStoredLogin } from '#platforms/account_ref'
+import type { StoredAccount } from '#platforms/account_ref'
 import MetricCollectionService from '#services/metrics/collection_service'
 import PlatformBreaker from '#services/platform_breaker/platform_breaker'
 import PlatformCircuit from '#services/platform_breaker/platform_circuit'
@@ -29,10 +24,9 @@ export default class GrowthDiscovery {
   static retry = { attempts: 2, baseDelayMs: 500, maxDelayMs: 5_000 }
 
   static async run(now: DateTime = DateTime.utc()) {
-    const rows = await MetricCollectionService.accountsQuery({})
-      .orderBy('a.id')
-      .select(...STORED_ACCOUNT_COLUMNS)
-    const accounts = rows.map(storedAccountOf)
+    const accounts = await selectStoredAccounts(
+      MetricCollectionService.accountsQuery({}).orderBy('a.id')
+    )
     const circuit = new PlatformCircuit(this.retry)
     await circuit.refresh(now)
     const date = now.setZone(studioConfig.timezone).toISODate()!

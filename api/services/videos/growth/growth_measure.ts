@@ -3,13 +3,8 @@ import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import platforms from '#platforms/main'
 import type { PlatformAdapter, VideoStats } from '#platforms/types'
-import {
-  accountRefOf,
-  STORED_ACCOUNT_COLUMNS,
-  storedAccountOf,
-  withStoredLogin,
-  type StoredAccount,
-} from '#platforms/account_ref'
+import { accountRefOf, selectStoredAccounts, withStoredLogin } from '#platforms/account_ref'
+import type { StoredAccount } from '#platforms/account_ref'
 import PlatformBreaker from '#services/platform_breaker/platform_breaker'
 import PlatformCircuit from '#services/platform_breaker/platform_circuit'
 import type { PauseInfo } from '#services/platform_breaker/platform_breaker'
@@ -246,11 +241,10 @@ export default class GrowthMeasure {
   static async #accounts(ids: number[]) {
     const accounts = new Map<number, StoredAccount>()
     for (const part of chunks(ids, 500)) {
-      const rows = await db
-        .from('creator_platform_accounts as a')
-        .whereIn('a.id', part)
-        .select(...STORED_ACCOUNT_COLUMNS)
-      for (const row of rows) accounts.set(Number(row.id), storedAccountOf(row))
+      const found = await selectStoredAccounts(
+        db.from('creator_platform_accounts as a').whereIn('a.id', part)
+      )
+      for (const account of found) accounts.set(account.id, account)
     }
     return accounts
   }
