@@ -383,9 +383,7 @@ export default class BilibiliUploadAdapter implements UploadAdapter {
     account: PlatformAccountRef,
     options: { title: string; after: string }
   ): Promise<Published | null> {
-    return findInListing({
-      title: options.title,
-      after: unixOf(options.after),
+    return findInListing(options, {
       pages: 3,
       now: this.#now,
       page: async (index) => {

@@ -186,9 +186,7 @@ export default class HaokanUploadAdapter extends EnvelopeUploadAdapter {
     account: PlatformAccountRef,
     options: { title: string; after: string }
   ): Promise<Published | null> {
-    return findInListing({
-      title: options.title,
-      after: unixOf(options.after),
+    return findInListing(options, {
       pages: 5,
       now: this.now,
       page: async (index) => {

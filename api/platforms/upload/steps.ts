@@ -7,7 +7,7 @@ import {
   type Published,
   type UploadCheckpoint,
 } from '#platforms/upload/types'
-import type { Json } from '#platforms/upload/http'
+import { unixOf, type Json } from '#platforms/upload/http'
 
 /*
 |--------------------------------------------------------------------------
@@ -111,24 +111,25 @@ export interface ListedVideo {
 }
 
 /**
- * The video titled `title` created at or after `after` in the first
- * `pages` pages of the account's listing (`page(0)`, `page(1)` … while
- * one says there is more), or null.
+ * The video titled `wanted.title` created at or after `wanted.after` (ISO
+ * 8601) in the first `pages` pages of the account's listing (`page(0)`,
+ * `page(1)` … while one says there is more), or null.
  */
-export async function findInListing(options: {
-  title: string
-  /** Unix seconds. */
-  after: number
-  pages: number
-  now: () => number
-  page: (index: number) => Promise<{ items: Json[]; more: boolean }>
-  read: (item: Json) => ListedVideo
-}): Promise<Published | null> {
+export async function findInListing(
+  wanted: { title: string; after: string },
+  options: {
+    pages: number
+    now: () => number
+    page: (index: number) => Promise<{ items: Json[]; more: boolean }>
+    read: (item: Json) => ListedVideo
+  }
+): Promise<Published | null> {
+  const after = unixOf(wanted.after)
   for (let index = 0; index < options.pages; index++) {
     const { items, more } = await options.page(index)
     for (const item of items) {
       const video = options.read(item)
-      if (video.id && video.title === options.title && video.created >= options.after) {
+      if (video.id && video.title === wanted.title && video.created >= after) {
         return {
           platformVideoId: video.id,
           url: video.url,

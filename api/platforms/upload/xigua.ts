@@ -180,9 +180,7 @@ export default class XiguaUploadAdapter extends EnvelopeUploadAdapter {
     options: { title: string; after: string }
   ): Promise<Published | null> {
     let cursor = 0
-    return findInListing({
-      title: options.title,
-      after: unixOf(options.after),
+    return findInListing(options, {
       pages: 5,
       now: this.now,
       page: async () => {
