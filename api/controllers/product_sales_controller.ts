@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises'
 import SaleService from '#services/market/sale_service'
 import { importSales } from '#services/market/sale_import'
 import { presentCompany, presentSale } from '#services/market/sale_presenter'
-import StudioException from '#exceptions/studio_exception'
 import { actorOf } from '#support/actor'
 import { ok } from '#support/envelope'
 import { listResponse } from '#support/pagination'
@@ -12,16 +11,12 @@ import { areaMessages } from '#validators/messages'
 import { marketIdValidator, saleListValidator, saleValidator } from '#validators/market'
 import { MARKET_LIMITS } from '#shared/market'
 import { withUpload } from '#support/uploads'
-import { receiveWorkbook } from '#support/workbook_guard'
+import { invalidImport, loadedWholeLimits, receivedWorkbookPath } from '#support/workbook_import'
 
-/**
- * A sales workbook is loaded whole (5,000 rows at most), so what it unpacks
- * to is bounded before it is read: a real 5,000-row file unpacks to ~3 MB.
- */
-const SALES_WORKBOOK = {
-  entryBytes: 16 * 1024 * 1024,
-  totalBytes: 24 * 1024 * 1024,
-  rows: MARKET_LIMITS.importRowsMax + 10,
+/** A sales workbook is loaded whole (5,000 rows at most). */
+const SALES_UPLOAD = {
+  maxBytes: MARKET_LIMITS.importMaxBytes,
+  limits: loadedWholeLimits(MARKET_LIMITS.importRowsMax),
 }
 
 /** E-Commerce (/app/products): product sales per creator, platform and month. */
@@ -97,31 +92,19 @@ export default class ProductSalesController {
   /** POST /api/products/sales/import (multipart `file`, .xlsx) — all or nothing. */
   async import(ctx: HttpContext) {
     await ctx.bouncer.with('CommercePolicy').authorize('write')
-    return withUpload(ctx, MARKET_LIMITS.importMaxBytes, () => this.#import(ctx))
+    return withUpload(ctx, SALES_UPLOAD.maxBytes, () => this.#import(ctx))
   }
 
   async #import(ctx: HttpContext) {
     // .xlsx in any case; the bytes decide (receiveWorkbook)
-    const received = await receiveWorkbook(
-      ctx.request.file('file', { size: MARKET_LIMITS.importMaxBytes }),
-      SALES_WORKBOOK,
-      { missing: 'market.errors.import_file', unreadable: 'market.errors.import_unreadable' }
-    )
-    if ('refusal' in received) {
-      const { key, status, data } = received.refusal
-      throw new StudioException(key, { status, data })
-    }
-    const result = await importSales(actorOf(ctx), await readFile(received.path), (key, data) =>
+    const path = await receivedWorkbookPath(ctx, SALES_UPLOAD, {
+      missing: 'market.errors.import_file',
+      unreadable: 'market.errors.import_unreadable',
+    })
+    const result = await importSales(actorOf(ctx), await readFile(path), (key, data) =>
       ctx.i18n.t(key, data)
     )
-    if (result.errors.length) {
-      ctx.response.status(422)
-      return {
-        status: 422,
-        message: ctx.i18n.t('market.errors.import_invalid', { count: result.errors.length }),
-        data: result,
-      }
-    }
+    if (result.errors.length) return invalidImport(ctx, 'market.errors.import_invalid', result)
     return ok(result)
   }
 }

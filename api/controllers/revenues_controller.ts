@@ -5,10 +5,9 @@ import { actorOf } from '#support/actor'
 import { ok } from '#support/envelope'
 import { listResponse } from '#support/pagination'
 import { areaMessages } from '#validators/messages'
-import StudioException from '#exceptions/studio_exception'
 import { importRevenue } from '#services/settlement/revenue_import'
 import { withUpload } from '#support/uploads'
-import { receiveWorkbook } from '#support/workbook_guard'
+import { invalidImport, loadedWholeLimits, receivedWorkbookPath } from '#support/workbook_import'
 import { SETTLEMENT_LIMITS } from '#shared/settlement'
 import {
   exchangeRateListValidator,
@@ -19,11 +18,10 @@ import {
   settlementIdValidator,
 } from '#validators/settlement'
 
-/** What a revenue workbook may unpack to before it is read (5,000 rows at most). */
-const REVENUE_WORKBOOK = {
-  entryBytes: 16 * 1024 * 1024,
-  totalBytes: 24 * 1024 * 1024,
-  rows: SETTLEMENT_LIMITS.importRowsMax + 10,
+/** A revenue workbook is loaded whole (5,000 rows at most). */
+const REVENUE_UPLOAD = {
+  maxBytes: SETTLEMENT_LIMITS.importMaxBytes,
+  limits: loadedWholeLimits(SETTLEMENT_LIMITS.importRowsMax),
 }
 
 /** Platform revenue and exchange rates: what the monthly settlement is computed from. */
@@ -98,7 +96,7 @@ export default class RevenuesController {
   /** POST /api/revenues/import (multipart `file`; `month`, `dry_run`) — all rows or none. */
   async import(ctx: HttpContext) {
     await ctx.bouncer.with('SettlementPolicy').authorize('manage')
-    return withUpload(ctx, SETTLEMENT_LIMITS.importMaxBytes, () => this.#import(ctx))
+    return withUpload(ctx, REVENUE_UPLOAD.maxBytes, () => this.#import(ctx))
   }
 
   async #import(ctx: HttpContext) {
@@ -107,19 +105,11 @@ export default class RevenuesController {
       { ...ctx.request.qs(), ...ctx.request.body() },
       this.#messages(ctx)
     )
-    const received = await receiveWorkbook(
-      ctx.request.file('file', { size: SETTLEMENT_LIMITS.importMaxBytes }),
-      REVENUE_WORKBOOK,
-      {
-        missing: 'settlement.errors.import_file',
-        unreadable: 'settlement.errors.import_unreadable',
-      }
-    )
-    if ('refusal' in received) {
-      const { key, status, data } = received.refusal
-      throw new StudioException(key, { status, data })
-    }
-    const result = await importRevenue(actorOf(ctx), received.path, input.month, {
+    const path = await receivedWorkbookPath(ctx, REVENUE_UPLOAD, {
+      missing: 'settlement.errors.import_file',
+      unreadable: 'settlement.errors.import_unreadable',
+    })
+    const result = await importRevenue(actorOf(ctx), path, input.month, {
       dryRun: Boolean(input.dry_run),
       t: (key, data) => ctx.i18n.t(key, data),
     })
@@ -127,14 +117,7 @@ export default class RevenuesController {
       ctx.response.status(422)
       return { status: 422, message: result.fileError }
     }
-    if (result.errors.length) {
-      ctx.response.status(422)
-      return {
-        status: 422,
-        message: ctx.i18n.t('settlement.errors.import_invalid', { count: result.errors.length }),
-        data: result,
-      }
-    }
+    if (result.errors.length) return invalidImport(ctx, 'settlement.errors.import_invalid', result)
     return ok(result)
   }
 }
