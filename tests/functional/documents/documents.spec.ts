@@ -367,6 +367,16 @@ test.group('issued documents', (group) => {
       response.assertStatus(422)
       assertClientError(response, assert, JSON.stringify(body))
     }
+    // an item of a list is named as its list, not by its index
+    const item = await client
+      .post('/api/documents')
+      .loginAs(manager)
+      .header('accept-language', 'en')
+      .json({ creator_id: creator.id, kind: 'bilidoc', lang: 'ko', tabs: ['channel', 'diary'] })
+    item.assertStatus(422)
+    const said = JSON.stringify(item.body())
+    assert.include(said, 'information tabs')
+    assert.notInclude(said, 'The 1 ')
     const unknown = await client
       .post('/api/documents')
       .loginAs(manager)
