@@ -80,6 +80,8 @@ test.group('documents', (group) => {
       await outsider.locator('.ant-result-404').waitFor()
       assert.equal(await outsider.locator('[data-testid=public-document]').count(), 0)
       assert.equal(await outsider.getByText(number).count(), 0)
+      // the outsider is told plainly, not sent to the staff's login
+      assert.equal(await outsider.locator('a[href="/login"]').count(), 0)
     })
     .timeout(180_000)
 })

@@ -76,7 +76,11 @@ function usePublicDocument(token: string | null): Loaded {
   return loaded
 }
 
-/** A document page opened with its link (`/bilidoc?t=…`): its number, channel and the PDF. */
+/**
+ * A document page opened with its link (`/bilidoc?t=…`): its number, channel
+ * and the PDF. A link that does not open says so plainly: its reader is an
+ * outsider, not sent to the staff's login.
+ */
 function IssuedDocumentView({ token }: { token: string }) {
   const { t } = useTranslation()
   const loaded = usePublicDocument(token)
@@ -87,11 +91,8 @@ function IssuedDocumentView({ token }: { token: string }) {
         <Result
           status="404"
           title={loaded.message}
-          extra={
-            <Link to="/login">
-              <Button type="primary">{t('docs.home')}</Button>
-            </Link>
-          }
+          subTitle={t('documents.public.ask_sender')}
+          data-testid="public-document-failed"
         />
       </Card>
     )
@@ -166,9 +167,12 @@ export function PublicDocPage({ doc }: { doc: PublicDocKey }) {
               </Typography.Text>
             }
             extra={
-              <Link to="/login">
-                <Button type="primary">{t('docs.home')}</Button>
-              </Link>
+              // a document's reader is an outsider: no way into the staff's login
+              isDocument ? null : (
+                <Link to="/login">
+                  <Button type="primary">{t('docs.home')}</Button>
+                </Link>
+              )
             }
           />
         </Card>
