@@ -1,15 +1,13 @@
 import { compose } from '@adonisjs/core/helpers'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 import { withTimestamps } from '#models/mixins/timestamps'
+import { withEntry } from '#models/mixins/entry'
 import { dayColumn } from '#models/mixins/columns'
 import { decimalText } from '#models/mixins/decimal'
 import type { RateSource, RevenueCurrency } from '#shared/settlement'
 
 /** Won per unit of a currency on a date, where the rate came from and who entered it. */
-export default class ExchangeRate extends compose(BaseModel, withTimestamps) {
-  @column({ isPrimary: true })
-  declare id: number
-
+export default class ExchangeRate extends compose(BaseModel, withEntry, withTimestamps) {
   @column()
   declare currency: RevenueCurrency
 
@@ -24,7 +22,4 @@ export default class ExchangeRate extends compose(BaseModel, withTimestamps) {
 
   @column()
   declare note: string | null
-
-  @column()
-  declare createdBy: number | null
 }

@@ -2,6 +2,7 @@ import { compose } from '@adonisjs/core/helpers'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 import { withCreatedAt } from '#models/mixins/timestamps'
 import { withCreator } from '#models/mixins/columns'
+import { withEntry } from '#models/mixins/entry'
 import { decimalText } from '#models/mixins/decimal'
 
 /**
@@ -9,10 +10,12 @@ import { decimalText } from '#models/mixins/decimal'
  * takes back). The statement itself never changes: the first run of a later
  * month takes the correction in (`appliedSettlementId`).
  */
-export default class SettlementAdjustment extends compose(BaseModel, withCreator, withCreatedAt) {
-  @column({ isPrimary: true })
-  declare id: number
-
+export default class SettlementAdjustment extends compose(
+  BaseModel,
+  withEntry,
+  withCreator,
+  withCreatedAt
+) {
   @column()
   declare settlementId: number
 
@@ -24,7 +27,4 @@ export default class SettlementAdjustment extends compose(BaseModel, withCreator
 
   @column()
   declare appliedSettlementId: number | null
-
-  @column()
-  declare createdBy: number | null
 }

@@ -38,6 +38,22 @@ export function wonOf(cents: bigint) {
 export function moneyText(value: string | number) {
   const text = String(value)
   if (!/^-?\d+(\.\d+)?$/.test(text)) return Number(value).toFixed(2)
+  return decimalPlaces(text, 2)
+}
+
+/** Decimal text with exactly `places` decimals, padded or cut (never rounded): '1500.5' → '1500.50'. */
+export function decimalPlaces(text: string, places: number) {
   const [whole, fraction = ''] = text.split('.')
-  return `${whole}.${`${fraction}00`.slice(0, 2)}`
+  return places > 0 ? `${whole}.${fraction.padEnd(places, '0').slice(0, places)}` : whole
+}
+
+/**
+ * Decimal text with `places` decimals and its whole part grouped the way
+ * `locale` writes numbers ('1086096.04' → '1,086,096.04'); the value stays exact.
+ */
+export function groupedDecimal(value: string, locale: string, places = 0) {
+  const sign = value.startsWith('-') ? '-' : ''
+  const [whole, fraction] = decimalPlaces(value.replace(/^-/, ''), places).split('.')
+  const grouped = new Intl.NumberFormat(locale).format(BigInt(whole))
+  return fraction === undefined ? `${sign}${grouped}` : `${sign}${grouped}.${fraction}`
 }

@@ -24,6 +24,23 @@ function revenueFigures(row: PlatformRevenue) {
   }
 }
 
+/** Logs a change of an exchange rate: its currency and date, before and after. */
+function logRate(
+  actor: Actor,
+  action: 'exchange_rate.save' | 'exchange_rate.delete',
+  row: ExchangeRate,
+  change: { before: unknown; after: unknown },
+  trx: TransactionClientContract
+) {
+  return AuditService.log(
+    actor,
+    action,
+    ['exchange_rate', row.id],
+    { currency: row.currency, rate_date: row.rateDate, ...change },
+    trx
+  )
+}
+
 /** Platform revenue per creator, month, platform, kind and currency; and the exchange rates. */
 export default class RevenueService {
   static list(params: RevenueListParams) {
@@ -150,18 +167,8 @@ export default class RevenueService {
       })
       if (!existing) row.createdBy = actor.user.id
       await row.useTransaction(trx).save()
-      await AuditService.log(
-        actor,
-        'exchange_rate.save',
-        ['exchange_rate', row.id],
-        {
-          currency: row.currency,
-          rate_date: row.rateDate,
-          before,
-          after: { rate: row.rate, source: row.source, note: row.note },
-        },
-        trx
-      )
+      const after = { rate: row.rate, source: row.source, note: row.note }
+      await logRate(actor, 'exchange_rate.save', row, { before, after }, trx)
       return row
     })
   }
@@ -171,18 +178,8 @@ export default class RevenueService {
       const row = await ExchangeRate.query({ client: trx }).where('id', id).first()
       if (!row) throw new StudioException('errors.not_found', { status: 404 })
       await row.useTransaction(trx).delete()
-      await AuditService.log(
-        actor,
-        'exchange_rate.delete',
-        ['exchange_rate', row.id],
-        {
-          currency: row.currency,
-          rate_date: row.rateDate,
-          before: { rate: row.rate, source: row.source },
-          after: null,
-        },
-        trx
-      )
+      const before = { rate: row.rate, source: row.source }
+      await logRate(actor, 'exchange_rate.delete', row, { before, after: null }, trx)
     })
   }
 }
