@@ -143,14 +143,7 @@ export default class SettlementsController {
   async updateRates(ctx: HttpContext) {
     await ctx.bouncer.with('SettlementPolicy').authorize('manage')
     const input = await ctx.request.validateUsing(settlementRatesValidator, this.#messages(ctx))
-    const created = await SettlementRates.change(actorOf(ctx), {
-      ...Object.fromEntries(
-        Object.entries(input)
-          .filter(([key, value]) => key !== 'note' && value !== undefined)
-          .map(([key, value]) => [key, String(value)])
-      ),
-      note: input.note,
-    })
+    const created = await SettlementRates.change(actorOf(ctx), input)
     return ok(presentRateSet(created))
   }
 }

@@ -8,7 +8,7 @@ import { decimalText } from '#models/mixins/decimal'
 import SettlementRateSet from '#models/settlement_rate_set'
 import SettlementAdjustment from '#models/settlement_adjustment'
 import type { StatementLine } from '#services/settlement/settlement_math'
-import type { SettlementStatus } from '#shared/settlement'
+import type { SettlementStatus, SettlementStep } from '#shared/settlement'
 
 const json = {
   prepare: (value: unknown) => JSON.stringify(value),
@@ -20,6 +20,8 @@ const won = decimalText(2)
 export interface SettlementRules {
   rate_set_id: number
   rates: Record<string, string>
+  /** The order of operations (statements computed before it could change: the default). */
+  steps?: SettlementStep[]
   rounding: Record<string, { places: number; mode: string }>
   order: string[]
 }

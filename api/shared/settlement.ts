@@ -62,6 +62,49 @@ export const SETTLEMENT_RATE_KEYS = Object.keys(
 ) as (keyof SettlementRates)[]
 
 /**
+ * The steps of the settlement path. Each rate set (a version, edited by
+ * finance) carries them in the order they are done, and each statement keeps
+ * the order it used. `cn_taxes`: China VAT, surcharges and withholding on a
+ * CNY revenue; `conversion`: the amount in won at the exchange rate; `share`:
+ * the creator's ratio of the amount; `kr_withholding`: the carry-over and
+ * corrections added, then Korean income and local tax (individual creators);
+ * `settle`: down to the won, and below the minimum payout nothing is paid and
+ * the amount carries over.
+ */
+export const SETTLEMENT_STEPS = [
+  'cn_taxes',
+  'conversion',
+  'share',
+  'kr_withholding',
+  'settle',
+] as const
+export type SettlementStep = (typeof SETTLEMENT_STEPS)[number]
+
+/** Today's order, and the order of every rate set written before orders could change. */
+export const DEFAULT_SETTLEMENT_STEPS: readonly SettlementStep[] = SETTLEMENT_STEPS
+
+/**
+ * The orders finance may choose. The Chinese taxes come first (China levies
+ * them on what the platform paid, in its currency, before the money is
+ * exchanged or split); Korean withholding comes after the share and the
+ * exchange (it is on what the creator is owed, in won); settling (rounding down
+ * and the minimum payout) is last. What is left to choose: the creator's
+ * share taken of the amount in won (the default) or of the after-tax amount in
+ * the revenue's currency, exchanged afterwards.
+ */
+export const ALLOWED_SETTLEMENT_ORDERS: readonly (readonly SettlementStep[])[] = [
+  DEFAULT_SETTLEMENT_STEPS,
+  ['cn_taxes', 'share', 'conversion', 'kr_withholding', 'settle'],
+]
+
+/** Whether `steps` is one of the allowed orders (every step once, in an order that makes sense). */
+export function isAllowedOrder(steps: readonly string[]) {
+  return ALLOWED_SETTLEMENT_ORDERS.some(
+    (order) => order.length === steps.length && order.every((step, index) => steps[index] === step)
+  )
+}
+
+/**
  * Every rounding the settlement does, in the order it happens. The math
  * (api/services/settlement/settlement_math.ts) rounds only through these,
  * and every statement prints them. `places`: decimal places kept; `mode`:
@@ -70,9 +113,12 @@ export const SETTLEMENT_RATE_KEYS = Object.keys(
 export const ROUNDING_RULES = {
   /** Each Chinese tax (VAT, surcharges, withholding), in the revenue's currency. */
   foreign_tax: { places: 2, mode: 'half_up' },
-  /** After-tax foreign amount × exchange rate, in won. */
+  /** A foreign amount (after tax, or the creator's share of it) × exchange rate, in won. */
   conversion: { places: 2, mode: 'half_up' },
-  /** The creator's share of each kind (amount × ratio ÷ 100), in won. */
+  /**
+   * The creator's share of each kind (amount × ratio ÷ 100): in won, or in the
+   * revenue's currency when the rate set takes the share before the exchange.
+   */
   share: { places: 2, mode: 'half_up' },
   /** Korean income tax and local income tax, each to the won, down. */
   kr_tax: { places: 0, mode: 'down' },

@@ -3,6 +3,8 @@ import type { Infer } from '@vinejs/vine/types'
 import { MAX_ID, blankToUndefined, isoDay } from '#validators/rules'
 import { LOCALES, PLATFORMS } from '#shared/constants'
 import {
+  SETTLEMENT_STEPS,
+  isAllowedOrder,
   MONTH_PATTERN,
   RATE_SOURCES,
   REVENUE_CURRENCIES,
@@ -18,6 +20,14 @@ const page = {
   _end: vine.number().withoutDecimals().min(0).max(MAX_ID).parse(blankToUndefined).optional(),
 }
 const rate = () => vine.number().min(0).max(1).decimal([0, 4])
+
+/** The steps are one of ALLOWED_SETTLEMENT_ORDERS (api/shared/settlement.ts). */
+const allowedOrder = vine.createRule((value, _options, field) => {
+  if (!Array.isArray(value) || !field.isValid) return
+  if (!isAllowedOrder(value)) {
+    field.report('This order of operations is not allowed', 'settlementOrder', field)
+  }
+})
 
 export const settlementIdValidator = vine.compile(vine.object({ id: id() }))
 
@@ -69,6 +79,11 @@ export const settlementRatesValidator = vine.compile(
     kr_income_tax_rate: rate().optional(),
     kr_local_tax_rate: rate().optional(),
     minimum_payout_krw: vine.number().min(0).max(100_000_000).withoutDecimals().optional(),
+    steps: vine
+      .array(vine.enum(SETTLEMENT_STEPS))
+      .fixedLength(SETTLEMENT_STEPS.length)
+      .use(allowedOrder())
+      .optional(),
     note: vine.string().trim().maxLength(SETTLEMENT_LIMITS.noteMax).nullable().optional(),
   })
 )

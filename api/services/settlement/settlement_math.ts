@@ -2,40 +2,48 @@ import BigJs from 'big.js'
 import {
   CHINA_TAXED_CURRENCIES,
   ROUNDING_RULES,
+  isAllowedOrder,
   REVENUE_KINDS,
   type RevenueCurrency,
   type RevenueKind,
   type RoundingRule,
   type SettlementRates,
+  type SettlementStep,
 } from '#shared/settlement'
 
 /*
 | The settlement's money math, on decimals only (big.js; no floating point on
 | the whole path). Every rounding goes through `round()` with a rule of
 | ROUNDING_RULES (api/shared/settlement.ts), the one table the statement
-| prints. The order of operations:
+| prints. The order of operations is the rate set's `steps` (one of
+| ALLOWED_SETTLEMENT_ORDERS); the default:
 |
 |   per currency and revenue kind, on the month's summed revenue R:
-|     CNY:  VAT        = R × vat ÷ (1 + vat)                 (foreign_tax)
+|     cn_taxes (CNY only):
+|           VAT        = R × vat ÷ (1 + vat)                 (foreign_tax)
 |           surcharges = VAT × surcharge                      (foreign_tax)
 |           withholding= (R − VAT) × cn_withholding           (foreign_tax)
 |           after-tax  = R − VAT − surcharges − withholding
-|     USD, KRW: after-tax = R (no Chinese taxes)
-|     gross won     = R × rate                                (conversion)
-|     after-tax won = after-tax × rate                        (conversion)
-|     China tax won = gross won − after-tax won
-|     share         = after-tax won × ratio ÷ 100             (share; ad or other ratio)
+|       USD, KRW: after-tax = R (no Chinese taxes)
+|     conversion: after-tax won = after-tax × rate            (conversion)
+|     share:      share = after-tax won × ratio ÷ 100         (share; ad or other ratio)
 |   monthly revenue  = Σ shares
-|   settleable total = monthly revenue + carry-over + adjustments
-|   Korean tax (individual creators, settleable > 0):
-|     income tax = settleable × kr_income_tax                 (kr_tax)
-|     local tax  = income tax × kr_local_tax                  (kr_tax)
-|   creator total = settleable − income tax − local tax
-|   settled       = creator total                             (settled)
+|   kr_withholding:
+|     settleable total = monthly revenue + carry-over + adjustments
+|     Korean tax (individual creators, settleable > 0):
+|       income tax = settleable × kr_income_tax               (kr_tax)
+|       local tax  = income tax × kr_local_tax                (kr_tax)
+|     creator total = settleable − income tax − local tax
+|   settle:
+|     settled = creator total                                 (settled)
 |     unless settled < minimum payout: then nothing is paid and the
 |     settleable total (before Korean tax) carries over to the next month.
+|
+| With `share` before `conversion` the share is taken of the after-tax amount
+| in the revenue's currency (share) and then exchanged (conversion). Whatever
+| the order, each line also shows gross won = R × rate and after-tax won =
+| after-tax × rate (conversion), and China tax won = gross won − after-tax won.
 */
-
 const Big = BigJs()
 Big.DP = 30
 Big.RM = Big.roundHalfUp
@@ -74,6 +82,8 @@ export interface RateUsed {
 
 export interface SettlementInput {
   rates: SettlementRates
+  /** The order of operations (one of ALLOWED_SETTLEMENT_ORDERS). */
+  steps: readonly SettlementStep[]
   /** Percent (0–100) as text or number; null counts as 0 %. */
   adRatio: DecimalInput | null
   otherRatio: DecimalInput | null
@@ -138,6 +148,8 @@ function chinaTaxes(gross: Decimal, rates: SettlementRates) {
 
 /** One statement's figures from the month's revenue, the rates and the creator's ratios. */
 export function computeStatement(input: SettlementInput): StatementFigures {
+  if (!isAllowedOrder(input.steps))
+    throw new Error(`Not an allowed order: ${input.steps.join(', ')}`)
   const zero = dec(0)
   const sums = new Map<string, { currency: RevenueCurrency; kind: RevenueKind; gross: Decimal }>()
   for (const row of input.revenue) {
@@ -169,7 +181,14 @@ export function computeStatement(input: SettlementInput): StatementFigures {
     const lineGrossKrw = round(gross.times(rate), 'conversion')
     const lineAfterKrw = round(afterTax.times(rate), 'conversion')
     const ratio = dec((kind === 'ad' ? input.adRatio : input.otherRatio) ?? 0)
-    const share = round(lineAfterKrw.times(ratio).div(100), 'share')
+    // the creator's share: R through the line's steps, in the rate set's order (the
+    // allowed orders put cn_taxes first, so the taxes are those of R)
+    let share = gross
+    for (const step of input.steps) {
+      if (step === 'cn_taxes') share = share.minus(chinaTax)
+      if (step === 'conversion') share = round(share.times(rate), 'conversion')
+      if (step === 'share') share = round(share.times(ratio).div(100), 'share')
+    }
     grossKrw = grossKrw.plus(lineGrossKrw)
     afterTaxKrw = afterTaxKrw.plus(lineAfterKrw)
     monthly = monthly.plus(share)

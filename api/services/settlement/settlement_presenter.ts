@@ -99,5 +99,11 @@ export function presentExchangeRate(row: ExchangeRate) {
 }
 
 export function presentRateSet(row: SettlementRateSet) {
-  return { version: row.id, ...row.rates, note: row.note, created_at: isoDateTime(row.createdAt) }
+  return {
+    version: row.id,
+    ...row.rates,
+    steps: row.steps,
+    note: row.note,
+    created_at: isoDateTime(row.createdAt),
+  }
 }

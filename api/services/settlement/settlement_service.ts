@@ -22,21 +22,26 @@ import type { Actor } from '#support/actor'
 import { chunks } from '#support/chunks'
 import { pageWindow, paginate } from '#support/pagination'
 import { seesMoney } from '#shared/roles'
-import { ROUNDING_RULES, type RevenueCurrency, type SettlementStatus } from '#shared/settlement'
+import {
+  ROUNDING_RULES,
+  type RevenueCurrency,
+  type SettlementStatus,
+  type SettlementStep,
+} from '#shared/settlement'
 import type { SettlementListParams } from '#validators/settlement'
 
-/** The order of operations a statement prints (see settlement_math.ts). */
-export const ORDER_OF_OPERATIONS = [
-  'cn_vat',
-  'cn_surcharge',
-  'cn_withholding',
-  'conversion',
-  'share',
-  'carry_over_and_adjustments',
-  'kr_withholding',
-  'settled',
-  'minimum_payout',
-]
+/**
+ * Each step of the order of operations as the finer operations a statement's
+ * `rules.order` lists (in the default order, the list statements kept before
+ * the order could change).
+ */
+const OPERATIONS: Record<SettlementStep, string[]> = {
+  cn_taxes: ['cn_vat', 'cn_surcharge', 'cn_withholding'],
+  conversion: ['conversion'],
+  share: ['share'],
+  kr_withholding: ['carry_over_and_adjustments', 'kr_withholding'],
+  settle: ['settled', 'minimum_payout'],
+}
 
 /** 'YYYY-MM' → its first day and the first day of the next month. */
 export function monthRange(month: string) {
@@ -121,12 +126,14 @@ async function monthFigures(
   return figures
 }
 
+/** The rules a statement keeps: its rate set's rates and steps, the rounding, the operations in order. */
 function rulesOf(rateSet: SettlementRateSet) {
   return {
     rate_set_id: rateSet.id,
     rates: { ...rateSet.rates },
+    steps: [...rateSet.steps],
     rounding: ROUNDING_RULES,
-    order: ORDER_OF_OPERATIONS,
+    order: rateSet.steps.flatMap((step) => OPERATIONS[step]),
   }
 }
 
@@ -142,6 +149,23 @@ export function auditFigures(settlement: Settlement) {
     settled_krw: settlement.settledKrw,
     carried_forward_krw: settlement.carriedForwardKrw,
   }
+}
+
+/** Logs a change of a statement: its creator and month, before and after. */
+function logStatement(
+  actor: Actor,
+  action: 'settlement.confirm' | 'settlement.pay' | 'settlement.adjust',
+  settlement: Settlement,
+  change: { before: unknown; after: unknown },
+  trx: TransactionClientContract
+) {
+  return AuditService.log(
+    actor,
+    action,
+    ['settlement', settlement.id],
+    { creator_id: settlement.creatorId, month: settlement.month, ...change },
+    trx
+  )
 }
 
 /**
@@ -250,6 +274,7 @@ export default class SettlementService {
         try {
           statement = computeStatement({
             rates: rateSet.rates,
+            steps: rateSet.steps,
             adRatio: creator.adIncomeRatio === null ? null : String(creator.adIncomeRatio),
             otherRatio: creator.otherIncomeRatio === null ? null : String(creator.otherIncomeRatio),
             individual,
@@ -474,16 +499,11 @@ export default class SettlementService {
         settlement.paidAt = DateTime.utc()
       }
       await settlement.useTransaction(trx).save()
-      await AuditService.log(
+      await logStatement(
         actor,
         action,
-        ['settlement', settlement.id],
-        {
-          creator_id: settlement.creatorId,
-          month: settlement.month,
-          before,
-          after: auditFigures(settlement),
-        },
+        settlement,
+        { before, after: auditFigures(settlement) },
         trx
       )
       return settlement
@@ -528,18 +548,8 @@ export default class SettlementService {
         },
         { client: trx }
       )
-      await AuditService.log(
-        actor,
-        'settlement.adjust',
-        ['settlement', settlement.id],
-        {
-          creator_id: settlement.creatorId,
-          month: settlement.month,
-          before: null,
-          after: { adjustment_id: adjustment.id, amount_krw: amount, reason: input.reason },
-        },
-        trx
-      )
+      const after = { adjustment_id: adjustment.id, amount_krw: amount, reason: input.reason }
+      await logStatement(actor, 'settlement.adjust', settlement, { before: null, after }, trx)
       return adjustment
     })
   }

@@ -4,15 +4,13 @@ import User from '#models/user'
 import type Settlement from '#models/settlement'
 import { LOCALES, type Locale } from '#shared/constants'
 import { renderStatementPdf, type StatementPdfInput } from '#services/documents/statement_pdf'
+import { groupedDecimal } from '#support/money'
+import { DEFAULT_SETTLEMENT_STEPS } from '#shared/settlement'
 
-/** A decimal string with `places` decimals in `lang`'s digits grouping (the value itself kept exact). */
+/** A decimal string with `places` decimals in `lang`'s digits grouping ('—' when there is none). */
 function decimal(value: string | null | undefined, lang: Locale, places = 0) {
   if (value === null || value === undefined || value === '') return '—'
-  const [whole, fraction = ''] = value.replace(/^-/, '').split('.')
-  const grouped = new Intl.NumberFormat(lang).format(BigInt(whole))
-  const sign = value.startsWith('-') ? '-' : ''
-  const decimals = places > 0 ? `.${fraction.padEnd(places, '0').slice(0, places)}` : ''
-  return `${sign}${grouped}${decimals}`
+  return groupedDecimal(value, lang, places)
 }
 
 const won = (value: string | null | undefined, lang: Locale) => `₩${decimal(value, lang)}`
@@ -36,7 +34,7 @@ export async function statementLanguage(
 /**
  * What the statement PDF prints (SPEC §3 'Revenue statement'): every figure
  * of the stored statement written in `lang` (amounts in won to the won, as
- * settled), the rates and rounding rules it was computed with, and the
+ * settled), the rates, order of operations and rounding rules it was computed with, and the
  * exchange rate of each foreign currency with its date and source.
  */
 export async function statementPdfInput(settlement: Settlement, lang: Locale) {
@@ -80,12 +78,20 @@ export async function statementPdfInput(settlement: Settlement, lang: Locale) {
       exchange_rate: exchange.length ? exchange.join(' · ') : t('no_exchange'),
       settled_krw: won(settlement.settledKrw, lang),
     },
-    rates: Object.entries(settlement.rules.rates).map(([key, rate]) => ({
-      name: t(`rates.${key}`),
-      rate: key.endsWith('_krw')
-        ? won(rate, lang)
-        : `${decimal(new Big(rate).times(100).toFixed(2), lang, 2)} %`,
-    })),
+    rates: [
+      ...Object.entries(settlement.rules.rates).map(([key, rate]) => ({
+        name: t(`rates.${key}`),
+        rate: key.endsWith('_krw')
+          ? won(rate, lang)
+          : `${decimal(new Big(rate).times(100).toFixed(2), lang, 2)} %`,
+      })),
+      {
+        name: t('order'),
+        rate: (settlement.rules.steps ?? DEFAULT_SETTLEMENT_STEPS)
+          .map((step, index) => `${index + 1}. ${t(`steps.${step}`)}`)
+          .join(' → '),
+      },
+    ],
     exchange: {
       rate: foreign[0] ? decimal(foreign[0].rate, lang, 4) : '—',
       currency: foreign[0]?.currency ?? 'KRW',

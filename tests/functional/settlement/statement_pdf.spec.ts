@@ -5,6 +5,7 @@ import { CreatorFactory } from '#database/factories/creator_factory'
 import { UserFactory } from '#database/factories/user_factory'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
 import { expectStatus } from '#tests/helpers/requests'
+import { enterRate, enterRevenue, runMonth } from '#tests/helpers/settlement'
 import { HAS_PDFTOTEXT, NO_PDFTOTEXT, pdfOf, pdfText } from '#tests/helpers/pdf'
 
 /**
@@ -27,31 +28,14 @@ test.group('settlement / the statement as a PDF', (group) => {
       companyRef: null,
       userId: owner.id,
     }).create()
-    await expectStatus(
-      client
-        .post('/api/exchange-rates')
-        .loginAs(finance)
-        .json({ currency: 'CNY', rate: 190.5, rate_date: '2026-10-31', source: 'manual' }),
-      201
-    )
-    await expectStatus(
-      client.post('/api/revenues').loginAs(finance).json({
-        creator_id: creator.id,
-        month: '2026-10',
-        platform: 'bilibili',
-        kind: 'ad',
-        currency: 'CNY',
-        amount: 10000,
-      }),
-      201
-    )
-    await expectStatus(
-      client
-        .post('/api/settlements/run')
-        .loginAs(finance)
-        .json({ month: '2026-10', rate_date: '2026-11-05' }),
-      200
-    )
+    await enterRate(client, finance, 'CNY', 190.5, '2026-10-31')
+    await enterRevenue(client, finance, {
+      creator_id: creator.id,
+      platform: 'bilibili',
+      currency: 'CNY',
+      amount: 10000,
+    })
+    await runMonth(client, finance, '2026-10', '2026-11-05')
     const statement = await Settlement.query().where('creator_id', creator.id).firstOrFail()
     await expectStatus(
       client.post(`/api/settlements/${statement.id}/confirm`).loginAs(finance),
@@ -77,6 +61,9 @@ test.group('settlement / the statement as a PDF', (group) => {
     assert.include(japanese, '中国増値税率')
     assert.include(japanese, '6.00 %')
     assert.include(japanese, '精算額')
+    // the order of operations, where the rates are printed
+    assert.include(japanese, '計算順序')
+    assert.include(japanese, '1. 中国の税金 → 2. ウォンへの両替')
 
     const korean = pdfText(
       pdfOf(
@@ -86,6 +73,7 @@ test.group('settlement / the statement as a PDF', (group) => {
     assert.include(korean, '₩1,086,096')
     assert.include(korean, '중국 부가세율')
     assert.include(korean, '소수 0자리 버림')
+    assert.include(korean, '계산 순서')
   }).skip(!HAS_PDFTOTEXT, NO_PDFTOTEXT)
 
   test('only those who may read the statement get it; a language that is not one of ours is refused', async ({
