@@ -7,6 +7,7 @@ import StudioException from '#exceptions/studio_exception'
 import AuditService from '#services/audit/audit_service'
 import SettlementService, { monthRange } from '#services/settlement/settlement_service'
 import { dec, fixed } from '#services/settlement/settlement_math'
+import { changeLogger } from '#services/settlement/settlement_audit'
 import type { Actor } from '#support/actor'
 import { pageWindow, paginate } from '#support/pagination'
 import type { ExchangeRateInput, RevenueInput, RevenueListParams } from '#validators/settlement'
@@ -25,21 +26,10 @@ function revenueFigures(row: PlatformRevenue) {
 }
 
 /** Logs a change of an exchange rate: its currency and date, before and after. */
-function logRate(
-  actor: Actor,
-  action: 'exchange_rate.save' | 'exchange_rate.delete',
-  row: ExchangeRate,
-  change: { before: unknown; after: unknown },
-  trx: TransactionClientContract
-) {
-  return AuditService.log(
-    actor,
-    action,
-    ['exchange_rate', row.id],
-    { currency: row.currency, rate_date: row.rateDate, ...change },
-    trx
-  )
-}
+const logRate = changeLogger<ExchangeRate>('exchange_rate', (row) => ({
+  currency: row.currency,
+  rate_date: row.rateDate,
+}))
 
 /** Platform revenue per creator, month, platform, kind and currency; and the exchange rates. */
 export default class RevenueService {

@@ -11,6 +11,7 @@ import type User from '#models/user'
 import StudioException from '#exceptions/studio_exception'
 import AuditService from '#services/audit/audit_service'
 import SettlementRates from '#services/settlement/settlement_rates'
+import { changeLogger } from '#services/settlement/settlement_audit'
 import {
   MissingRateError,
   computeStatement,
@@ -152,21 +153,10 @@ export function auditFigures(settlement: Settlement) {
 }
 
 /** Logs a change of a statement: its creator and month, before and after. */
-function logStatement(
-  actor: Actor,
-  action: 'settlement.confirm' | 'settlement.pay' | 'settlement.adjust',
-  settlement: Settlement,
-  change: { before: unknown; after: unknown },
-  trx: TransactionClientContract
-) {
-  return AuditService.log(
-    actor,
-    action,
-    ['settlement', settlement.id],
-    { creator_id: settlement.creatorId, month: settlement.month, ...change },
-    trx
-  )
-}
+const logStatement = changeLogger<Settlement>('settlement', (row) => ({
+  creator_id: row.creatorId,
+  month: row.month,
+}))
 
 /**
  * Monthly settlement: runs a month into draft statements, confirms them,
