@@ -1,5 +1,4 @@
 import { test } from '@japa/runner'
-import ace from '@adonisjs/core/services/ace'
 import AuditLog from '#models/audit_log'
 import ExchangeRate from '#models/exchange_rate'
 import PlatformRevenue from '#models/platform_revenue'
@@ -7,6 +6,7 @@ import Settlement from '#models/settlement'
 import SettlementRun from '#commands/settlement_run'
 import { CreatorFactory } from '#database/factories/creator_factory'
 import { rawAceOutput, runAce, setupFunctionalGroup } from '#tests/helpers/functional'
+import { aceLogs } from '#tests/helpers/settlement'
 
 test.group('settlement / node ace settlement:run', (group) => {
   setupFunctionalGroup(group)
@@ -35,10 +35,7 @@ test.group('settlement / node ace settlement:run', (group) => {
     assert.equal(command.exitCode ?? 0, 0)
     const statement = await Settlement.query().where('creator_id', creator.id).firstOrFail()
     assert.include(statement.serialize(), { status: 'draft', settledKrw: '1318216.00' })
-    const logs = ace.ui.logger
-      .getLogs()
-      .map((log) => log.message)
-      .join('\n')
+    const logs = aceLogs()
     assert.include(logs, '2026-10: 1 draft statements (0 replaced, 0 confirmed or paid kept)')
     assert.include(logs, 'USD: 1380.2500 (2026-10-31, manual)')
     const audit = await AuditLog.query().where('action', 'settlement.run').firstOrFail()
@@ -62,10 +59,7 @@ test.group('settlement / node ace settlement:run', (group) => {
     })
     const missing = await runAce(SettlementRun, ['2026-10', '--rate-date=2026-11-05'])
     assert.equal(missing.exitCode, 1)
-    const logs = ace.ui.logger
-      .getLogs()
-      .map((log) => log.message)
-      .join('\n')
+    const logs = aceLogs()
     assert.include(logs, 'No CNY exchange rate on or before 2026-11-05')
     assert.lengthOf(await Settlement.all(), 0)
   })

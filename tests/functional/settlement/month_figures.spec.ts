@@ -6,7 +6,7 @@ import { MetricSnapshotFactory } from '#database/factories/metric_factory'
 import { VideoFactory } from '#database/factories/video_factory'
 import { UserFactory } from '#database/factories/user_factory'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { expectStatus } from '#tests/helpers/requests'
+import { enterRevenue, runMonth } from '#tests/helpers/settlement'
 
 test.group('settlement / the month on the statement', (group) => {
   setupFunctionalGroup(group)
@@ -55,24 +55,13 @@ test.group('settlement / the month on the statement', (group) => {
     await video(xigua, '2026-10-31T23:59:00', 'XGoct2')
     await video(bilibili, '2026-09-30T23:59:00', 'BVsep')
     await video(bilibili, '2026-11-01T00:00:00', 'BVnov')
-    await expectStatus(
-      client.post('/api/revenues').loginAs(finance).json({
-        creator_id: creator.id,
-        month: '2026-10',
-        platform: 'bilibili',
-        kind: 'ad',
-        currency: 'KRW',
-        amount: 50000,
-      }),
-      201
-    )
-    await expectStatus(
-      client
-        .post('/api/settlements/run')
-        .loginAs(finance)
-        .json({ month: '2026-10', rate_date: '2026-11-05' }),
-      200
-    )
+    await enterRevenue(client, finance, {
+      creator_id: creator.id,
+      platform: 'bilibili',
+      currency: 'KRW',
+      amount: 50000,
+    })
+    await runMonth(client, finance, '2026-10', '2026-11-05')
     const statement = await Settlement.query().where('creator_id', creator.id).firstOrFail()
     assert.include(statement.serialize(), {
       monthFans: 1400,

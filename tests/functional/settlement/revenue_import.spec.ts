@@ -1,5 +1,4 @@
 import { test } from '@japa/runner'
-import ace from '@adonisjs/core/services/ace'
 import app from '@adonisjs/core/services/app'
 import ExcelJS from 'exceljs'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
@@ -9,6 +8,7 @@ import RevenueImport from '#commands/revenue_import'
 import { CreatorFactory } from '#database/factories/creator_factory'
 import { UserFactory } from '#database/factories/user_factory'
 import { rawAceOutput, runAce, setupFunctionalGroup } from '#tests/helpers/functional'
+import { aceLogs } from '#tests/helpers/settlement'
 import { assertNoPermission } from '#tests/helpers/requests'
 import { XLSX_MIME } from '#support/xlsx'
 
@@ -52,10 +52,7 @@ test.group('settlement / revenue import', (group) => {
     const dry = await runAce(RevenueImport, ['2026-10', path, '--dry-run'])
     assert.equal(dry.exitCode ?? 0, 0)
     assert.lengthOf(await PlatformRevenue.all(), 0)
-    let logs = ace.ui.logger
-      .getLogs()
-      .map((log) => log.message)
-      .join('\n')
+    let logs = aceLogs()
     assert.include(logs, '3 rows would be created')
 
     const real = await runAce(RevenueImport, ['2026-10', path])
@@ -81,10 +78,7 @@ test.group('settlement / revenue import', (group) => {
       await revenueWorkbook([['KR0007', 'bilibili', 'ad', 'CNY', '12000', 'creative incentive']])
     )
     await runAce(RevenueImport, ['2026-10', again])
-    logs = ace.ui.logger
-      .getLogs()
-      .map((log) => log.message)
-      .join('\n')
+    logs = aceLogs()
     assert.include(logs, '0 rows created, 1 updated, 0 unchanged')
     const audit = await AuditLog.query()
       .where('action', 'revenue.import')
@@ -106,10 +100,7 @@ test.group('settlement / revenue import', (group) => {
     )
     const command = await runAce(RevenueImport, ['2026-10', path])
     assert.equal(command.exitCode, 1)
-    const logs = ace.ui.logger
-      .getLogs()
-      .map((log) => log.message)
-      .join('\n')
+    const logs = aceLogs()
     assert.include(logs, 'row 2, brand_no: Excel holds a number here')
     assert.include(logs, 'row 3, platform: Unknown platform')
     assert.include(logs, 'row 3, kind: ad or other')

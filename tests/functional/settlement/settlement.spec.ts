@@ -1,12 +1,11 @@
 import { test } from '@japa/runner'
-import type { ApiClient } from '@japa/api-client'
 import AuditLog from '#models/audit_log'
 import Settlement from '#models/settlement'
-import type User from '#models/user'
 import { CreatorFactory } from '#database/factories/creator_factory'
 import { UserFactory } from '#database/factories/user_factory'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
 import { assertNoPermission, expectStatus } from '#tests/helpers/requests'
+import { enterRate, enterRevenue, runMonth, statementOf } from '#tests/helpers/settlement'
 
 /*
 | Every expected figure below was worked out by hand from the default rates
@@ -14,58 +13,6 @@ import { assertNoPermission, expectStatus } from '#tests/helpers/requests'
 | withholding 10 % of the revenue net of VAT, Korean income tax 3 % and local
 | tax 10 % of it, both rounded down to the won, minimum payout ₩10,000).
 */
-
-async function revenue(
-  client: ApiClient,
-  finance: User,
-  row: {
-    creator_id: number
-    month: string
-    platform: string
-    kind: string
-    currency: string
-    amount: number
-  }
-) {
-  const response = await client.post('/api/revenues').loginAs(finance).json(row)
-  response.assertStatus(201)
-  return response.body()
-}
-
-async function rate(
-  client: ApiClient,
-  finance: User,
-  currency: string,
-  value: number,
-  day: string
-) {
-  await expectStatus(
-    client
-      .post('/api/exchange-rates')
-      .loginAs(finance)
-      .json({ currency, rate: value, rate_date: day, source: 'manual' }),
-    201
-  )
-}
-
-async function run(client: ApiClient, finance: User, month: string, rateDate: string) {
-  const response = await client
-    .post('/api/settlements/run')
-    .loginAs(finance)
-    .json({ month, rate_date: rateDate })
-  response.assertStatus(200)
-  return response.body().data
-}
-
-async function statementOf(client: ApiClient, user: User, creatorId: number, month: string) {
-  const row = await Settlement.query()
-    .where('creator_id', creatorId)
-    .where('month', `${month}-01`)
-    .firstOrFail()
-  const response = await client.get(`/api/settlements/${row.id}`).loginAs(user)
-  response.assertStatus(200)
-  return response.body().data
-}
 
 test.group('settlement / money to the won', (group) => {
   setupFunctionalGroup(group)
@@ -85,26 +32,22 @@ test.group('settlement / money to the won', (group) => {
       otherIncomeRatio: 0,
       companyRef: null,
     }).create()
-    await rate(client, finance, 'CNY', 190.5, '2026-10-31')
-    await rate(client, finance, 'USD', 1380.25, '2026-10-31')
-    await revenue(client, finance, {
+    await enterRate(client, finance, 'CNY', 190.5, '2026-10-31')
+    await enterRate(client, finance, 'USD', 1380.25, '2026-10-31')
+    await enterRevenue(client, finance, {
       creator_id: cny.id,
-      month: '2026-10',
       platform: 'bilibili',
-      kind: 'ad',
       currency: 'CNY',
       amount: 10000,
     })
-    await revenue(client, finance, {
+    await enterRevenue(client, finance, {
       creator_id: usd.id,
-      month: '2026-10',
       platform: 'youtube',
-      kind: 'ad',
       currency: 'USD',
       amount: 1234.56,
     })
 
-    const result = await run(client, finance, '2026-10', '2026-11-05')
+    const result = await runMonth(client, finance, '2026-10', '2026-11-05')
     assert.equal(result.drafts, 2)
 
     const a = await statementOf(client, finance, cny.id, '2026-10')
@@ -157,18 +100,17 @@ test.group('settlement / money to the won', (group) => {
   }) => {
     const finance = await UserFactory.apply('finance').create()
     const creator = await CreatorFactory.merge({ adIncomeRatio: 50, companyRef: null }).create()
-    await rate(client, finance, 'USD', 1380.25, '2026-09-30')
+    await enterRate(client, finance, 'USD', 1380.25, '2026-09-30')
     for (const month of ['2026-10', '2026-11']) {
-      await revenue(client, finance, {
+      await enterRevenue(client, finance, {
         creator_id: creator.id,
         month,
         platform: 'youtube',
-        kind: 'ad',
         currency: 'USD',
         amount: 10,
       })
     }
-    await run(client, finance, '2026-10', '2026-11-05')
+    await runMonth(client, finance, '2026-10', '2026-11-05')
     const october = await statementOf(client, finance, creator.id, '2026-10')
     // 10 × 1380.25 = 13,802.50; 50 % = 6,901.25; less 207 + 20 tax = 6,674 < 10,000
     assert.include(october, {
@@ -178,7 +120,7 @@ test.group('settlement / money to the won', (group) => {
       carried_forward_krw: '6901.25',
     })
 
-    await run(client, finance, '2026-11', '2026-12-05')
+    await runMonth(client, finance, '2026-11', '2026-12-05')
     const november = await statementOf(client, finance, creator.id, '2026-11')
     const early = await client
       .post(`/api/settlements/${november.id}/confirm`)
@@ -213,33 +155,28 @@ test.group('settlement / money to the won', (group) => {
       companyRef: 'Blue Sky Media',
     }).create()
     const idle = await CreatorFactory.create()
-    await rate(client, finance, 'CNY', 190.5, '2026-10-31')
-    await revenue(client, finance, {
+    await enterRate(client, finance, 'CNY', 190.5, '2026-10-31')
+    await enterRevenue(client, finance, {
       creator_id: zero.id,
-      month: '2026-10',
       platform: 'youtube',
-      kind: 'ad',
       currency: 'KRW',
       amount: 0,
     })
-    await revenue(client, finance, {
+    await enterRevenue(client, finance, {
       creator_id: none.id,
-      month: '2026-10',
       platform: 'bilibili',
-      kind: 'ad',
       currency: 'CNY',
       amount: 1000,
     })
-    await revenue(client, finance, {
+    await enterRevenue(client, finance, {
       creator_id: all.id,
-      month: '2026-10',
       platform: 'bilibili',
       kind: 'other',
       currency: 'CNY',
       amount: 1000,
     })
 
-    const result = await run(client, finance, '2026-10', '2026-11-05')
+    const result = await runMonth(client, finance, '2026-10', '2026-11-05')
     assert.equal(result.drafts, 3)
     assert.isNull(await Settlement.query().where('creator_id', idle.id).first())
 
@@ -281,21 +218,29 @@ test.group('settlement / money to the won', (group) => {
   }) => {
     const finance = await UserFactory.apply('finance').create()
     const creator = await CreatorFactory.merge({ adIncomeRatio: 70, companyRef: null }).create()
-    await rate(client, finance, 'CNY', 190.5, '2026-10-31')
-    await revenue(client, finance, {
+    await enterRate(client, finance, 'CNY', 190.5, '2026-10-31')
+    await enterRevenue(client, finance, {
       creator_id: creator.id,
-      month: '2026-10',
       platform: 'bilibili',
-      kind: 'ad',
       currency: 'CNY',
       amount: 10000,
     })
-    await run(client, finance, '2026-10', '2026-11-01')
+    await runMonth(client, finance, '2026-10', '2026-11-01')
     const first = await statementOf(client, finance, creator.id, '2026-10')
     assert.equal(first.settled_krw, '1086096.00')
 
-    await rate(client, finance, 'CNY', 200, '2026-11-05')
-    const again = await run(client, finance, '2026-10', '2026-11-10')
+    await enterRate(client, finance, 'CNY', 200, '2026-11-05')
+    const saved = await AuditLog.query()
+      .where('action', 'exchange_rate.save')
+      .orderBy('id', 'desc')
+      .firstOrFail()
+    assert.deepEqual(saved.meta, {
+      currency: 'CNY',
+      rate_date: '2026-11-05',
+      before: null,
+      after: { rate: '200.0000', source: 'manual', note: null },
+    })
+    const again = await runMonth(client, finance, '2026-10', '2026-11-10')
     assert.equal(again.replaced, 1)
     const statement = await statementOf(client, finance, creator.id, '2026-10')
     // 8,422.64 × 200 = 1,684,528.00; 70 % = 1,179,169.60; tax 35,375 + 3,537
@@ -332,16 +277,14 @@ test.group('settlement / money to the won', (group) => {
   }) => {
     const finance = await UserFactory.apply('finance').create()
     const creator = await CreatorFactory.merge({ adIncomeRatio: 80, companyRef: null }).create()
-    await rate(client, finance, 'USD', 1380.25, '2026-10-31')
-    const row = await revenue(client, finance, {
+    await enterRate(client, finance, 'USD', 1380.25, '2026-10-31')
+    const row = await enterRevenue(client, finance, {
       creator_id: creator.id,
-      month: '2026-10',
       platform: 'youtube',
-      kind: 'ad',
       currency: 'USD',
       amount: 1234.56,
     })
-    await run(client, finance, '2026-10', '2026-11-05')
+    await runMonth(client, finance, '2026-10', '2026-11-05')
     const draft = await statementOf(client, finance, creator.id, '2026-10')
 
     await expectStatus(client.post(`/api/settlements/${draft.id}/paid`).loginAs(finance), 409)
@@ -367,7 +310,7 @@ test.group('settlement / money to the won', (group) => {
       }),
       409
     )
-    const rerun = await run(client, finance, '2026-10', '2026-11-20')
+    const rerun = await runMonth(client, finance, '2026-10', '2026-11-20')
     assert.include(rerun, { drafts: 0, kept: 1 })
 
     const correction = await client
@@ -379,8 +322,8 @@ test.group('settlement / money to the won', (group) => {
     assert.include(confirmed, { status: 'confirmed', settled_krw: '1318216.00' })
     assert.lengthOf(confirmed.corrections, 1)
 
-    await run(client, finance, '2026-11', '2026-12-05')
-    await run(client, finance, '2026-11', '2026-12-05')
+    await runMonth(client, finance, '2026-11', '2026-12-05')
+    await runMonth(client, finance, '2026-11', '2026-12-05')
     const november = await statementOf(client, finance, creator.id, '2026-11')
     // 50,000 − 1,500 − 150 = 48,350
     assert.include(november, {
@@ -417,16 +360,14 @@ test.group('settlement / who sees money', (group) => {
     const own = await CreatorFactory.merge({ userId: account.id, adIncomeRatio: 50 }).create()
     const other = await CreatorFactory.merge({ adIncomeRatio: 50 }).create()
     for (const creator of [own, other]) {
-      await revenue(client, finance, {
+      await enterRevenue(client, finance, {
         creator_id: creator.id,
-        month: '2026-10',
         platform: 'youtube',
-        kind: 'ad',
         currency: 'KRW',
         amount: 100000,
       })
     }
-    await run(client, admin, '2026-10', '2026-11-05')
+    await runMonth(client, admin, '2026-10', '2026-11-05')
     const ownRow = await Settlement.query().where('creator_id', own.id).firstOrFail()
     const otherRow = await Settlement.query().where('creator_id', other.id).firstOrFail()
 
@@ -501,16 +442,14 @@ test.group('settlement / who sees money', (group) => {
       companyRef: 'Co',
     }).create()
     for (const creator of [a, b]) {
-      await revenue(client, finance, {
+      await enterRevenue(client, finance, {
         creator_id: creator.id,
-        month: '2026-10',
         platform: 'youtube',
-        kind: 'ad',
         currency: 'KRW',
         amount: 20000,
       })
     }
-    await run(client, finance, '2026-10', '2026-11-05')
+    await runMonth(client, finance, '2026-10', '2026-11-05')
     assertNoPermission(await client.get('/api/settlements').loginAs(manager))
     const totals = await client.get('/api/settlements/team-totals?month=2026-10').loginAs(manager)
     totals.assertStatus(200)
@@ -577,7 +516,7 @@ test.group('settlement / who sees money', (group) => {
       currency: 'USD',
       amount: 1,
     }
-    await revenue(client, finance, row)
+    await enterRevenue(client, finance, row)
     await expectStatus(client.post('/api/revenues').loginAs(finance).json(row), 409)
     await expectStatus(
       client
@@ -604,15 +543,13 @@ test.group('settlement / who sees money', (group) => {
   test('rates are versioned: a statement keeps the version it used', async ({ client, assert }) => {
     const finance = await UserFactory.apply('finance').create()
     const creator = await CreatorFactory.merge({ adIncomeRatio: 100, companyRef: null }).create()
-    await revenue(client, finance, {
+    await enterRevenue(client, finance, {
       creator_id: creator.id,
-      month: '2026-10',
       platform: 'youtube',
-      kind: 'ad',
       currency: 'KRW',
       amount: 100000,
     })
-    await run(client, finance, '2026-10', '2026-11-05')
+    await runMonth(client, finance, '2026-10', '2026-11-05')
     const first = await statementOf(client, finance, creator.id, '2026-10')
     await expectStatus(client.post(`/api/settlements/${first.id}/confirm`).loginAs(finance), 200)
 
@@ -622,15 +559,14 @@ test.group('settlement / who sees money', (group) => {
       .json({ minimum_payout_krw: 200000 })
     changed.assertStatus(200)
     assert.isAbove(changed.body().data.version, first.rules.rate_set_id)
-    await revenue(client, finance, {
+    await enterRevenue(client, finance, {
       creator_id: creator.id,
       month: '2026-11',
       platform: 'youtube',
-      kind: 'ad',
       currency: 'KRW',
       amount: 100000,
     })
-    await run(client, finance, '2026-11', '2026-12-05')
+    await runMonth(client, finance, '2026-11', '2026-12-05')
     const second = await statementOf(client, finance, creator.id, '2026-11')
     assert.equal(second.rules.rate_set_id, changed.body().data.version)
     assert.include(second, { settled_krw: '0.00', carried_forward_krw: '100000.00' })
