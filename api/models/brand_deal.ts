@@ -3,15 +3,15 @@ import { compose } from '@adonisjs/core/helpers'
 import { BaseModel, belongsTo, column, scope } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import Creator from '#models/creator'
-import Team from '#models/team'
 import User from '#models/user'
 import type { DealStage } from '#shared/market'
 import { fromCents, toCents } from '#support/money'
 import { isAgencySide } from '#shared/roles'
+import { withTeam } from '#models/mixins/columns'
 import { withTimestamps } from '#models/mixins/timestamps'
 
 /** A brand deal: an enquiry that moves to negotiating, signed and delivered (or lost). */
-export default class BrandDeal extends compose(BaseModel, withTimestamps) {
+export default class BrandDeal extends compose(BaseModel, withTeam, withTimestamps) {
   @column({ isPrimary: true })
   declare id: number
 
@@ -51,12 +51,6 @@ export default class BrandDeal extends compose(BaseModel, withTimestamps) {
 
   @belongsTo(() => User, { foreignKey: 'ownerId' })
   declare owner: BelongsTo<typeof User>
-
-  @column()
-  declare teamId: number | null
-
-  @belongsTo(() => Team)
-  declare team: BelongsTo<typeof Team>
 
   @column()
   declare companyUserId: number | null

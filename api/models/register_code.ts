@@ -1,22 +1,15 @@
 import { DateTime } from 'luxon'
 import { compose } from '@adonisjs/core/helpers'
-import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
-import type { BelongsTo } from '@adonisjs/lucid/types/relations'
-import Team from '#models/team'
+import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { withTeam } from '#models/mixins/columns'
 import { withTimestamps } from '#models/mixins/timestamps'
 
-export default class RegisterCode extends compose(BaseModel, withTimestamps) {
+export default class RegisterCode extends compose(BaseModel, withTeam, withTimestamps) {
   @column({ isPrimary: true })
   declare id: number
 
   @column()
   declare code: string
-
-  @column()
-  declare teamId: number | null
-
-  @belongsTo(() => Team)
-  declare team: BelongsTo<typeof Team>
 
   @column()
   declare note: string | null

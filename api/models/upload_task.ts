@@ -1,10 +1,10 @@
 import type { DateTime } from 'luxon'
 import { compose } from '@adonisjs/core/helpers'
-import { BaseModel, belongsTo, column, hasMany, scope } from '@adonisjs/lucid/orm'
-import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
-import User from '#models/user'
+import { BaseModel, column, hasMany, scope } from '@adonisjs/lucid/orm'
+import type { HasMany } from '@adonisjs/lucid/types/relations'
+import type User from '#models/user'
 import UploadPublication from '#models/upload_publication'
-import { count, withCreator } from '#models/mixins/columns'
+import { count, withAuthor, withCreator } from '#models/mixins/columns'
 import { withTimestamps } from '#models/mixins/timestamps'
 import type { UploadTaskStatus } from '#shared/upload_ledger'
 import { isAgencySide } from '#shared/roles'
@@ -16,15 +16,14 @@ export type UploadForm = Record<string, unknown>
  * One upload of the station: a creator's video and thumbnail (Drive keys),
  * the form as submitted, and one publication per chosen platform.
  */
-export default class UploadTask extends compose(BaseModel, withCreator, withTimestamps) {
+export default class UploadTask extends compose(
+  BaseModel,
+  withCreator,
+  withAuthor,
+  withTimestamps
+) {
   @column({ isPrimary: true, ...count })
   declare id: number
-
-  @column()
-  declare userId: number | null
-
-  @belongsTo(() => User)
-  declare user: BelongsTo<typeof User>
 
   @column()
   declare title: string

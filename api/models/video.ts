@@ -1,14 +1,14 @@
 import type { DateTime } from 'luxon'
 import { compose } from '@adonisjs/core/helpers'
-import { BaseModel, belongsTo, column, hasMany, scope } from '@adonisjs/lucid/orm'
-import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
-import CreatorPlatformAccount from '#models/creator_platform_account'
+import { BaseModel, column, hasMany, scope } from '@adonisjs/lucid/orm'
+import type { HasMany } from '@adonisjs/lucid/types/relations'
 import VideoSnapshot from '#models/video_snapshot'
 import VideoGrowthPoint from '#models/video_growth_point'
 import type User from '#models/user'
-import type { PlatformKey, SnapshotSource } from '#shared/constants'
+import type { SnapshotSource } from '#shared/constants'
 import { isAgencySide } from '#shared/roles'
 import { count, dayColumn, withCreator } from '#models/mixins/columns'
+import { withPlatformAccount } from '#models/mixins/readings'
 import { withTimestamps } from '#models/mixins/timestamps'
 import { withVideoCounters } from '#models/mixins/video_counters'
 
@@ -20,20 +20,12 @@ import { withVideoCounters } from '#models/mixins/video_counters'
 export default class Video extends compose(
   BaseModel,
   withCreator,
+  withPlatformAccount,
   withVideoCounters,
   withTimestamps
 ) {
   @column({ isPrimary: true, ...count })
   declare id: number
-
-  @column()
-  declare accountId: number
-
-  @belongsTo(() => CreatorPlatformAccount, { foreignKey: 'accountId' })
-  declare account: BelongsTo<typeof CreatorPlatformAccount>
-
-  @column()
-  declare platform: PlatformKey
 
   @column()
   declare platformVideoId: string

@@ -1,11 +1,10 @@
 import type { DateTime } from 'luxon'
 import { compose } from '@adonisjs/core/helpers'
-import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
-import type { BelongsTo } from '@adonisjs/lucid/types/relations'
-import Video from '#models/video'
+import { BaseModel, column } from '@adonisjs/lucid/orm'
 import type { SnapshotSource } from '#shared/constants'
 import type { GrowthPointStatus } from '#shared/videos'
 import { count } from '#models/mixins/columns'
+import { withVideo } from '#models/mixins/readings'
 import { withTimestamps } from '#models/mixins/timestamps'
 
 const nullableCount = {
@@ -17,18 +16,9 @@ const nullableCount = {
  * upload): when it is due, whether it was measured on time, late (with its
  * real age) or missed, and the counters then (null while pending).
  */
-export default class VideoGrowthPoint extends compose(BaseModel, withTimestamps) {
+export default class VideoGrowthPoint extends compose(BaseModel, withVideo, withTimestamps) {
   @column({ isPrimary: true, ...count })
   declare id: number
-
-  @column(count)
-  declare videoId: number
-
-  @belongsTo(() => Video)
-  declare video: BelongsTo<typeof Video>
-
-  @column()
-  declare creatorId: number
 
   @column()
   declare windowHours: number

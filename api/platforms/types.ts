@@ -5,32 +5,30 @@ import type { PlatformKey, PortraitDimension, SnapshotSource } from '#shared/con
  * Counters are non-negative integers; a counter a platform does not have
  * (coins outside Bilibili, danmaku outside the barrage sites …) is 0.
  */
-export interface ChannelStats {
-  fans: number
+/** The counters a channel and a video both have. */
+export interface EngagementCounters {
   views: number
   likes: number
   comments: number
   shares: number
   danmaku: number
   coins: number
+}
+
+export interface ChannelStats extends EngagementCounters {
+  fans: number
   forwards: number
   recommends: number
   videos: number
 }
 
-export interface VideoStats {
+export interface VideoStats extends EngagementCounters {
   /** The platform's own id (bvid, YouTube video id …). */
   id: string
   title: string
   /** ISO 8601, or null when the platform does not say. */
   publishedAt: string | null
   url: string | null
-  views: number
-  likes: number
-  comments: number
-  shares: number
-  danmaku: number
-  coins: number
   favorites: number
   /** Length in seconds, when the listing says. */
   durationS?: number | null

@@ -3,6 +3,7 @@ import type { NormalizeConstructor } from '@adonisjs/core/types/helpers'
 import { belongsTo, column, type BaseModel } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import Creator from '#models/creator'
+import Team from '#models/team'
 import User from '#models/user'
 
 /*
@@ -48,6 +49,18 @@ export function withAuthor<Base extends Model>(superclass: Base) {
   return WithAuthor
 }
 
+/** The team it belongs to, if any: `team_id` and the `team` relation. */
+export function withTeam<Base extends Model>(superclass: Base) {
+  class WithTeam extends superclass {
+    @column()
+    declare teamId: number | null
+
+    @belongsTo(() => Team)
+    declare team: BelongsTo<typeof Team>
+  }
+  return WithTeam
+}
+
 /** A token of a token family: whose, which family, its SHA-256 and its expiry. */
 export function withTokenColumns<Base extends Model>(superclass: Base) {
   class WithTokenColumns extends superclass {
@@ -67,16 +80,23 @@ export function withTokenColumns<Base extends Model>(superclass: Base) {
   return WithTokenColumns
 }
 
-/** The ten counters of a day and their differences to the day before (snapshots and their rollup). */
-export function withMetricCounters<Base extends Model>(superclass: Base) {
-  class WithMetricCounters extends superclass {
-    @column(count) declare fans: number
+/** The counters a channel and a video both have (platforms/types.ts EngagementCounters). */
+export function withEngagementCounters<Base extends Model>(superclass: Base) {
+  class WithEngagementCounters extends superclass {
     @column(count) declare views: number
     @column(count) declare likes: number
     @column(count) declare comments: number
     @column(count) declare shares: number
     @column(count) declare danmaku: number
     @column(count) declare coins: number
+  }
+  return WithEngagementCounters
+}
+
+/** The ten counters of a day and their differences to the day before (snapshots and their rollup). */
+export function withMetricCounters<Base extends Model>(superclass: Base) {
+  class WithMetricCounters extends withEngagementCounters(superclass) {
+    @column(count) declare fans: number
     @column(count) declare forwards: number
     @column(count) declare recommends: number
     @column(count) declare videos: number
