@@ -6,6 +6,7 @@ import { PlayCircleOutlined } from '@ant-design/icons'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { useSaveFeedback } from '../../lib/feedback'
+import { nowrap } from '../../lib/table'
 import { RevenueTab } from './revenue-tab'
 import { ExchangeRatesTab, SettlementRatesTab } from './rates-tab'
 import { StatementDrawer } from './statement-drawer'
@@ -21,6 +22,9 @@ const TABLE_FIGURES: WonFigure[] = [
   'settled_krw',
   'carried_forward_krw',
 ]
+
+/** The month's totals: six in a row on wide screens, three where won amounts would crowd (1366 px). */
+const TOTAL_COL = { xs: 12, md: 8, xxl: 4 }
 
 /**
  * /app/creator_adjustment — the monthly settlement: pick a month, run it,
@@ -90,7 +94,7 @@ export function SettlementPage() {
             'carried_forward_krw',
           ] as const
         ).map((figure) => (
-          <Col key={figure} xs={12} md={8} lg={4}>
+          <Col key={figure} {...TOTAL_COL}>
             <Statistic
               title={t(`settlement.figures.${figure}`)}
               value={columns.won(sum?.[figure])}
@@ -98,7 +102,7 @@ export function SettlementPage() {
             />
           </Col>
         ))}
-        <Col xs={12} md={8} lg={4}>
+        <Col {...TOTAL_COL}>
           <Statistic
             title={t('settlement.statements')}
             value={sum ? `${sum.statements}` : '—'}
@@ -127,6 +131,7 @@ export function SettlementPage() {
           {
             key: 'creator',
             title: t('settlement.fields.creator'),
+            onCell: nowrap,
             render: (_, row) =>
               row.creator
                 ? `${row.creator.channel_name} · ${row.creator.brand_no}`
@@ -158,6 +163,8 @@ export function SettlementPage() {
                   value={rateDate}
                   onChange={setRateDate}
                   placeholder={t('settlement.rate_date_placeholder')}
+                  // the whole placeholder, in the longest language too
+                  style={{ width: 240 }}
                   data-testid="settlement-rate-date"
                 />
                 <Button

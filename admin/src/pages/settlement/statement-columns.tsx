@@ -2,6 +2,7 @@ import { useMemo } from 'react'
 import { Tag, type TableColumnType } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useNumberFormat } from '../../lib/format'
+import { nowrap } from '../../lib/table'
 import type { Settlement } from './types'
 
 const STATUS_COLOR = { draft: 'default', confirmed: 'blue', paid: 'green' } as const
@@ -47,6 +48,7 @@ export function useStatementColumns() {
         dataIndex: key,
         title,
         align: 'right',
+        onCell: nowrap,
         render: won,
       }),
     }
