@@ -6,19 +6,21 @@ import { COUNTRY_CODES } from '#shared/countries'
 import { listParams } from '#validators/list'
 import {
   AREA_CODE_PATTERN,
-  BANK_ACCOUNT_PATTERN,
-  BRAND_NO_PATTERN,
   NATIONALITY_PATTERN,
-  PASSPORT_NO_PATTERN,
   accountFields,
   adPriceList,
+  bankAccount,
+  brandNo,
   codeInput,
   contractDateOf,
   date,
   enumList,
   id,
+  incomeRatio,
+  minMonthlyVideos,
   notBefore,
   optionalText,
+  passportNo,
   phoneFormat,
   platformList,
   ratioSum,
@@ -52,12 +54,7 @@ import {
 
 /** Every field of the creator form except the two required names. */
 const creatorFields = () => ({
-  brand_no: vine
-    .string()
-    .trim()
-    .toUpperCase()
-    .maxLength(CREATOR_LIMITS.brandNoMax)
-    .regex(BRAND_NO_PATTERN)
+  brand_no: brandNo()
     .unique(async (db, value, field) => {
       const query = db.from('creators').where('brand_no', value)
       const creatorId = (field.meta as CreatorMeta).creatorId
@@ -99,14 +96,7 @@ const creatorFields = () => ({
   birth_date: date().before('today').nullable().optional(),
   gender: vine.enum(GENDERS).nullable().optional(),
   passport_name: optionalText(CREATOR_LIMITS.nameMax),
-  passport_no: vine
-    .string()
-    .trim()
-    .toUpperCase()
-    .maxLength(CREATOR_LIMITS.passportNoMax)
-    .regex(PASSPORT_NO_PATTERN)
-    .nullable()
-    .optional(),
+  passport_no: passportNo().nullable().optional(),
   company_ref: optionalText(CREATOR_LIMITS.companyRefMax),
   contract_date: date().nullable().optional(),
   end_date: date()
@@ -117,36 +107,17 @@ const creatorFields = () => ({
   ip_business_exclusive: vine.boolean().optional(),
   video_exclusive_china: vine.boolean().optional(),
   contracted_platforms: platformList().nullable().optional(),
-  min_monthly_videos: vine
-    .number()
-    .withoutDecimals()
-    .min(0)
-    .max(CREATOR_LIMITS.minMonthlyVideosMax)
-    .optional(),
-  ad_income_ratio: vine
-    .number()
-    .min(0)
-    .max(100)
-    .decimal([0, 2])
+  min_monthly_videos: minMonthlyVideos().optional(),
+  ad_income_ratio: incomeRatio()
     .use(ratioSum({ self: 'ad' }))
     .nullable()
     .optional(),
-  other_income_ratio: vine
-    .number()
-    .min(0)
-    .max(100)
-    .decimal([0, 2])
+  other_income_ratio: incomeRatio()
     .use(ratioSum({ self: 'other' }))
     .nullable()
     .optional(),
   bank_name: optionalText(CREATOR_LIMITS.nameMax),
-  bank_account: vine
-    .string()
-    .trim()
-    .maxLength(CREATOR_LIMITS.bankAccountMax)
-    .regex(BANK_ACCOUNT_PATTERN)
-    .nullable()
-    .optional(),
+  bank_account: bankAccount().nullable().optional(),
   tax_payer_name: optionalText(CREATOR_LIMITS.nameMax),
   remark: optionalText(CREATOR_LIMITS.textMax),
   sns_kr: url(),

@@ -12,12 +12,14 @@ import {
 } from '#shared/constants'
 import {
   AREA_CODE_PATTERN,
-  BANK_ACCOUNT_PATTERN,
-  BRAND_NO_PATTERN,
   CREATOR_PHONE_PATTERN,
   NATIONALITY_PATTERN,
-  PASSPORT_NO_PATTERN,
   UID_PATTERN,
+  bankAccount,
+  brandNo,
+  incomeRatio,
+  minMonthlyVideos,
+  passportNo,
 } from '#validators/creator_rules'
 
 /**
@@ -41,7 +43,6 @@ const url = () =>
     .url({ require_protocol: true, protocols: ['http', 'https'] })
     .optional()
 const isoDate = () => vine.date({ formats: ['YYYY-MM-DD'] })
-const ratio = () => vine.number().min(0).max(100).decimal([0, 2]).optional()
 
 /** The platforms whose uid and fans a row may carry. */
 export const IMPORT_ROW_PLATFORMS = [...TOKEN_PLATFORMS, 'youtube'] as const
@@ -61,13 +62,7 @@ const platformFields = Object.fromEntries(
   >
 
 export const creatorImportRowSchema = vine.object({
-  brand_no: vine
-    .string()
-    .trim()
-    .toUpperCase()
-    .maxLength(CREATOR_LIMITS.brandNoMax)
-    .regex(BRAND_NO_PATTERN)
-    .optional(),
+  brand_no: brandNo().optional(),
   contract_no: text(CREATOR_LIMITS.contractNoMax),
   kind: vine.enum(CREATOR_KINDS).optional(),
   contractor_name: vine.string().trim().minLength(1).maxLength(CREATOR_LIMITS.contractorNameMax),
@@ -85,13 +80,7 @@ export const creatorImportRowSchema = vine.object({
   birth_date: isoDate().before('today').optional(),
   gender: vine.enum(GENDERS).optional(),
   passport_name: text(CREATOR_LIMITS.nameMax),
-  passport_no: vine
-    .string()
-    .trim()
-    .toUpperCase()
-    .maxLength(CREATOR_LIMITS.passportNoMax)
-    .regex(PASSPORT_NO_PATTERN)
-    .optional(),
+  passport_no: passportNo().optional(),
   company_ref: text(CREATOR_LIMITS.companyRefMax),
   contract_date: isoDate().optional(),
   end_date: isoDate().optional(),
@@ -99,21 +88,11 @@ export const creatorImportRowSchema = vine.object({
   ip_business_exclusive: vine.boolean().optional(),
   video_exclusive_china: vine.boolean().optional(),
   contracted_platforms: vine.array(vine.enum(PLATFORMS)).distinct().optional(),
-  min_monthly_videos: vine
-    .number()
-    .withoutDecimals()
-    .min(0)
-    .max(CREATOR_LIMITS.minMonthlyVideosMax)
-    .optional(),
-  ad_income_ratio: ratio(),
-  other_income_ratio: ratio(),
+  min_monthly_videos: minMonthlyVideos().optional(),
+  ad_income_ratio: incomeRatio().optional(),
+  other_income_ratio: incomeRatio().optional(),
   bank_name: text(CREATOR_LIMITS.nameMax),
-  bank_account: vine
-    .string()
-    .trim()
-    .maxLength(CREATOR_LIMITS.bankAccountMax)
-    .regex(BANK_ACCOUNT_PATTERN)
-    .optional(),
+  bank_account: bankAccount().optional(),
   tax_payer_name: text(CREATOR_LIMITS.nameMax),
   remark: text(CREATOR_LIMITS.textMax),
   sns_kr: url(),

@@ -183,6 +183,23 @@ export const url = () =>
 export const date = () => vine.date({ formats: DATE_FORMATS })
 export const id = () => vine.number().withoutDecimals().min(1).max(MAX_ID)
 
+/* The creator's fields as the form and the creators import both check them. */
+export const brandNo = () =>
+  vine.string().trim().toUpperCase().maxLength(CREATOR_LIMITS.brandNoMax).regex(BRAND_NO_PATTERN)
+export const passportNo = () =>
+  vine
+    .string()
+    .trim()
+    .toUpperCase()
+    .maxLength(CREATOR_LIMITS.passportNoMax)
+    .regex(PASSPORT_NO_PATTERN)
+export const bankAccount = () =>
+  vine.string().trim().maxLength(CREATOR_LIMITS.bankAccountMax).regex(BANK_ACCOUNT_PATTERN)
+export const minMonthlyVideos = () =>
+  vine.number().withoutDecimals().min(0).max(CREATOR_LIMITS.minMonthlyVideosMax)
+/** An income share in percent (the ad and the other income ratio). */
+export const incomeRatio = () => vine.number().min(0).max(100).decimal([0, 2])
+
 /** A personal security code as typed (the service compares it with the stored hash). */
 export const codeInput = () => vine.string().trim().maxLength(64).parse(numberToText)
 

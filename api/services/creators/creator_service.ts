@@ -90,13 +90,7 @@ export default class CreatorService {
           if (adPrices) await this.#replaceAdPrices(creator, adPrices, trx)
           await PlatformAccountService.recompute(creator, trx, now)
           const changes = await creatorChanges(null, creatorFacts(creator), trx)
-          await this.#audit(
-            actor,
-            creator,
-            'creator.create',
-            logged({ brand_no: creator.brandNo, changes, accounts: accountsChanged }),
-            trx
-          )
+          await this.#auditWhole(actor, creator, 'creator.create', changes, accountsChanged, trx)
           return creator
         }),
       duplicate
@@ -158,6 +152,24 @@ export default class CreatorService {
     trx?: TransactionClientContract
   ) {
     return AuditService.log(actor, action, ['creator', creator.id], meta, trx)
+  }
+
+  /** A creator made or removed whole: its brand no, its fields' and its accounts' changes. */
+  static #auditWhole(
+    actor: Actor,
+    creator: Creator,
+    action: 'creator.create' | 'creator.delete',
+    changes: Changes,
+    accounts: Record<string, Changes>,
+    trx: TransactionClientContract
+  ) {
+    return this.#audit(
+      actor,
+      creator,
+      action,
+      logged({ brand_no: creator.brandNo, changes, accounts }),
+      trx
+    )
   }
 
   static async #writeAccounts(
@@ -251,13 +263,7 @@ export default class CreatorService {
       for (const account of accounts) {
         removed[account.platform] = accountChanges(accountFacts(account), {})
       }
-      await this.#audit(
-        actor,
-        creator,
-        'creator.delete',
-        logged({ brand_no: creator.brandNo, changes, accounts: removed }),
-        trx
-      )
+      await this.#auditWhole(actor, creator, 'creator.delete', changes, removed, trx)
     })
   }
 
