@@ -280,6 +280,11 @@ export const PLATFORM_DASHBOARD_KEYS = {
 /** Ranking periods (SPEC §9) in days. */
 export const RANKING_PERIOD_DAYS = { '1w': 7, '1m': 30, '3m': 90 } as const
 export type RankingPeriod = keyof typeof RANKING_PERIOD_DAYS
+/** A week or a month by name, with its length in days (the dashboard's ranking, tracking's increase). */
+export const WEEK_MONTH_DAYS = {
+  week: RANKING_PERIOD_DAYS['1w'],
+  month: RANKING_PERIOD_DAYS['1m'],
+} as const
 
 /** What the dashboard's creator ranking sorts by (SPEC §2 Dashboard). */
 export const DASHBOARD_SORTS = ['views', 'fans', 'ad_price'] as const

@@ -1,4 +1,4 @@
-import { RANKING_PERIOD_DAYS, type PlatformKey } from './constants.js'
+import { WEEK_MONTH_DAYS, type PlatformKey } from './constants.js'
 
 /*
 | Limits and choices of the metric endpoints (dashboard, data center, charts,
@@ -6,10 +6,7 @@ import { RANKING_PERIOD_DAYS, type PlatformKey } from './constants.js'
 */
 
 /** The ranking periods of GET /api/dashboard/ranking/month and their length in days. */
-export const DASHBOARD_RANKING_PERIODS = {
-  week: RANKING_PERIOD_DAYS['1w'],
-  month: RANKING_PERIOD_DAYS['1m'],
-} as const
+export const DASHBOARD_RANKING_PERIODS = WEEK_MONTH_DAYS
 export type DashboardRankingPeriod = keyof typeof DASHBOARD_RANKING_PERIODS
 
 export const DASHBOARD_ORDERS = ['desc', 'asc'] as const

@@ -4,7 +4,7 @@
  * validators and the admin share. Keep it free of Node-only imports (the
  * admin imports it through `@shared/tracking`).
  */
-import { FOLLOWER_TIERS, RANKING_PERIOD_DAYS } from './constants.js'
+import { FOLLOWER_TIERS, WEEK_MONTH_DAYS } from './constants.js'
 
 /** fav: the user's favourite creators; all: every creator the user may see. */
 export const TRACKING_TABS = ['fav', 'all'] as const
@@ -23,10 +23,7 @@ export const TRACKING_MODES = ['count', 'rate'] as const
 export type TrackingMode = (typeof TRACKING_MODES)[number]
 
 /** The period the increase covers. */
-export const TRACKING_PERIODS = {
-  week: RANKING_PERIOD_DAYS['1w'],
-  month: RANKING_PERIOD_DAYS['1m'],
-} as const
+export const TRACKING_PERIODS = WEEK_MONTH_DAYS
 export type TrackingPeriod = keyof typeof TRACKING_PERIODS
 
 export const TRACKING_ORDERS = ['asc', 'desc'] as const

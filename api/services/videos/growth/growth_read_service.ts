@@ -82,10 +82,8 @@ export default class GrowthReadService {
     if (!videos.length) return []
     const rules = await AlertRulesService.get()
     const points = new Map<number, GrowthPointJson[]>()
-    for (const part of chunks(
-      videos.map((video) => video.id),
-      500
-    )) {
+    const ids = videos.map((video) => video.id)
+    for (const part of chunks(ids, 500)) {
       const rows = await db
         .from('video_growth_points')
         .whereIn('video_id', part)
