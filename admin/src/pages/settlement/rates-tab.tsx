@@ -1,4 +1,4 @@
-import { useCustom, useCustomMutation } from '@refinedev/core'
+import { useCustom } from '@refinedev/core'
 import {
   Button,
   Card,
@@ -12,22 +12,58 @@ import {
   Table,
 } from 'antd'
 import dayjs from 'dayjs'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { RATE_SOURCES, SETTLEMENT_LIMITS, SETTLEMENT_RATE_KEYS } from '@shared/settlement'
+import {
+  ALLOWED_SETTLEMENT_ORDERS,
+  RATE_SOURCES,
+  SETTLEMENT_LIMITS,
+  SETTLEMENT_RATE_KEYS,
+  type SettlementStep,
+} from '@shared/settlement'
 import { useSaveFeedback } from '../../lib/feedback'
+import { useCustomForm } from '../../lib/use-custom-form'
 import type { ExchangeRate, RateSet } from './types'
+
+/** A version of the rates with its order of operations. */
+type RateVersion = RateSet & { steps: SettlementStep[] }
+
+/**
+ * A form of this tab: its values go to `url`; on success a short message and
+ * the tab's data read again; the server's field errors land on their fields.
+ */
+function useTabForm(url: string, method: 'post' | 'put', refetch: () => unknown) {
+  const { t } = useTranslation()
+  const feedback = useSaveFeedback()
+  const [form] = Form.useForm()
+  const { submit, saving } = useCustomForm<Record<string, unknown>>({
+    url,
+    method,
+    form,
+    onSuccess: () => {
+      feedback.succeeded(t('settlement.saved'))
+      void refetch()
+    },
+  })
+  return { form, submit, saving }
+}
+
+/** An order of operations as the reader reads it: '1. China taxes → 2. …'. */
+function useOrderLabel() {
+  const { t } = useTranslation()
+  return (steps: readonly string[] | undefined) =>
+    (steps ?? []).map((step, index) => `${index + 1}. ${t(`settlement.steps.${step}`)}`).join(' → ')
+}
 
 /** Exchange rates (won per unit, dated, with their source) as finance enters them. */
 export function ExchangeRatesTab({ canManage }: { canManage: boolean }) {
   const { t } = useTranslation()
-  const feedback = useSaveFeedback()
-  const [form] = Form.useForm()
   const { query } = useCustom<ExchangeRate[]>({
     url: '/api/exchange-rates',
     method: 'get',
     errorNotification: false,
   })
-  const { mutate, mutation } = useCustomMutation()
+  const { form, submit, saving } = useTabForm('/api/exchange-rates', 'post', query.refetch)
   const save = (values: {
     currency: string
     rate: string
@@ -35,26 +71,11 @@ export function ExchangeRatesTab({ canManage }: { canManage: boolean }) {
     source: string
     note?: string
   }) =>
-    mutate(
-      {
-        url: '/api/exchange-rates',
-        method: 'post',
-        values: {
-          ...values,
-          rate: Number(values.rate),
-          rate_date: values.rate_date.format('YYYY-MM-DD'),
-        },
-        successNotification: false,
-        errorNotification: false,
-      },
-      {
-        onSuccess: () => {
-          feedback.succeeded(t('settlement.saved'))
-          void query.refetch()
-        },
-        onError: (error) => feedback.failed(error),
-      }
-    )
+    submit({
+      ...values,
+      rate: Number(values.rate),
+      rate_date: values.rate_date.format('YYYY-MM-DD'),
+    })
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       {canManage ? (
@@ -106,7 +127,7 @@ export function ExchangeRatesTab({ canManage }: { canManage: boolean }) {
               maxLength={SETTLEMENT_LIMITS.noteMax}
             />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={mutation.isPending}>
+          <Button type="primary" htmlType="submit" loading={saving}>
             {t('buttons.save')}
           </Button>
         </Form>
@@ -136,48 +157,37 @@ export function ExchangeRatesTab({ canManage }: { canManage: boolean }) {
 /** The rates in force (a new version on every change) and the versions before. */
 export function SettlementRatesTab({ canManage }: { canManage: boolean }) {
   const { t } = useTranslation()
-  const feedback = useSaveFeedback()
-  const { query } = useCustom<{ current: RateSet; history: RateSet[] }>({
+  const orderLabel = useOrderLabel()
+  const { query } = useCustom<{ current: RateVersion; history: RateVersion[] }>({
     url: '/api/settlements/rates',
     method: 'get',
     errorNotification: false,
   })
-  const { mutate, mutation } = useCustomMutation()
+  const { form, submit, saving } = useTabForm('/api/settlements/rates', 'put', query.refetch)
   const current = query.data?.data.current
+  // the form shows the version in force, again after each save
+  useEffect(() => {
+    if (current) form.setFieldsValue({ ...current, steps: current.steps.join(',') })
+  }, [current, form])
+  const orders = ALLOWED_SETTLEMENT_ORDERS.map((order) => ({
+    value: order.join(','),
+    label: orderLabel(order),
+  }))
   const save = (values: Record<string, string | undefined>) =>
-    mutate(
-      {
-        url: '/api/settlements/rates',
-        method: 'put',
-        values: Object.fromEntries(
-          Object.entries(values).map(([key, value]) => [
-            key,
-            key === 'note' ? value : Number(value),
-          ])
-        ),
-        successNotification: false,
-        errorNotification: false,
-      },
-      {
-        onSuccess: () => {
-          feedback.succeeded(t('settlement.saved'))
-          void query.refetch()
-        },
-        onError: (error) => feedback.failed(error),
-      }
+    submit(
+      Object.fromEntries(
+        Object.entries(values).map(([key, value]) => [
+          key,
+          key === 'note' ? value : key === 'steps' ? value?.split(',') : Number(value),
+        ])
+      )
     )
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       {current ? (
         <Card title={t('settlement.rates_version', { version: current.version })}>
           {canManage ? (
-            <Form
-              key={current.version}
-              layout="vertical"
-              initialValues={current}
-              onFinish={save}
-              data-testid="settlement-rates-form"
-            >
+            <Form form={form} layout="vertical" onFinish={save} data-testid="settlement-rates-form">
               <Space wrap>
                 {SETTLEMENT_RATE_KEYS.map((key) => (
                   <Form.Item
@@ -196,10 +206,17 @@ export function SettlementRatesTab({ canManage }: { canManage: boolean }) {
                   </Form.Item>
                 ))}
               </Space>
+              <Form.Item
+                name="steps"
+                label={t('settlement.order')}
+                extra={t('settlement.order_help')}
+              >
+                <Select options={orders} style={{ maxWidth: 720 }} data-testid="settlement-order" />
+              </Form.Item>
               <Form.Item name="note" label={t('settlement.fields.note')}>
                 <Input maxLength={SETTLEMENT_LIMITS.noteMax} />
               </Form.Item>
-              <Button type="primary" htmlType="submit" loading={mutation.isPending}>
+              <Button type="primary" htmlType="submit" loading={saving}>
                 {t('settlement.save_rates')}
               </Button>
             </Form>
@@ -210,11 +227,14 @@ export function SettlementRatesTab({ canManage }: { canManage: boolean }) {
                   {current[key]}
                 </Descriptions.Item>
               ))}
+              <Descriptions.Item label={t('settlement.order')} span={2}>
+                {orderLabel(current.steps)}
+              </Descriptions.Item>
             </Descriptions>
           )}
         </Card>
       ) : null}
-      <Table<RateSet>
+      <Table<RateVersion>
         size="small"
         rowKey="version"
         dataSource={query.data?.data.history ?? []}
@@ -225,6 +245,11 @@ export function SettlementRatesTab({ canManage }: { canManage: boolean }) {
             dataIndex: key,
             title: t(`settlement.rates.${key}`),
           })),
+          {
+            dataIndex: 'steps',
+            title: t('settlement.order'),
+            render: (steps: string[] | undefined) => orderLabel(steps),
+          },
           {
             dataIndex: 'created_at',
             title: t('settlement.fields.date'),
