@@ -1,6 +1,7 @@
 import type { ApiClient } from '@japa/api-client'
 import ace from '@adonisjs/core/services/ace'
 import Settlement from '#models/settlement'
+import { CreatorFactory } from '#database/factories/creator_factory'
 import type User from '#models/user'
 import { expectStatus } from '#tests/helpers/requests'
 
@@ -62,6 +63,14 @@ export async function runMonth(
   return response.body().data
 }
 
+/** A creator's statement of `month`, the row. */
+export function statementRow(creatorId: number, month = '2026-10') {
+  return Settlement.query()
+    .where('creator_id', creatorId)
+    .where('month', `${month}-01`)
+    .firstOrFail()
+}
+
 /** A creator's statement of `month` as `user` reads it (GET /api/settlements/:id). */
 export async function statementOf(
   client: ApiClient,
@@ -69,13 +78,35 @@ export async function statementOf(
   creatorId: number,
   month = '2026-10'
 ) {
-  const row = await Settlement.query()
-    .where('creator_id', creatorId)
-    .where('month', `${month}-01`)
-    .firstOrFail()
+  const row = await statementRow(creatorId, month)
   const response = await client.get(`/api/settlements/${row.id}`).loginAs(user)
   response.assertStatus(200)
   return response.body().data
+}
+
+/**
+ * The README's worked example, entered: October 2026, CNY 190.5 and USD
+ * 1,380.25 (dated 2026-10-31); creator A (70 % ad ratio) earned CNY 10,000.00
+ * on Bilibili, creator B (80 %) USD 1,234.56 on YouTube, both individuals.
+ */
+export async function readmeMonth(client: ApiClient, finance: User) {
+  const a = await CreatorFactory.merge({ adIncomeRatio: 70, companyRef: null }).create()
+  const b = await CreatorFactory.merge({ adIncomeRatio: 80, companyRef: null }).create()
+  await enterRate(client, finance, 'CNY', 190.5, '2026-10-31')
+  await enterRate(client, finance, 'USD', 1380.25, '2026-10-31')
+  await enterRevenue(client, finance, {
+    creator_id: a.id,
+    platform: 'bilibili',
+    currency: 'CNY',
+    amount: 10000,
+  })
+  await enterRevenue(client, finance, {
+    creator_id: b.id,
+    platform: 'youtube',
+    currency: 'USD',
+    amount: 1234.56,
+  })
+  return { a, b }
 }
 
 /** What the ace commands of the test logged, one line each (with `rawAceOutput`). */

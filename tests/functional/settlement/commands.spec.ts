@@ -6,7 +6,7 @@ import Settlement from '#models/settlement'
 import SettlementRun from '#commands/settlement_run'
 import { CreatorFactory } from '#database/factories/creator_factory'
 import { rawAceOutput, runAce, setupFunctionalGroup } from '#tests/helpers/functional'
-import { aceLogs } from '#tests/helpers/settlement'
+import { aceLogs, statementRow } from '#tests/helpers/settlement'
 
 test.group('settlement / node ace settlement:run', (group) => {
   setupFunctionalGroup(group)
@@ -33,7 +33,7 @@ test.group('settlement / node ace settlement:run', (group) => {
 
     const command = await runAce(SettlementRun, ['2026-10', '--rate-date=2026-11-05'])
     assert.equal(command.exitCode ?? 0, 0)
-    const statement = await Settlement.query().where('creator_id', creator.id).firstOrFail()
+    const statement = await statementRow(creator.id)
     assert.include(statement.serialize(), { status: 'draft', settledKrw: '1318216.00' })
     const logs = aceLogs()
     assert.include(logs, '2026-10: 1 draft statements (0 replaced, 0 confirmed or paid kept)')

@@ -1,12 +1,11 @@
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
-import Settlement from '#models/settlement'
 import { CreatorFactory, PlatformAccountFactory } from '#database/factories/creator_factory'
 import { MetricSnapshotFactory } from '#database/factories/metric_factory'
 import { VideoFactory } from '#database/factories/video_factory'
 import { UserFactory } from '#database/factories/user_factory'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { enterRevenue, runMonth } from '#tests/helpers/settlement'
+import { enterRevenue, runMonth, statementRow } from '#tests/helpers/settlement'
 
 test.group('settlement / the month on the statement', (group) => {
   setupFunctionalGroup(group)
@@ -61,8 +60,8 @@ test.group('settlement / the month on the statement', (group) => {
       currency: 'KRW',
       amount: 50000,
     })
-    await runMonth(client, finance, '2026-10', '2026-11-05')
-    const statement = await Settlement.query().where('creator_id', creator.id).firstOrFail()
+    await runMonth(client, finance)
+    const statement = await statementRow(creator.id)
     assert.include(statement.serialize(), {
       monthFans: 1400,
       monthlyIncrease: 130,

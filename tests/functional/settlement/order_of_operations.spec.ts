@@ -1,10 +1,9 @@
 import { test } from '@japa/runner'
 import AuditLog from '#models/audit_log'
 import SettlementRateSet from '#models/settlement_rate_set'
-import { CreatorFactory } from '#database/factories/creator_factory'
 import { UserFactory } from '#database/factories/user_factory'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { enterRate, enterRevenue, runMonth, statementOf } from '#tests/helpers/settlement'
+import { readmeMonth, runMonth, statementOf } from '#tests/helpers/settlement'
 import { DEFAULT_SETTLEMENT_STEPS } from '#shared/settlement'
 
 const SHARE_BEFORE_EXCHANGE = ['cn_taxes', 'share', 'conversion', 'kr_withholding', 'settle']
@@ -32,22 +31,7 @@ test.group('settlement / the order of operations', (group) => {
     assert,
   }) => {
     const finance = await UserFactory.apply('finance').create()
-    const a = await CreatorFactory.merge({ adIncomeRatio: 70, companyRef: null }).create()
-    const b = await CreatorFactory.merge({ adIncomeRatio: 80, companyRef: null }).create()
-    await enterRate(client, finance, 'CNY', 190.5, '2026-10-31')
-    await enterRate(client, finance, 'USD', 1380.25, '2026-10-31')
-    await enterRevenue(client, finance, {
-      creator_id: a.id,
-      platform: 'bilibili',
-      currency: 'CNY',
-      amount: 10000,
-    })
-    await enterRevenue(client, finance, {
-      creator_id: b.id,
-      platform: 'youtube',
-      currency: 'USD',
-      amount: 1234.56,
-    })
+    const { a, b } = await readmeMonth(client, finance)
 
     const before = await client.get('/api/settlements/rates').loginAs(finance)
     assert.deepEqual(before.body().data.current.steps, [...DEFAULT_SETTLEMENT_STEPS])

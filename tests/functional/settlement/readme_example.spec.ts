@@ -1,10 +1,9 @@
 import { test } from '@japa/runner'
 import { readFile } from 'node:fs/promises'
 import app from '@adonisjs/core/services/app'
-import { CreatorFactory } from '#database/factories/creator_factory'
 import { UserFactory } from '#database/factories/user_factory'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { enterRate, enterRevenue, runMonth, statementOf } from '#tests/helpers/settlement'
+import { readmeMonth, runMonth, statementOf } from '#tests/helpers/settlement'
 
 const LINE_FIELDS = ['gross', 'vat', 'surcharge', 'withholding', 'china_tax', 'after_tax', 'rate']
 
@@ -35,23 +34,8 @@ test.group('settlement / the README example', (group) => {
     assert.isAtLeast(figures.size, 16)
 
     const finance = await UserFactory.apply('finance').create()
-    const a = await CreatorFactory.merge({ adIncomeRatio: 70, companyRef: null }).create()
-    const b = await CreatorFactory.merge({ adIncomeRatio: 80, companyRef: null }).create()
-    await enterRate(client, finance, 'CNY', 190.5, '2026-10-31')
-    await enterRate(client, finance, 'USD', 1380.25, '2026-10-31')
-    await enterRevenue(client, finance, {
-      creator_id: a.id,
-      platform: 'bilibili',
-      currency: 'CNY',
-      amount: 10000,
-    })
-    await enterRevenue(client, finance, {
-      creator_id: b.id,
-      platform: 'youtube',
-      currency: 'USD',
-      amount: 1234.56,
-    })
-    await runMonth(client, finance, '2026-10', '2026-11-05')
+    const { a, b } = await readmeMonth(client, finance)
+    await runMonth(client, finance)
 
     for (const [index, creator] of [a, b].entries()) {
       const statement = await statementOf(client, finance, creator.id)

@@ -5,7 +5,14 @@ import { CreatorFactory } from '#database/factories/creator_factory'
 import { UserFactory } from '#database/factories/user_factory'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
 import { assertNoPermission, expectStatus } from '#tests/helpers/requests'
-import { enterRate, enterRevenue, runMonth, statementOf } from '#tests/helpers/settlement'
+import {
+  enterRate,
+  enterRevenue,
+  readmeMonth,
+  runMonth,
+  statementOf,
+  statementRow,
+} from '#tests/helpers/settlement'
 
 /*
 | Every expected figure below was worked out by hand from the default rates
@@ -22,32 +29,9 @@ test.group('settlement / money to the won', (group) => {
     assert,
   }) => {
     const finance = await UserFactory.apply('finance').create()
-    const cny = await CreatorFactory.merge({
-      adIncomeRatio: 70,
-      otherIncomeRatio: 50,
-      companyRef: null,
-    }).create()
-    const usd = await CreatorFactory.merge({
-      adIncomeRatio: 80,
-      otherIncomeRatio: 0,
-      companyRef: null,
-    }).create()
-    await enterRate(client, finance, 'CNY', 190.5, '2026-10-31')
-    await enterRate(client, finance, 'USD', 1380.25, '2026-10-31')
-    await enterRevenue(client, finance, {
-      creator_id: cny.id,
-      platform: 'bilibili',
-      currency: 'CNY',
-      amount: 10000,
-    })
-    await enterRevenue(client, finance, {
-      creator_id: usd.id,
-      platform: 'youtube',
-      currency: 'USD',
-      amount: 1234.56,
-    })
+    const { a: cny, b: usd } = await readmeMonth(client, finance)
 
-    const result = await runMonth(client, finance, '2026-10', '2026-11-05')
+    const result = await runMonth(client, finance)
     assert.equal(result.drafts, 2)
 
     const a = await statementOf(client, finance, cny.id, '2026-10')
@@ -110,7 +94,7 @@ test.group('settlement / money to the won', (group) => {
         amount: 10,
       })
     }
-    await runMonth(client, finance, '2026-10', '2026-11-05')
+    await runMonth(client, finance)
     const october = await statementOf(client, finance, creator.id, '2026-10')
     // 10 × 1380.25 = 13,802.50; 50 % = 6,901.25; less 207 + 20 tax = 6,674 < 10,000
     assert.include(october, {
@@ -176,7 +160,7 @@ test.group('settlement / money to the won', (group) => {
       amount: 1000,
     })
 
-    const result = await runMonth(client, finance, '2026-10', '2026-11-05')
+    const result = await runMonth(client, finance)
     assert.equal(result.drafts, 3)
     assert.isNull(await Settlement.query().where('creator_id', idle.id).first())
 
@@ -284,7 +268,7 @@ test.group('settlement / money to the won', (group) => {
       currency: 'USD',
       amount: 1234.56,
     })
-    await runMonth(client, finance, '2026-10', '2026-11-05')
+    await runMonth(client, finance)
     const draft = await statementOf(client, finance, creator.id, '2026-10')
 
     await expectStatus(client.post(`/api/settlements/${draft.id}/paid`).loginAs(finance), 409)
@@ -367,9 +351,9 @@ test.group('settlement / who sees money', (group) => {
         amount: 100000,
       })
     }
-    await runMonth(client, admin, '2026-10', '2026-11-05')
-    const ownRow = await Settlement.query().where('creator_id', own.id).firstOrFail()
-    const otherRow = await Settlement.query().where('creator_id', other.id).firstOrFail()
+    await runMonth(client, admin)
+    const ownRow = await statementRow(own.id)
+    const otherRow = await statementRow(other.id)
 
     // a draft is not shown to the creator
     let list = await client.get('/api/settlements').loginAs(account)
@@ -449,7 +433,7 @@ test.group('settlement / who sees money', (group) => {
         amount: 20000,
       })
     }
-    await runMonth(client, finance, '2026-10', '2026-11-05')
+    await runMonth(client, finance)
     assertNoPermission(await client.get('/api/settlements').loginAs(manager))
     const totals = await client.get('/api/settlements/team-totals?month=2026-10').loginAs(manager)
     totals.assertStatus(200)
@@ -549,7 +533,7 @@ test.group('settlement / who sees money', (group) => {
       currency: 'KRW',
       amount: 100000,
     })
-    await runMonth(client, finance, '2026-10', '2026-11-05')
+    await runMonth(client, finance)
     const first = await statementOf(client, finance, creator.id, '2026-10')
     await expectStatus(client.post(`/api/settlements/${first.id}/confirm`).loginAs(finance), 200)
 

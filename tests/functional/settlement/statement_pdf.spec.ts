@@ -1,11 +1,10 @@
 import { test } from '@japa/runner'
 import type { ApiClient } from '@japa/api-client'
-import Settlement from '#models/settlement'
 import { CreatorFactory } from '#database/factories/creator_factory'
 import { UserFactory } from '#database/factories/user_factory'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
 import { expectStatus } from '#tests/helpers/requests'
-import { enterRate, enterRevenue, runMonth } from '#tests/helpers/settlement'
+import { enterRate, enterRevenue, runMonth, statementRow } from '#tests/helpers/settlement'
 import { HAS_PDFTOTEXT, NO_PDFTOTEXT, pdfOf, pdfText } from '#tests/helpers/pdf'
 
 /**
@@ -35,8 +34,8 @@ test.group('settlement / the statement as a PDF', (group) => {
       currency: 'CNY',
       amount: 10000,
     })
-    await runMonth(client, finance, '2026-10', '2026-11-05')
-    const statement = await Settlement.query().where('creator_id', creator.id).firstOrFail()
+    await runMonth(client, finance)
+    const statement = await statementRow(creator.id)
     await expectStatus(
       client.post(`/api/settlements/${statement.id}/confirm`).loginAs(finance),
       200
