@@ -44,6 +44,7 @@ import {
 | the order, each line also shows gross won = R × rate and after-tax won =
 | after-tax × rate (conversion), and China tax won = gross won − after-tax won.
 */
+
 const Big = BigJs()
 Big.DP = 30
 Big.RM = Big.roundHalfUp

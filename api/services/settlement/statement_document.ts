@@ -34,8 +34,8 @@ export async function statementLanguage(
 /**
  * What the statement PDF prints (SPEC §3 'Revenue statement'): every figure
  * of the stored statement written in `lang` (amounts in won to the won, as
- * settled), the rates, order of operations and rounding rules it was computed with, and the
- * exchange rate of each foreign currency with its date and source.
+ * settled), the rates, order of operations and rounding rules it was computed
+ * with, and the exchange rate of each foreign currency with its date and source.
  */
 export async function statementPdfInput(settlement: Settlement, lang: Locale) {
   const t = (key: string, data?: Record<string, unknown>) =>
