@@ -28,6 +28,7 @@ import {
 import { tagsOf } from '#services/videos/video_presenter'
 import { VIDEO_METRICS } from '#shared/videos'
 import { chunks } from '#support/chunks'
+import VideoTallies from '#services/videos/video_tallies'
 
 /*
 |--------------------------------------------------------------------------
@@ -207,6 +208,8 @@ export default class BenchVideos {
       : await this.#loadSqlite(accounts, perAccount, lastDay, options.log)
     options.log('bench videos: counting the suggestion words …')
     await rebuildVideoWordCounts()
+    options.log('bench videos: the video tallies …')
+    await VideoTallies.rebuild()
     const marker: VideoMarker = {
       version: VERSION,
       perAccount,

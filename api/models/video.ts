@@ -1,6 +1,7 @@
 import type { DateTime } from 'luxon'
 import { compose } from '@adonisjs/core/helpers'
-import { BaseModel, column, hasMany, scope } from '@adonisjs/lucid/orm'
+import { BaseModel, afterDelete, afterSave, column, hasMany, scope } from '@adonisjs/lucid/orm'
+import db from '@adonisjs/lucid/services/db'
 import type { HasMany } from '@adonisjs/lucid/types/relations'
 import VideoSnapshot from '#models/video_snapshot'
 import VideoGrowthPoint from '#models/video_growth_point'
@@ -11,6 +12,7 @@ import { count, dayColumn, withCreator } from '#models/mixins/columns'
 import { withPlatformAccount } from '#models/mixins/readings'
 import { withTimestamps } from '#models/mixins/timestamps'
 import { withVideoCounters } from '#models/mixins/video_counters'
+import VideoTallies from '#services/videos/video_tallies'
 
 /**
  * One video of a tracked platform account, with its newest counters (copied
@@ -76,6 +78,17 @@ export default class Video extends compose(
 
   @hasMany(() => VideoGrowthPoint)
   declare growthPoints: HasMany<typeof VideoGrowthPoint>
+
+  /**
+   * A video saved or deleted one at a time keeps its account's tallies
+   * (api/services/videos/video_tallies.ts) true; the bulk writer refreshes
+   * the accounts it writes itself.
+   */
+  @afterSave()
+  @afterDelete()
+  static async refreshTallies(video: Video) {
+    await VideoTallies.refresh(video.$trx ?? db.connection(), [video.accountId])
+  }
 
   /** The videos a user may see: the agency side all, a creator account its own creators', others none. */
   static visibleTo = scope((query, user: Pick<User, 'id' | 'role'>) => {

@@ -10,6 +10,7 @@ import { VideoFactory } from '#database/factories/video_factory'
 import { chunks } from '#support/chunks'
 import { sqlDateTime } from '#support/sql'
 import { indexVideoWords, rebuildVideoWordCounts } from '#services/videos/video_words'
+import VideoTallies from '#services/videos/video_tallies'
 
 /*
 |--------------------------------------------------------------------------
@@ -195,5 +196,6 @@ export async function seedVideoDataset(options: VideoDatasetOptions = {}): Promi
   for (const part of chunks(snapshots, 200)) await db.table('video_snapshots').multiInsert(part)
   await indexVideoWords(db.connection(), videos)
   await rebuildVideoWordCounts()
+  await VideoTallies.rebuild()
   return { creators, accounts, videoIds: videos.map((video) => video.id) }
 }

@@ -5,6 +5,7 @@ import type { RateRiserJson, VideoDashboardJson } from '#shared/video_api'
 import { filtersKey, videoQuery, withCreatorName } from '#services/videos/video_query'
 import { audienceKey } from '#services/videos/video_read_service'
 import { countOf } from '#support/sql'
+import VideoTallies from '#services/videos/video_tallies'
 import { VIDEO_TOP_SIZE, VIDEO_VIEW_TIERS } from '#shared/videos'
 import type { VideoFilters } from '#validators/video'
 
@@ -54,16 +55,23 @@ export default class VideoDashboardService {
       .orderBy('videos.id', 'desc')
       .limit(VIDEO_TOP_SIZE)
 
-    const [weekly, candidates, monthly, favorites, shares, tiers, total] = await Promise.all([
+    // the counts from the tallies when they can answer the filters, else counted live
+    const counts = async () => {
+      const tallied = await VideoTallies.counts(user, filters)
+      if (tallied) return tallied
+      const [tiers, [row]] = await Promise.all([
+        this.#tiers(user, filters),
+        videoQuery(user, filters).count('* as total'),
+      ])
+      return { tiers, total: countOf(row) }
+    }
+    const [weekly, candidates, monthly, favorites, shares, { tiers, total }] = await Promise.all([
       top('views_week'),
       top('views_week', RATE_CANDIDATES),
       top('views_month'),
       top('favorites'),
       top('shares'),
-      this.#tiers(user, filters),
-      videoQuery(user, filters)
-        .count('* as total')
-        .then(([row]) => countOf(row)),
+      counts(),
     ])
     return {
       weekly_top: weekly,
@@ -79,7 +87,7 @@ export default class VideoDashboardService {
 
   /**
    * Videos per views bucket, one count per tier (an index range of views
-   * each). The tier filter does not narrow them, so the chips keep showing
+   * each), when the tallies cannot answer the filters. The tier filter does not narrow them, so the chips keep showing
    * every tier's count.
    */
   static async #tiers(user: Pick<User, 'id' | 'role'>, filters: VideoFilters) {

@@ -9,6 +9,7 @@ import type { VideoDetailJson, VideoJson } from '#shared/video_api'
 import { filtersKey, videoQuery, withCreatorName } from '#services/videos/video_query'
 import type { VideoListParams } from '#validators/video'
 import { isAgencySide } from '#shared/roles'
+import VideoTallies from '#services/videos/video_tallies'
 
 /** Most rows one list page holds (and the export's ceiling). */
 export const VIDEO_PAGE_MAX = 100
@@ -41,11 +42,18 @@ export default class VideoReadService {
     return VideosCache.remember<Page<VideoJson>>(key, async () => {
       const { query, sort, direction } = this.#ordered(user, params)
       const window = pageWindow(params._start, params._end, { max: VIDEO_PAGE_MAX })
-      const page = await paginate(query, window, (rows) =>
+      const shape = (rows: typeof query) =>
         withCreatorName(
           rows.clone().orderBy(`videos.${sort}`, direction).orderBy('videos.id', direction)
         )
-      )
+      // the total from the tallies when they can answer the filters (not counting a million rows)
+      const tallied = await VideoTallies.counts(user, params)
+      const page = tallied
+        ? {
+            total: tallied.total,
+            rows: await shape(query).offset(window.offset).limit(window.limit),
+          }
+        : await paginate(query, window, shape)
       return { total: page.total, rows: page.rows.map((video) => presentVideo(video)) }
     })
   }

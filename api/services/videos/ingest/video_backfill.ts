@@ -11,6 +11,7 @@ import {
 import type { PlatformKey } from '#shared/constants'
 import VideoIngestService from '#services/videos/ingest/video_ingest_service'
 import VideoWriter, { countersOf, videoRow } from '#services/videos/ingest/video_writer'
+import VideoTallies from '#services/videos/video_tallies'
 import { indexVideoWords } from '#services/videos/video_words'
 import { VIDEO_METRICS } from '#shared/videos'
 import { chunks } from '#support/chunks'
@@ -152,6 +153,10 @@ export default class VideoBackfillService {
     }
     if (videoRows.length === 0) return
     await VideoWriter.upsertVideos(trx, videoRows)
+    await VideoTallies.refresh(
+      trx,
+      accounts.map((account) => account.id)
+    )
     result.videos += videoRows.length
 
     const ids = new Map<string, { id: number; title: string; tags: string | null }>()

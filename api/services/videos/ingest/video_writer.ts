@@ -8,6 +8,7 @@ import { indexVideoWords, type WordSource } from '#services/videos/video_words'
 import { chunks } from '#support/chunks'
 import { affectedRows } from '#support/sql'
 import { dayOf } from '#services/metrics/rollup_service'
+import VideoTallies from '#services/videos/video_tallies'
 
 /*
 |--------------------------------------------------------------------------
@@ -27,7 +28,8 @@ import { dayOf } from '#services/metrics/rollup_service'
 |    are updated and deleted_on is cleared (a video that came back);
 | 4. the ids of the new rows, then an upsert of `video_snapshots` on
 |    (video_id, snapshot_date) — writing a day again rewrites its rows;
-| 5. the search words of new videos and of those whose title or tags changed.
+| 5. the search words of new videos and of those whose title or tags changed;
+| 6. the accounts' video tallies (api/services/videos/video_tallies.ts).
 |
 | views_week = views now − views on D−7, or all views when the video was
 | published after D−7 (the same with 30 days for views_month); when D−7 has
@@ -270,6 +272,12 @@ export default class VideoWriter {
         result.deleted += affectedRows(changed) || 0
       }
     }
+
+    // the dashboard's and the list's counts of these accounts, in the same transaction
+    const written = listings
+      .filter((listing) => listing.complete || listing.items.length)
+      .map((listing) => listing.account.id)
+    await VideoTallies.refresh(client, written)
     return result
   }
 
