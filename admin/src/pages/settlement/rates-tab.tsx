@@ -114,7 +114,8 @@ export function ExchangeRatesTab({ canManage }: { canManage: boolean }) {
           </Form.Item>
           <Form.Item name="source" label={t('settlement.fields.source')}>
             <Select
-              style={{ width: 130 }}
+              style={{ width: 190 }}
+              popupMatchSelectWidth={false}
               options={RATE_SOURCES.map((key) => ({
                 value: key,
                 label: t(`settlement.sources.${key}`),
