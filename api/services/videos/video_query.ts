@@ -20,6 +20,14 @@ function dayStart(day: string) {
   return DateTime.fromISO(day, { zone: 'utc' }).toFormat('yyyy-MM-dd HH:mm:ss')
 }
 
+/** The ids of the creators of the CP teams `keys` (a subquery). */
+export function creatorsOfTeams(keys: string[]) {
+  return db
+    .from('creators')
+    .select('creators.id')
+    .whereIn('creators.cp_team_id', db.from('teams').select('id').whereIn('key', keys))
+}
+
 /**
  * Narrows `query` (on `videos`) by the shared video filters
  * (api/validators/video.ts). `q` keeps the videos carrying every word of the
@@ -28,14 +36,7 @@ function dayStart(day: string) {
 export function applyVideoFilters(query: VideoQuery, filters: VideoFilters) {
   if (filters.platform?.length) query.whereIn('videos.platform', filters.platform)
   if (filters.creator_id?.length) query.whereIn('videos.creator_id', filters.creator_id)
-  if (filters.team?.length) {
-    query.whereIn('videos.creator_id', (creators) =>
-      creators
-        .from('creators')
-        .select('creators.id')
-        .whereIn('creators.cp_team_id', db.from('teams').select('id').whereIn('key', filters.team!))
-    )
-  }
+  if (filters.team?.length) query.whereIn('videos.creator_id', creatorsOfTeams(filters.team))
   if (filters.category?.length) query.whereIn('videos.category', filters.category)
   if (filters.published_from) {
     query.where('videos.published_at', '>=', dayStart(filters.published_from))

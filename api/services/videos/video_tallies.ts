@@ -5,6 +5,7 @@ import { isAgencySide } from '#shared/roles'
 import { VIDEO_VIEW_TIERS } from '#shared/videos'
 import { chunks } from '#support/chunks'
 import type { VideoFilters } from '#validators/video'
+import { creatorsOfTeams } from '#services/videos/video_query'
 
 /*
 |--------------------------------------------------------------------------
@@ -79,17 +80,7 @@ export default class VideoTallies {
     const query = db.from('video_tallies').select('tier').sum('videos as videos').groupBy('tier')
     if (filters.platform?.length) query.whereIn('platform', filters.platform)
     if (filters.creator_id?.length) query.whereIn('creator_id', filters.creator_id)
-    if (filters.team?.length) {
-      query.whereIn('creator_id', (creators) =>
-        creators
-          .from('creators')
-          .select('creators.id')
-          .whereIn(
-            'creators.cp_team_id',
-            db.from('teams').select('id').whereIn('key', filters.team!)
-          )
-      )
-    }
+    if (filters.team?.length) query.whereIn('creator_id', creatorsOfTeams(filters.team))
     if (filters.category?.length) query.whereIn('category', filters.category)
     if (filters.deleted !== undefined) query.where('listed', filters.deleted ? 0 : 1)
     const byTier = new Map<number, number>()
