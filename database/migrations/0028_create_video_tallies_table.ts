@@ -1,6 +1,6 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
 import { VIDEO_FIELD_MAX } from '#shared/videos'
-import { TALLY_INSERT_SELECT } from '#services/videos/video_tallies'
+import { tallyInsertSql } from '#services/videos/video_tallies'
 
 /**
  * How many videos each account has per category, listed or not, and views
@@ -31,7 +31,7 @@ export default class extends BaseSchema {
       table.index(['creator_id'])
     })
     this.defer(async (db) => {
-      await db.rawQuery(`${TALLY_INSERT_SELECT} group by 1, 2, 3, 4, 5, 6`)
+      await db.rawQuery(tallyInsertSql())
     })
   }
 

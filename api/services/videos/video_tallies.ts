@@ -25,7 +25,8 @@ import { creatorsOfTeams } from '#services/videos/video_query'
 |
 | The video writer refreshes the accounts it wrote in its transaction (the
 | tallies are never behind the videos a reader sees); `rebuild()` makes the
-| whole table again (bulk loads, and a check after each collection run).
+| whole table again (after a bulk load that bypasses the writer: the bench's
+| and the tests' datasets).
 |
 */
 
@@ -38,11 +39,17 @@ const TIER_SQL = `case ${[...VIDEO_VIEW_TIERS]
 
 const TALLY_COLUMNS = 'account_id, creator_id, platform, category, listed, tier, videos'
 
-/** The tallies of the videos as an INSERT … SELECT (followed by a WHERE, then GROUP BY 1–6). */
-export const TALLY_INSERT_SELECT = `insert into video_tallies (${TALLY_COLUMNS})
+/**
+ * The tallies of the videos (`where`: an SQL condition on them, or none for
+ * all) written into video_tallies, as one INSERT … SELECT.
+ */
+export function tallyInsertSql(where = '') {
+  return `insert into video_tallies (${TALLY_COLUMNS})
   select account_id, creator_id, platform, coalesce(category, ''),
     case when deleted_on is null then 1 else 0 end, ${TIER_SQL}, count(*)
-  from videos`
+  from videos ${where ? `where ${where}` : ''}
+  group by 1, 2, 3, 4, 5, 6`
+}
 
 /** Filters the tallies answer; any other filter with a value is counted live. */
 const TALLIED = new Set(['platform', 'creator_id', 'team', 'category', 'deleted', 'tier'])
@@ -103,7 +110,7 @@ export default class VideoTallies {
     for (const part of chunks([...new Set(accountIds)], 500)) {
       await client.from('video_tallies').whereIn('account_id', part).delete()
       await client.rawQuery(
-        `${TALLY_INSERT_SELECT} where account_id in (${part.map(() => '?').join(', ')}) group by 1, 2, 3, 4, 5, 6`,
+        tallyInsertSql(`account_id in (${part.map(() => '?').join(', ')})`),
         part
       )
     }
@@ -113,7 +120,7 @@ export default class VideoTallies {
   static async rebuild(client?: QueryClientContract) {
     const run = async (trx: QueryClientContract) => {
       await trx.from('video_tallies').delete()
-      await trx.rawQuery(`${TALLY_INSERT_SELECT} group by 1, 2, 3, 4, 5, 6`)
+      await trx.rawQuery(tallyInsertSql())
     }
     if (client) return run(client)
     await db.transaction(run)
