@@ -1,11 +1,10 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import MetricScope from '#services/metrics/metric_scope'
+import MetricController from '#controllers/metric_controller'
 import CreatorMetricsService from '#services/metrics/creator_metrics_service'
 import {
   creatorDailyValidator,
   creatorDetailValidator,
   creatorMonthlyValidator,
-  dataCenterMessages,
 } from '#validators/data_center'
 import { ok } from '#support/envelope'
 
@@ -14,34 +13,25 @@ import { ok } from '#support/envelope'
  * /api/creator/chart/* and /api/creator/dashboard/detail): MetricPolicy
  * 'view', then a creator outside the user's MetricScope is a 404.
  */
-export default class CreatorMetricsController {
-  async #scope(ctx: HttpContext) {
-    await ctx.bouncer.with('MetricPolicy').authorize('view')
-    return MetricScope.forUser(ctx.auth.getUserOrFail())
-  }
-
-  #options(ctx: HttpContext) {
-    return { data: ctx.request.qs(), messagesProvider: dataCenterMessages(ctx.i18n) }
-  }
-
+export default class CreatorMetricsController extends MetricController {
   /** GET /api/creator/chart/daily?id= */
   async daily(ctx: HttpContext) {
-    const scope = await this.#scope(ctx)
-    const params = await ctx.request.validateUsing(creatorDailyValidator, this.#options(ctx))
+    const scope = await this.scope(ctx)
+    const params = await ctx.request.validateUsing(creatorDailyValidator, this.query(ctx))
     return ok(await CreatorMetricsService.daily(params, scope))
   }
 
   /** GET /api/creator/chart/monthly?id=&months= */
   async monthly(ctx: HttpContext) {
-    const scope = await this.#scope(ctx)
-    const params = await ctx.request.validateUsing(creatorMonthlyValidator, this.#options(ctx))
+    const scope = await this.scope(ctx)
+    const params = await ctx.request.validateUsing(creatorMonthlyValidator, this.query(ctx))
     return ok(await CreatorMetricsService.monthly(params, scope))
   }
 
   /** GET /api/creator/dashboard/detail?id= */
   async detail(ctx: HttpContext) {
-    const scope = await this.#scope(ctx)
-    const params = await ctx.request.validateUsing(creatorDetailValidator, this.#options(ctx))
+    const scope = await this.scope(ctx)
+    const params = await ctx.request.validateUsing(creatorDetailValidator, this.query(ctx))
     return ok(await CreatorMetricsService.detail(params, scope))
   }
 }

@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import DashboardService from '#services/metrics/dashboard_service'
 import { buildDashboardWorkbook } from '#services/metrics/dashboard_excel'
-import MetricScope from '#services/metrics/metric_scope'
+import MetricController from '#controllers/metric_controller'
 import {
   dashboardListValidator,
   dashboardRangeValidator,
@@ -17,15 +17,10 @@ import { sendWorkbook } from '#support/xlsx'
  * string, narrows to the user's creators (MetricScope) and hands the work
  * to DashboardService; answers are `{status: 0, data}`.
  */
-export default class DashboardsController {
-  async #scope(ctx: HttpContext, action: 'view' | 'download' = 'view') {
-    await ctx.bouncer.with('MetricPolicy').authorize(action)
-    return MetricScope.forUser(ctx.auth.getUserOrFail())
-  }
-
+export default class DashboardsController extends MetricController {
   /** GET /api/{brand}_dashboard and /api/dashboard/overview */
   async overview(ctx: HttpContext) {
-    const scope = await this.#scope(ctx)
+    const scope = await this.scope(ctx)
     const params = await ctx.request.validateUsing(dashboardRangeValidator, {
       data: ctx.request.qs(),
     })
@@ -34,7 +29,7 @@ export default class DashboardsController {
 
   /** GET /api/dashboard/list and /api/dashboard/sort */
   async list(ctx: HttpContext) {
-    const scope = await this.#scope(ctx)
+    const scope = await this.scope(ctx)
     const params = await ctx.request.validateUsing(dashboardListValidator, {
       data: ctx.request.qs(),
     })
@@ -43,7 +38,7 @@ export default class DashboardsController {
 
   /** GET /api/dashboard/total */
   async total(ctx: HttpContext) {
-    const scope = await this.#scope(ctx)
+    const scope = await this.scope(ctx)
     const params = await ctx.request.validateUsing(dashboardTotalValidator, {
       data: ctx.request.qs(),
     })
@@ -52,7 +47,7 @@ export default class DashboardsController {
 
   /** GET /api/dashboard/chart/weekly */
   async chart(ctx: HttpContext) {
-    const scope = await this.#scope(ctx)
+    const scope = await this.scope(ctx)
     const params = await ctx.request.validateUsing(dashboardRangeValidator, {
       data: ctx.request.qs(),
     })
@@ -61,7 +56,7 @@ export default class DashboardsController {
 
   /** GET /api/dashboard/ranking/month(/) */
   async ranking(ctx: HttpContext) {
-    const scope = await this.#scope(ctx)
+    const scope = await this.scope(ctx)
     const params = await ctx.request.validateUsing(dashboardRankingValidator, {
       data: ctx.request.qs(),
     })
@@ -70,7 +65,7 @@ export default class DashboardsController {
 
   /** GET /api/dashboard/download — the dashboard of the range as an .xlsx, titles in the user's language. */
   async download(ctx: HttpContext) {
-    const scope = await this.#scope(ctx, 'download')
+    const scope = await this.scope(ctx, 'download')
     const params = await ctx.request.validateUsing(dashboardRangeValidator, {
       data: ctx.request.qs(),
     })

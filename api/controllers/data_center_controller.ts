@@ -1,9 +1,8 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import MetricScope from '#services/metrics/metric_scope'
+import MetricController from '#controllers/metric_controller'
 import DataCenterService from '#services/metrics/data_center_service'
 import SeriesService from '#services/metrics/series_service'
 import {
-  dataCenterMessages,
   dataCenterPanelValidator,
   fanTiersValidator,
   seriesValidator,
@@ -16,41 +15,32 @@ import { okJson } from '#support/envelope'
  * validated (422 in the caller's language) and the answer is computed for
  * the user's MetricScope (a creator account sees its own creators only).
  */
-export default class DataCenterController {
-  async #scope(ctx: HttpContext) {
-    await ctx.bouncer.with('MetricPolicy').authorize('view')
-    return MetricScope.forUser(ctx.auth.getUserOrFail())
-  }
-
-  #options(ctx: HttpContext) {
-    return { data: ctx.request.qs(), messagesProvider: dataCenterMessages(ctx.i18n) }
-  }
-
+export default class DataCenterController extends MetricController {
   /** GET /api/{brand}_dashboard_panel and /api/data-center */
   async panel(ctx: HttpContext) {
-    const scope = await this.#scope(ctx)
-    const params = await ctx.request.validateUsing(dataCenterPanelValidator, this.#options(ctx))
+    const scope = await this.scope(ctx)
+    const params = await ctx.request.validateUsing(dataCenterPanelValidator, this.query(ctx))
     return okJson(ctx.response, await DataCenterService.panel(params, scope))
   }
 
   /** GET /api/dashboard/category/platform */
   async categories(ctx: HttpContext) {
-    const scope = await this.#scope(ctx)
-    const params = await ctx.request.validateUsing(dataCenterPanelValidator, this.#options(ctx))
+    const scope = await this.scope(ctx)
+    const params = await ctx.request.validateUsing(dataCenterPanelValidator, this.query(ctx))
     return okJson(ctx.response, await DataCenterService.categories(params, scope))
   }
 
   /** GET /api/dashboard/fans?platform_id= */
   async fanTiers(ctx: HttpContext) {
-    const scope = await this.#scope(ctx)
-    const params = await ctx.request.validateUsing(fanTiersValidator, this.#options(ctx))
+    const scope = await this.scope(ctx)
+    const params = await ctx.request.validateUsing(fanTiersValidator, this.query(ctx))
     return okJson(ctx.response, await DataCenterService.fanTiers(params, scope))
   }
 
   /** GET /api/metrics/series */
   async series(ctx: HttpContext) {
-    const scope = await this.#scope(ctx)
-    const params = await ctx.request.validateUsing(seriesValidator, this.#options(ctx))
+    const scope = await this.scope(ctx)
+    const params = await ctx.request.validateUsing(seriesValidator, this.query(ctx))
     return okJson(ctx.response, await SeriesService.series(params, scope))
   }
 }
