@@ -207,7 +207,11 @@ export default class BenchVideos {
       ? await this.#loadMysql(accounts, perAccount, lastDay, options.log)
       : await this.#loadSqlite(accounts, perAccount, lastDay, options.log)
     options.log('bench videos: counting the suggestion words …')
+    const counted = performance.now()
     await rebuildVideoWordCounts()
+    options.log(
+      `bench videos: suggestion words counted in ${((performance.now() - counted) / 1000).toFixed(1)} s`
+    )
     options.log('bench videos: the video tallies …')
     await VideoTallies.rebuild()
     const marker: VideoMarker = {
@@ -245,6 +249,7 @@ export default class BenchVideos {
 
   static async #clear() {
     const tables = [
+      'video_word_changes',
       'video_word_counts',
       'video_words',
       'video_growth_points',

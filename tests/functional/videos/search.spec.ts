@@ -1,5 +1,4 @@
 import { test } from '@japa/runner'
-import db from '@adonisjs/lucid/services/db'
 import { UserFactory } from '#database/factories/user_factory'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
 import { creatorWithAccount, videoOf } from '#tests/helpers/videos'
@@ -67,7 +66,7 @@ test.group('videos / search and suggestions', (group) => {
     await videoOf(other.account, { title: '数据分析进阶', views: 50_000 })
     await videoOf(other.account, { title: '数据库 教程', views: 900_000 })
     await videoOf(own.account, { title: '数据库 设计', views: 10 })
-    await rebuildVideoWordCounts(db.connection())
+    await rebuildVideoWordCounts()
 
     const response = await client.get('/api/videos/suggest?q=数据').loginAs(staff)
     response.assertStatus(200)

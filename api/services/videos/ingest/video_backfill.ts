@@ -196,6 +196,7 @@ export default class VideoBackfillService {
     }
     await VideoWriter.upsertSnapshots(trx, snapshots)
     result.snapshots += snapshots.length
-    await indexVideoWords(trx, [...ids.values()])
+    // deleted_on may have changed as well as the words: every whole word is recounted
+    await indexVideoWords(trx, [...ids.values()], { markAll: true })
   }
 }

@@ -13,7 +13,7 @@ import type { PlatformKey, SnapshotSource } from '#shared/constants'
 import Caches from '#services/caches'
 import type PlatformCircuit from '#services/platform_breaker/platform_circuit'
 import type { PauseInfo } from '#services/platform_breaker/platform_breaker'
-import { rebuildVideoWordCounts } from '#services/videos/video_words'
+import { refreshChangedVideoWords, sweepVideoWordCounts } from '#services/videos/video_words'
 import VideoWriter, {
   type VideoListing,
   type VideoWriteOptions,
@@ -164,9 +164,15 @@ export default class VideoIngestService {
     return { items, complete: false }
   }
 
-  /** After a collection run that wrote videos: the suggestions' word counts. */
+  /**
+   * After a collection run that wrote videos: the suggestion counts of the
+   * words the run changed (new, retitled, deleted and restored videos), then
+   * a slice of the others' views (api/services/videos/video_words.ts).
+   */
   static async afterRun() {
-    await rebuildVideoWordCounts()
+    await refreshChangedVideoWords()
+    Caches.clear('videos', 'growthAnswers')
+    await sweepVideoWordCounts()
     Caches.clear('videos', 'growthAnswers')
   }
 

@@ -4,7 +4,11 @@ import type { VideoStats } from '#platforms/types'
 import type { PlatformKey, SnapshotSource } from '#shared/constants'
 import { VIDEO_FIELD_MAX, VIDEO_METRICS, type VideoMetric } from '#shared/videos'
 import { addDays } from '#services/metrics/metric_scope'
-import { indexVideoWords, type WordSource } from '#services/videos/video_words'
+import {
+  indexVideoWords,
+  markVideoWordChanges,
+  type WordSource,
+} from '#services/videos/video_words'
 import { chunks } from '#support/chunks'
 import { affectedRows } from '#support/sql'
 import { dayOf } from '#services/metrics/rollup_service'
@@ -28,7 +32,9 @@ import VideoTallies from '#services/videos/video_tallies'
 |    are updated and deleted_on is cleared (a video that came back);
 | 4. the ids of the new rows, then an upsert of `video_snapshots` on
 |    (video_id, snapshot_date) — writing a day again rewrites its rows;
-| 5. the search words of new videos and of those whose title or tags changed;
+| 5. the search words of new videos and of those whose title or tags changed,
+|    and the suggestion words whose counts changed (video_word_changes: those
+|    words, and every word of a video marked deleted or listed again);
 | 6. the accounts' video tallies (api/services/videos/video_tallies.ts).
 |
 | views_week = views now − views on D−7, or all views when the video was
@@ -39,8 +45,8 @@ import VideoTallies from '#services/videos/video_tallies'
 | did not list: deleted_on = D (once; they are never dropped) — one read of
 | the account's range of the unique index, then an update by id.
 |
-| The caller gives the transaction; the videos cache and the suggestion
-| counts are the caller's to refresh (VideoIngestService).
+| The caller gives the transaction; the videos cache and the recount of the
+| changed suggestion words are the caller's (VideoIngestService.afterRun).
 |
 */
 
@@ -271,6 +277,8 @@ export default class VideoWriter {
           .update({ deleted_on: options.date, updated_at: stamp })
         result.deleted += affectedRows(changed) || 0
       }
+      // their words no longer count for the suggestions
+      if (gone.length) await markVideoWordChanges(client, gone)
     }
 
     // the dashboard's and the list's counts of these accounts, in the same transaction
@@ -369,6 +377,11 @@ export default class VideoWriter {
       }
     })
     if (words.length) await indexVideoWords(client, words)
+    // videos listed again count for their words' suggestions again
+    const restored = prepared.flatMap((entry) =>
+      entry.existing?.deleted ? [entry.existing.id] : []
+    )
+    if (restored.length) await markVideoWordChanges(client, restored)
   }
 
   /** Stored videos of the batch by "account|platform video id". */
