@@ -5,6 +5,7 @@ import {
   creatorDailyValidator,
   creatorDetailValidator,
   creatorMonthlyValidator,
+  dataCenterMessages,
 } from '#validators/data_center'
 import { ok } from '#support/envelope'
 
@@ -14,24 +15,23 @@ import { ok } from '#support/envelope'
  * 'view', then a creator outside the user's MetricScope is a 404.
  */
 export default class CreatorMetricsController extends MetricController {
+  protected messages = dataCenterMessages
+
   /** GET /api/creator/chart/daily?id= */
   async daily(ctx: HttpContext) {
-    const scope = await this.scope(ctx)
-    const params = await ctx.request.validateUsing(creatorDailyValidator, this.query(ctx))
+    const { scope, params } = await this.read(ctx, creatorDailyValidator)
     return ok(await CreatorMetricsService.daily(params, scope))
   }
 
   /** GET /api/creator/chart/monthly?id=&months= */
   async monthly(ctx: HttpContext) {
-    const scope = await this.scope(ctx)
-    const params = await ctx.request.validateUsing(creatorMonthlyValidator, this.query(ctx))
+    const { scope, params } = await this.read(ctx, creatorMonthlyValidator)
     return ok(await CreatorMetricsService.monthly(params, scope))
   }
 
   /** GET /api/creator/dashboard/detail?id= */
   async detail(ctx: HttpContext) {
-    const scope = await this.scope(ctx)
-    const params = await ctx.request.validateUsing(creatorDetailValidator, this.query(ctx))
+    const { scope, params } = await this.read(ctx, creatorDetailValidator)
     return ok(await CreatorMetricsService.detail(params, scope))
   }
 }

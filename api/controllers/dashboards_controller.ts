@@ -20,55 +20,37 @@ import { sendWorkbook } from '#support/xlsx'
 export default class DashboardsController extends MetricController {
   /** GET /api/{brand}_dashboard and /api/dashboard/overview */
   async overview(ctx: HttpContext) {
-    const scope = await this.scope(ctx)
-    const params = await ctx.request.validateUsing(dashboardRangeValidator, {
-      data: ctx.request.qs(),
-    })
+    const { scope, params } = await this.read(ctx, dashboardRangeValidator)
     return okJson(ctx.response, await DashboardService.overview(scope, params))
   }
 
   /** GET /api/dashboard/list and /api/dashboard/sort */
   async list(ctx: HttpContext) {
-    const scope = await this.scope(ctx)
-    const params = await ctx.request.validateUsing(dashboardListValidator, {
-      data: ctx.request.qs(),
-    })
+    const { scope, params } = await this.read(ctx, dashboardListValidator)
     return okJson(ctx.response, await DashboardService.list(scope, params))
   }
 
   /** GET /api/dashboard/total */
   async total(ctx: HttpContext) {
-    const scope = await this.scope(ctx)
-    const params = await ctx.request.validateUsing(dashboardTotalValidator, {
-      data: ctx.request.qs(),
-    })
+    const { scope, params } = await this.read(ctx, dashboardTotalValidator)
     return okJson(ctx.response, await DashboardService.totals(scope, params))
   }
 
   /** GET /api/dashboard/chart/weekly */
   async chart(ctx: HttpContext) {
-    const scope = await this.scope(ctx)
-    const params = await ctx.request.validateUsing(dashboardRangeValidator, {
-      data: ctx.request.qs(),
-    })
+    const { scope, params } = await this.read(ctx, dashboardRangeValidator)
     return okJson(ctx.response, await DashboardService.chart(scope, params))
   }
 
   /** GET /api/dashboard/ranking/month(/) */
   async ranking(ctx: HttpContext) {
-    const scope = await this.scope(ctx)
-    const params = await ctx.request.validateUsing(dashboardRankingValidator, {
-      data: ctx.request.qs(),
-    })
+    const { scope, params } = await this.read(ctx, dashboardRankingValidator)
     return okJson(ctx.response, await DashboardService.ranking(scope, params))
   }
 
   /** GET /api/dashboard/download — the dashboard of the range as an .xlsx, titles in the user's language. */
   async download(ctx: HttpContext) {
-    const scope = await this.scope(ctx, 'download')
-    const params = await ctx.request.validateUsing(dashboardRangeValidator, {
-      data: ctx.request.qs(),
-    })
+    const { scope, params } = await this.read(ctx, dashboardRangeValidator, 'download')
     const data = await DashboardService.downloadData(scope, params)
     const buffer = await buildDashboardWorkbook(data, (key, values) =>
       ctx.i18n.t(`dashboard.${key}`, values)

@@ -6,6 +6,7 @@ import {
   dataCenterPanelValidator,
   fanTiersValidator,
   seriesValidator,
+  dataCenterMessages,
 } from '#validators/data_center'
 import { okJson } from '#support/envelope'
 
@@ -16,31 +17,29 @@ import { okJson } from '#support/envelope'
  * the user's MetricScope (a creator account sees its own creators only).
  */
 export default class DataCenterController extends MetricController {
+  protected messages = dataCenterMessages
+
   /** GET /api/{brand}_dashboard_panel and /api/data-center */
   async panel(ctx: HttpContext) {
-    const scope = await this.scope(ctx)
-    const params = await ctx.request.validateUsing(dataCenterPanelValidator, this.query(ctx))
+    const { scope, params } = await this.read(ctx, dataCenterPanelValidator)
     return okJson(ctx.response, await DataCenterService.panel(params, scope))
   }
 
   /** GET /api/dashboard/category/platform */
   async categories(ctx: HttpContext) {
-    const scope = await this.scope(ctx)
-    const params = await ctx.request.validateUsing(dataCenterPanelValidator, this.query(ctx))
+    const { scope, params } = await this.read(ctx, dataCenterPanelValidator)
     return okJson(ctx.response, await DataCenterService.categories(params, scope))
   }
 
   /** GET /api/dashboard/fans?platform_id= */
   async fanTiers(ctx: HttpContext) {
-    const scope = await this.scope(ctx)
-    const params = await ctx.request.validateUsing(fanTiersValidator, this.query(ctx))
+    const { scope, params } = await this.read(ctx, fanTiersValidator)
     return okJson(ctx.response, await DataCenterService.fanTiers(params, scope))
   }
 
   /** GET /api/metrics/series */
   async series(ctx: HttpContext) {
-    const scope = await this.scope(ctx)
-    const params = await ctx.request.validateUsing(seriesValidator, this.query(ctx))
+    const { scope, params } = await this.read(ctx, seriesValidator)
     return okJson(ctx.response, await SeriesService.series(params, scope))
   }
 }
