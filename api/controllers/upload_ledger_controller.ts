@@ -42,7 +42,7 @@ export default class UploadLedgerController {
       throw new StudioException('errors.not_found', { status: 404 })
     await ctx.bouncer.with(UploadLedgerPolicy).authorize('transfer', ownerId)
     const user = ctx.auth.getUserOrFail()
-    await Transfers.handle(ctx.request.request, ctx.response.response, user.id)
+    await Transfers.handle(ctx.request.request, ctx.response.response, user.id, ctx.i18n)
   }
 
   /**

@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs'
 import { mkdir, stat } from 'node:fs/promises'
 import app from '@adonisjs/core/services/app'
 import logger from '@adonisjs/core/services/logger'
+import type { I18n } from '@adonisjs/i18n'
 import { Server, type Upload } from '@tus/server'
 import { FileStore } from '@tus/file-store'
 import env from '#start/env'
@@ -37,8 +38,30 @@ function corsOrigins() {
     .filter(Boolean)
 }
 
-/** The uploader of each request in hand, for the naming function (tus gives it a web Request). */
-const owners = new WeakMap<IncomingMessage, number>()
+/** The uploader of each request in hand and its language (tus gives its hooks a web Request). */
+const owners = new WeakMap<IncomingMessage, { userId: number; i18n: I18n }>()
+
+/** The node request behind the web Request tus hands to its hooks. */
+function nodeOf(request: unknown) {
+  return (request as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req
+}
+
+/** What a refused or failed transfer request means to the uploader, by the tus answer's status. */
+const TRANSFER_FAILURES: Record<number, string> = {
+  400: 'refused',
+  403: 'refused',
+  404: 'gone',
+  409: 'conflict',
+  410: 'gone',
+  413: 'too_large',
+  507: 'disk_full',
+}
+
+/** A size in the units people read (8 GB, 200 MB). */
+function sizeWords(bytes: number) {
+  const gb = bytes / 1024 ** 3
+  return gb >= 1 ? `${Number(gb.toFixed(1))} GB` : `${Math.round(bytes / 1024 ** 2)} MB`
+}
 
 /**
  * The resumable transfer of the upload station (tus, through @tus/server
@@ -80,19 +103,29 @@ export default class Transfers {
         // the studio's own CORS origins (config/cors.ts), not tus's default '*'
         allowedOrigins: (origin) => corsOrigins().includes(origin),
         namingFunction: (request) => {
-          const node = (request as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node
-            ?.req
-          const ownerId = node ? owners.get(node) : undefined
+          const node = nodeOf(request)
+          const ownerId = node ? owners.get(node)?.userId : undefined
           if (!ownerId) throw { status_code: 401, body: 'No uploader\n' }
           return `${ownerId}-${randomBytes(16).toString('hex')}`
         },
-        onResponseError: (_request, error) => {
+        // tus answers in English plain text; the uploader reads the reason in its
+        // own language, as a JSON { status, message } the admin's client shows
+        onResponseError: (request, error) => {
           const code = (error as NodeJS.ErrnoException).code
+          let status = Number((error as { status_code?: number }).status_code) || 500
           if (code === 'ENOSPC' || code === 'EDQUOT') {
             logger.error({ err: error }, 'an upload could not be written: the disk is full')
-            return { status_code: 507, body: 'Insufficient storage\n' }
+            status = 507
           }
-          return undefined
+          const node = nodeOf(request)
+          const i18n = node ? owners.get(node)?.i18n : undefined
+          if (!i18n)
+            return status === 507 ? { status_code: 507, body: 'Insufficient storage\n' } : undefined
+          const failure = TRANSFER_FAILURES[status] ?? 'failed'
+          const message = i18n.t(`upload_ledger.errors.transfer.${failure}`, {
+            max: sizeWords(UPLOAD_LEDGER.maxBytes),
+          })
+          return { status_code: status, body: JSON.stringify({ status, message }) }
         },
       })
     }
@@ -119,9 +152,14 @@ export default class Transfers {
   }
 
   /** Hands one request of `userId` to the tus server (which answers it). */
-  static async handle(request: IncomingMessage, response: ServerResponse, userId: number) {
+  static async handle(
+    request: IncomingMessage,
+    response: ServerResponse,
+    userId: number,
+    i18n: I18n
+  ) {
     await mkdir(this.directory(), { recursive: true })
-    owners.set(request, userId)
+    owners.set(request, { userId, i18n })
     try {
       await this.server().handle(request, response)
     } finally {

@@ -137,19 +137,53 @@ test.group('uploads: the resumable transfer', (group) => {
     assert.include([403, 404], forged.status())
   })
 
-  test('a file over the size limit is refused before a byte is stored', async ({
+  test('a file over the size limit is refused before a byte is stored, in the caller language', async ({
     client,
     assert,
   }) => {
     const response = await client
       .post('/api/video/upload_file')
-      .headers({ ...TUS, 'Upload-Length': String(9 * 1024 ** 3) })
+      .headers({ ...TUS, 'Upload-Length': String(9 * 1024 ** 3), 'lang': 'kr' })
       .loginAs(given.staff)
     response.assertStatus(413)
+    assert.deepEqual(JSON.parse(response.text()), {
+      status: 413,
+      message: '파일이 스튜디오가 받을 수 있는 크기보다 큽니다(최대 8 GB).',
+    })
     const stored = readdirSync(folder, { recursive: true }).filter((name) =>
       String(name).includes('-')
     )
     assert.deepEqual(stored, [])
+  })
+
+  test('a part sent at the wrong offset or to a missing upload is answered in the caller language', async ({
+    client,
+    assert,
+  }) => {
+    const created = await client
+      .post('/api/video/upload_file')
+      .headers({ ...TUS, 'Upload-Length': '100' })
+      .loginAs(given.staff)
+    created.assertStatus(201)
+    const id = (created.header('location') as string).split('/').pop()!
+    const wrongOffset = await client
+      .patch(`/api/video/upload_file/${id}`)
+      .headers({ ...TUS, 'Upload-Offset': '40', 'lang': 'jp' })
+      .unsafeJson(Buffer.alloc(10, 1))
+      .type(OCTETS)
+      .loginAs(given.staff)
+    wrongOffset.assertStatus(409)
+    assert.equal(
+      JSON.parse(wrongOffset.text()).message,
+      '転送がサーバーと食い違いました。ファイルを選び直すと続きから送ります。'
+    )
+    assert.equal((await Transfers.info(id))!.offset, 0)
+
+    const missing = await client
+      .head(`/api/video/upload_file/${given.staff.id}-${'0'.repeat(32)}`)
+      .headers({ ...TUS, lang: 'ch' })
+      .loginAs(given.staff)
+    missing.assertStatus(404)
   })
 
   test('the sweep removes uploads without a byte for a day and keeps finished and recent ones', async ({

@@ -111,12 +111,15 @@ export function useTransfer(kind: TransferKind) {
           if (upload.current !== transfer) return
           const response = (error as { originalResponse?: { getBody(): string } | null })
             .originalResponse
-          let message = error.message
+          // the server words its refusals in the reader's language; the client's own
+          // message (a lost connection, after its retries) is technical English, so
+          // the station says "upload failed" instead and offers the retry
+          let message: string | null = null
           try {
             const body = JSON.parse(response?.getBody() ?? '') as { message?: string }
             if (body.message) message = body.message
           } catch {
-            // the tus server's plain-text answers: keep the client's message
+            // no answer, or not one of the studio's
           }
           setState((previous) => ({ ...previous, status: 'error', error: message }))
         },
