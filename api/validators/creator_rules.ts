@@ -172,14 +172,14 @@ export const platformsExclusive = vine.createRule((value, _options, field) => {
 
 export const text = (max: number) => vine.string().trim().maxLength(max)
 export const optionalText = (max: number) => text(max).nullable().optional()
-export const url = () =>
+/** A link the creator's pages show: http(s) only, with its protocol. */
+export const httpUrl = () =>
   vine
     .string()
     .trim()
     .maxLength(CREATOR_LIMITS.urlMax)
     .url({ require_protocol: true, protocols: ['http', 'https'] })
-    .nullable()
-    .optional()
+export const url = () => httpUrl().nullable().optional()
 export const date = () => vine.date({ formats: DATE_FORMATS })
 export const id = () => vine.number().withoutDecimals().min(1).max(MAX_ID)
 
