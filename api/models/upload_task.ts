@@ -59,6 +59,10 @@ export default class UploadTask extends compose(
   @column.dateTime()
   declare scheduledAt: DateTime | null
 
+  /** The station's key of the submission (a repeated submission finds this task). */
+  @column()
+  declare requestKey: string | null
+
   @column()
   declare status: UploadTaskStatus
 

@@ -10,7 +10,18 @@ import { uploadFields } from '#validators/upload'
  * required fields per platform, lead times) are then checkUpload's, with
  * the video's length read from the stored file.
  */
-export const uploadSubmitValidator = vine.compile(vine.object({ ...uploadFields }))
+export const uploadSubmitValidator = vine.compile(
+  vine.object({
+    ...uploadFields,
+    /** One per launch of the form: the same key sent again finds the task already written. */
+    request_key: vine
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/)
+      .parse(blankToUndefined)
+      .optional(),
+  })
+)
 export type UploadSubmit = Infer<typeof uploadSubmitValidator>
 
 const page = {

@@ -9,6 +9,7 @@ import QueueService from '#queue/main'
 import Transfers, { type TransferInfo } from '#services/uploads/transfers'
 import UploadFinisher from '#services/uploads/upload_finisher'
 import { checkUploadFile } from '#services/uploads/upload_files'
+import { isUniqueViolation } from '#support/sql'
 import UploadRulesService from '#services/uploads/upload_rules_service'
 import type { UploadVerdict } from '#shared/uploads'
 import type { UploadSubmit } from '#validators/upload_ledger'
@@ -36,6 +37,8 @@ export default class UploadLedgerService {
       throw new StudioException('upload_ledger.errors.creator_not_found', { status: 422 })
     }
     if (!input.video || !input.thumbnail) return { refused: UploadRulesService.check(input) }
+    const repeated = await this.#submitted(user, input.request_key)
+    if (repeated) return { task: repeated }
 
     const video = await this.#transfer(user, input.video, 'video')
     const thumbnail = await this.#transfer(user, input.thumbnail, 'thumbnail')
@@ -72,11 +75,13 @@ export default class UploadLedgerService {
     const form: Record<string, unknown> = { ...input }
     delete form.video
     delete form.thumbnail
-    const task = await db.transaction(async (trx) => {
+    delete form.request_key
+    const write = db.transaction(async (trx) => {
       const created = await UploadTask.create(
         {
           creatorId: creator.id,
           userId: user.id,
+          requestKey: input.request_key ?? null,
           title: input.title ?? '',
           form: { ...form, plans: verdict.plans, notices: verdict.notices },
           videoKey: video.key,
@@ -108,11 +113,35 @@ export default class UploadLedgerService {
       )
       return created
     })
+    let task: UploadTask
+    try {
+      task = await write
+    } catch (error) {
+      // the same submission sent twice at once: the other one wrote it
+      const other = isUniqueViolation(error) ? await this.#submitted(user, input.request_key) : null
+      if (!other) throw error
+      return { task: other }
+    }
 
     await task.load('publications')
     await task.load('creator')
     for (const publication of task.publications) await UploadFinisher.queue(publication.id)
     return { task }
+  }
+
+  /**
+   * The task `user` already wrote for this submission key (a double click,
+   * or the station sending again after an answer it lost), with what the
+   * answer shows; nothing is written or queued again.
+   */
+  static async #submitted(user: User, key: string | undefined) {
+    if (!key) return null
+    return UploadTask.query()
+      .where('user_id', user.id)
+      .where('request_key', key)
+      .preload('publications')
+      .preload('creator')
+      .first()
   }
 
   /** A finished transfer of `user`, or a 422 naming the file. */

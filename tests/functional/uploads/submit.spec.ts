@@ -7,6 +7,7 @@ import { DateTime } from 'luxon'
 import uploads from '#platforms/upload/main'
 import PublicationRunner from '#services/uploads/publication_runner'
 import Transfers from '#services/uploads/transfers'
+import UploadTask from '#models/upload_task'
 import { CreatorFactory } from '#database/factories/creator_factory'
 import { UserFactory } from '#database/factories/user_factory'
 import { rowCount, setEnv, setupGroupWith } from '#tests/helpers/functional'
@@ -154,6 +155,52 @@ test.group('uploads: submitting and reading uploads', (group) => {
       average_views: 0,
       published_videos: 1,
     })
+  })
+
+  test('the same submission sent twice, at once or again later, writes one task and queues it once', async ({
+    client,
+    assert,
+  }) => {
+    const creator = await creatorWithAccounts(['bilibili', 'xigua'])
+    const video = await sendFile(client, given.staff, tinyMp4(40), { name: 'walk.mp4' })
+    const thumbnail = await sendFile(client, given.staff, await tinyPng(), { name: 'cover.png' })
+    const body = { ...submission(creator.id, video, thumbnail), request_key: 'launch-7f3a9c21' }
+
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => client.post('/api/video/upload').json(body).loginAs(given.staff))
+    )
+    for (const answer of answers) answer.assertStatus(200)
+    const ids = answers.map((answer) => answer.body().data.task.id)
+    assert.lengthOf(new Set(ids), 1)
+    const again = await client.post('/api/video/upload').json(body).loginAs(given.staff)
+    again.assertStatus(200)
+    assert.equal(again.body().data.task.id, ids[0])
+    assert.lengthOf(again.body().data.task.publications, 2)
+
+    const tasks = await UploadTask.query().where('creator_id', creator.id).preload('publications')
+    assert.lengthOf(tasks, 1)
+    assert.lengthOf(tasks[0].publications, 2)
+    assert.notProperty(tasks[0].form, 'request_key')
+    const queued = await queuedPublications()
+    assert.sameMembers(
+      queued.map((job) => job.publicationId),
+      tasks[0].publications.map((row) => row.id)
+    )
+
+    // another launch of the same files (a new key) is a new upload
+    const another = await client
+      .post('/api/video/upload')
+      .json({ ...body, request_key: 'launch-0b91d4e6' })
+      .loginAs(given.staff)
+    another.assertStatus(200)
+    assert.notEqual(another.body().data.task.id, ids[0])
+    const malformed = await client
+      .post('/api/video/upload')
+      .json({ ...body, request_key: 'no spaces!' })
+      .header('lang', 'kr')
+      .loginAs(given.staff)
+    malformed.assertStatus(422)
+    assert.equal(malformed.body().errors[0].field, 'request_key')
   })
 
   test('a creator account sees its own uploads only; a company none', async ({

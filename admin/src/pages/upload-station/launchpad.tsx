@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { useCustomMutation, type HttpError } from '@refinedev/core'
 import {
   Alert,
@@ -112,6 +112,17 @@ function payloadOf(values: StationValues, video: string, thumbnail: string) {
   return body
 }
 
+/**
+ * A key for one launch of the form, sent with its submission: sent again (a
+ * double click, a retry after an answer that never came) it finds the task
+ * already written instead of publishing twice. getRandomValues, unlike
+ * randomUUID, also works on a studio served over plain http.
+ */
+function launchKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
+}
+
 /** An alert above the launch button whose description is a list of lines (notices, refusals). */
 function ListAlert({
   type,
@@ -172,6 +183,7 @@ export function Launchpad({
   const thumbnail = useTransfer('thumbnail')
   const [tried, setTried] = useState(false)
   const [refusal, setRefusal] = useState<string[]>([])
+  const requestKey = useRef(launchKey())
   const creators = useCreatorSelect({})
   const creatorId = values.creator_id
   const platforms = UPLOAD_PLATFORMS.filter((platform) => values.platforms?.includes(platform))
@@ -248,7 +260,10 @@ export function Launchpad({
       {
         url: '/api/video/upload',
         method: 'post',
-        values: payloadOf(submitted, video.state.uploadId!, thumbnail.state.uploadId!),
+        values: {
+          ...payloadOf(submitted, video.state.uploadId!, thumbnail.state.uploadId!),
+          request_key: requestKey.current,
+        },
         successNotification: false,
         errorNotification: false,
       },
@@ -256,6 +271,7 @@ export function Launchpad({
         onSuccess: ({ data }) => {
           void message.success(t('uploads.station.launched'))
           onSubmitted(data.task)
+          requestKey.current = launchKey()
           form.resetFields(['title', 'detail', 'tags', 'scheduled_at', 'subscribe_at_s'])
           video.clear()
           thumbnail.clear()
