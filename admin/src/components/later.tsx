@@ -1,9 +1,11 @@
-import { startTransition, useEffect, useState } from 'react'
+import { startTransition, Suspense, useEffect, useState } from 'react'
 
 /*
  * Parts of a long screen that start below the fold are drawn after the
  * parts above it, one part per task: the first paint never waits for them,
  * and no single task holds the page while all of them render and lay out.
+ * A part may be a lazy component (its code a chunk of its own, fetched when
+ * its turn comes): the same block keeps its place until the code is in.
  */
 const waiting: (() => void)[] = []
 let draining = false
@@ -35,5 +37,6 @@ export function Later({
       mounted = false
     }
   }, [])
-  return ready ? children : <div style={{ minHeight }} aria-hidden />
+  const place = <div style={{ minHeight }} aria-hidden />
+  return ready ? <Suspense fallback={place}>{children}</Suspense> : place
 }

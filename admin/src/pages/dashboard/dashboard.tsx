@@ -1,11 +1,16 @@
+import { lazy } from 'react'
 import { Col, Row } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { DashboardFrame } from './components/dashboard-frame'
 import { StatisticCards } from './components/statistic-cards'
 import { MonthlyViewsCard } from './components/monthly-views-card'
 import { PeriodRankingCard } from './components/period-ranking-card'
-import { RankingListCard } from './components/ranking-list-card'
 import { Later } from '../../components/later'
+
+/** Below the fold, with the table it draws: fetched when its turn comes. */
+const RankingListCard = lazy(() =>
+  import('./components/ranking-list-card').then((module) => ({ default: module.RankingListCard }))
+)
 
 /**
  * /app/dashboard — the network at a glance (SPEC §2 Dashboard): total fans

@@ -1,9 +1,16 @@
+import { lazy } from 'react'
 import { useCan } from '@refinedev/core'
 import { useTranslation } from 'react-i18next'
 import { DailyMetrics, DashboardFrame } from './components/dashboard-frame'
-import { PlatformTotalsCard } from './components/platform-totals-card'
 import { CollectionRunsCard } from './components/collection-runs-card'
 import { Later } from '../../components/later'
+
+/** Below the fold, with the table it draws: fetched when its turn comes. */
+const PlatformTotalsCard = lazy(() =>
+  import('./components/platform-totals-card').then((module) => ({
+    default: module.PlatformTotalsCard,
+  }))
+)
 
 /**
  * /app/data_dashboard — the landing page: yesterday's and this week's

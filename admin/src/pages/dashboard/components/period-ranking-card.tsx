@@ -5,7 +5,7 @@ import type { PeriodRanking, PeriodRankingItem, RankingPeriodKind } from '../../
 import { useDashboard } from '../lib/context'
 import { useDashboardFormat } from '../../../lib/format'
 import { useApiQuery } from '../../../lib/use-api-query'
-import { CreatorCell, RankBadge } from './ranking-list-card'
+import { CreatorCell, RankBadge } from './ranking-cells'
 import { Diff } from './diff'
 import { Choice } from '../../../components/choice'
 

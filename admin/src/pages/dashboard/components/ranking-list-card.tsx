@@ -1,8 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { Link } from 'react-router'
 import {
   Alert,
-  Avatar,
   Button,
   Card,
   Divider,
@@ -14,7 +12,7 @@ import {
   Tooltip,
   Typography,
 } from 'antd'
-import { SortAscendingOutlined, SortDescendingOutlined, TrophyFilled } from '@ant-design/icons'
+import { SortAscendingOutlined, SortDescendingOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { DASHBOARD_SORTS, type DashboardSort } from '@shared/constants'
 import type { RankingListItem, SortOrder } from '../../../lib/metrics'
@@ -22,52 +20,10 @@ import { useDashboard } from '../lib/context'
 import { useDashboardFormat } from '../../../lib/format'
 import { useRankingList } from '../hooks/use-ranking-list'
 import { PlatformLogos } from '../../../components/platform-badge'
-import { KIND_COLOR, avatarColor } from '../../../lib/colors'
+import { KIND_COLOR } from '../../../lib/colors'
+import { CreatorCell, RankBadge } from './ranking-cells'
 import { Diff } from './diff'
 import { Choice } from '../../../components/choice'
-
-const MEDALS = ['#f59f00', '#adb5bd', '#d9480f']
-
-export function RankBadge({ rank }: { rank: number }) {
-  if (rank <= 3)
-    return (
-      <TrophyFilled
-        style={{ color: MEDALS[rank - 1], fontSize: 18 }}
-        aria-label={String(rank)}
-        data-rank={rank}
-      />
-    )
-  return (
-    <Typography.Text type="secondary" strong data-rank={rank}>
-      {rank}
-    </Typography.Text>
-  )
-}
-
-/** A creator's name, Chinese name and number, linking to the creator's detail. */
-export function CreatorCell({
-  item,
-}: {
-  item: Pick<RankingListItem, 'creator_id' | 'channel_name' | 'channel_name_zh' | 'brand_no'>
-}) {
-  return (
-    <Space size={8}>
-      <Avatar size="small" style={{ background: avatarColor(item.creator_id), flex: 'none' }}>
-        {item.channel_name.slice(0, 1).toUpperCase()}
-      </Avatar>
-      <Space direction="vertical" size={0}>
-        <Link to={`/app/creator_info?id=${item.creator_id}`} data-testid="ranking-creator">
-          <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
-            {item.channel_name}
-          </Typography.Text>
-        </Link>
-        <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
-          {[item.channel_name_zh, item.brand_no].filter(Boolean).join(' · ')}
-        </Typography.Text>
-      </Space>
-    </Space>
-  )
-}
 
 /**
  * The creators of the range ranked by views gained, fans or ad price, 20 at
