@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { NoPermission } from '../../components/no-permission'
 import { CreatorForm } from './form/creator-form'
 import { useCreatorForm } from './form/use-creator-form'
-import { CreatorNotFound, useCreatorIdParam } from './components/creator-not-found'
+import { CreatorNotFound } from './components/creator-not-found'
+import { useCreatorIdParam } from './components/creator-id'
 
 function EditForm({ id }: { id: number }) {
   const { t } = useTranslation()

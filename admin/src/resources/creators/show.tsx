@@ -1,27 +1,64 @@
-import { useDeferredValue, useState } from 'react'
+import { lazy, Suspense, useDeferredValue, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useShow } from '@refinedev/core'
-import { EditButton } from '@refinedev/antd'
+import { EditLinkButton } from '../../components/edit-link-button'
 import { App, Card, Col, Row, Space } from 'antd'
 import { KeyOutlined, StopOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import type { Creator } from './types'
 import { HeaderCard } from './components/header-card'
 import { PrivateInfoCard } from './components/private-info-card'
-import { MemoPanel } from './components/memo-panel'
-import { StatusTable } from './components/status-table'
-import { CreatorUploadsCard } from '../../pages/upload-station/creator-uploads'
 import { AnalysisTabs } from './components/analysis-tabs'
-import { Portraits } from './components/portraits'
-import { CreatorStatementsCard } from '../../pages/settlement/creator-statements'
-import { AdPricesCard } from './components/side-cards'
-import { DocumentsCard } from './components/documents-card'
-import { TerminateModal } from './components/terminate-modal'
-import { PasswordModal } from './components/password-modal'
 import { DeleteCreatorButton } from './components/delete-creator-button'
-import { CreatorNotFound, useCreatorIdParam } from './components/creator-not-found'
+import { useCreatorIdParam } from './components/creator-id'
 import { GuardedButton } from '../../components/guarded-button'
 import { Later } from '../../components/later'
+
+/*
+ * What starts below the fold and the two dialogs are chunks of their own:
+ * the cards' code is fetched when their turn to be drawn comes (Later), a
+ * dialog's when it is first opened, so the first paint waits for neither.
+ */
+const Portraits = lazy(() =>
+  import('./components/portraits').then((module) => ({ default: module.Portraits }))
+)
+const StatusTable = lazy(() =>
+  import('./components/status-table').then((module) => ({ default: module.StatusTable }))
+)
+const CreatorStatementsCard = lazy(() =>
+  import('../../pages/settlement/creator-statements').then((module) => ({
+    default: module.CreatorStatementsCard,
+  }))
+)
+const DocumentsCard = lazy(() =>
+  import('./components/documents-card').then((module) => ({ default: module.DocumentsCard }))
+)
+const CreatorUploadsCard = lazy(() =>
+  import('../../pages/upload-station/creator-uploads').then((module) => ({
+    default: module.CreatorUploadsCard,
+  }))
+)
+const MemoPanel = lazy(() =>
+  import('./components/memo-panel').then((module) => ({ default: module.MemoPanel }))
+)
+const AdPricesCard = lazy(() =>
+  import('./components/side-cards').then((module) => ({ default: module.AdPricesCard }))
+)
+const TerminateModal = lazy(() =>
+  import('./components/terminate-modal').then((module) => ({ default: module.TerminateModal }))
+)
+const PasswordModal = lazy(() =>
+  import('./components/password-modal').then((module) => ({ default: module.PasswordModal }))
+)
+
+/** Only when the address names no creator, or one that cannot be read. */
+const CreatorNotFound = lazy(() =>
+  import('./components/creator-not-found').then((module) => ({
+    default: module.CreatorNotFound,
+  }))
+)
+
+type Dialog = 'terminate' | 'password'
 
 /** /app/creator_info?id=…: everything the studio knows about one creator. */
 export function CreatorShow() {
@@ -29,7 +66,13 @@ export function CreatorShow() {
   const id = useCreatorIdParam()
   const navigate = useNavigate()
   const { message } = App.useApp()
-  const [dialog, setDialog] = useState<'terminate' | 'password' | null>(null)
+  const [dialog, setDialog] = useState<Dialog | null>(null)
+  // A dialog stays mounted once opened, so that it closes with its animation.
+  const [opened, setOpened] = useState<Dialog[]>([])
+  const open = (which: Dialog) => {
+    setOpened((list) => (list.includes(which) ? list : [...list, which]))
+    setDialog(which)
+  }
   const { query } = useShow<Creator>({
     resource: 'creators',
     id: id ?? undefined,
@@ -39,17 +82,21 @@ export function CreatorShow() {
   // The page is drawn from a deferred copy of the answer: React renders it in short slices.
   const creator = useDeferredValue(query.data?.data)
 
-  if (id === null) return <CreatorNotFound />
-  if (query.isError) {
+  const loading = <Card loading style={{ minHeight: 320 }} />
+  if (id === null || query.isError) {
     const error = query.error
-    return <CreatorNotFound message={error?.statusCode === 404 ? undefined : error?.message} />
+    return (
+      <Suspense fallback={loading}>
+        <CreatorNotFound message={!error || error.statusCode === 404 ? undefined : error.message} />
+      </Suspense>
+    )
   }
-  if (query.isLoading || !creator) return <Card loading style={{ minHeight: 320 }} />
+  if (query.isLoading || !creator) return loading
   const refetch = () => void query.refetch()
 
   const actions = (
     <>
-      <EditButton
+      <EditLinkButton
         resource="creators"
         recordItemId={creator.id}
         meta={{ query: { id: creator.id } }}
@@ -61,7 +108,7 @@ export function CreatorShow() {
           action="terminate"
           danger
           icon={<StopOutlined />}
-          onClick={() => setDialog('terminate')}
+          onClick={() => open('terminate')}
           data-testid="terminate"
         >
           {t('creators.terminate.button')}
@@ -71,7 +118,7 @@ export function CreatorShow() {
         resource="creators"
         action="change_password"
         icon={<KeyOutlined />}
-        onClick={() => setDialog('password')}
+        onClick={() => open('password')}
         data-testid="change-password"
       >
         {t('creators.password.button')}
@@ -121,27 +168,33 @@ export function CreatorShow() {
           </Space>
         </Col>
       </Row>
-      <TerminateModal
-        creatorId={creator.id}
-        name={creator.channel_name}
-        open={dialog === 'terminate'}
-        onClose={() => setDialog(null)}
-        onDone={() => {
-          setDialog(null)
-          message.success(t('creators.terminate.done'))
-          refetch()
-        }}
-      />
-      <PasswordModal
-        creator={creator}
-        open={dialog === 'password'}
-        onClose={() => setDialog(null)}
-        onDone={() => {
-          setDialog(null)
-          message.success(t('creators.password.done'))
-          refetch()
-        }}
-      />
+      <Suspense fallback={null}>
+        {opened.includes('terminate') && (
+          <TerminateModal
+            creatorId={creator.id}
+            name={creator.channel_name}
+            open={dialog === 'terminate'}
+            onClose={() => setDialog(null)}
+            onDone={() => {
+              setDialog(null)
+              message.success(t('creators.terminate.done'))
+              refetch()
+            }}
+          />
+        )}
+        {opened.includes('password') && (
+          <PasswordModal
+            creator={creator}
+            open={dialog === 'password'}
+            onClose={() => setDialog(null)}
+            onDone={() => {
+              setDialog(null)
+              message.success(t('creators.password.done'))
+              refetch()
+            }}
+          />
+        )}
+      </Suspense>
     </Space>
   )
 }

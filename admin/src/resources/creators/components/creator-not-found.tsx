@@ -1,13 +1,6 @@
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import { Button, Card, Result } from 'antd'
 import { useTranslation } from 'react-i18next'
-
-/** The creator id of /app/creator_info?id=… and /app/modify_creator?id=…, or null. */
-export function useCreatorIdParam() {
-  const [params] = useSearchParams()
-  const raw = params.get('id')
-  return raw && /^[1-9][0-9]*$/.test(raw) ? Number(raw) : null
-}
 
 export function CreatorNotFound({ message }: { message?: string }) {
   const { t } = useTranslation()
