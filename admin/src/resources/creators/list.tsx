@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react'
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { CanAccess, useCan, useCustom, useInvalidate, type CrudFilter } from '@refinedev/core'
 import {
@@ -21,11 +21,15 @@ import { FILTER_FIELDS, ListFilters, type FilterValues } from './components/list
 import { PlatformStatusTag } from '../../components/platform-badge'
 import { FavoriteStar } from './components/favorite-star'
 import { CompareTray } from './components/compare-tray'
-import { ImportModal } from './components/import-modal'
 import { DeleteCreatorButton } from './components/delete-creator-button'
 import { GuardedButton } from '../../components/guarded-button'
 import { ListTable } from '../../components/list-table'
 import { nowrap, nowrapCells } from '../../lib/table'
+
+/** The workbook import (upload, progress, its report): fetched when first opened. */
+const ImportModal = lazy(() =>
+  import('./components/import-modal').then((module) => ({ default: module.ImportModal }))
+)
 
 /**
  * The detail and edit buttons of a row: the creator screens carry the id in
@@ -65,6 +69,8 @@ export function CreatorList() {
   const { format } = useNumberFormat()
   const invalidate = useInvalidate()
   const [importOpen, setImportOpen] = useState(false)
+  // Mounted from its first opening on, so that it closes with its animation.
+  const [importUsed, setImportUsed] = useState(false)
 
   const { tableProps, filters, setFilters, sorters, setCurrentPage, tableQuery } =
     useTable<CreatorListItem>({
@@ -175,7 +181,10 @@ export function CreatorList() {
               resource="creators"
               action="import"
               icon={<UploadOutlined />}
-              onClick={() => setImportOpen(true)}
+              onClick={() => {
+                setImportUsed(true)
+                setImportOpen(true)
+              }}
               data-testid="import"
             >
               {t('buttons.import')}
@@ -355,7 +364,15 @@ export function CreatorList() {
           />
         </ListTable>
       </Card>
-      <ImportModal open={importOpen} onClose={() => setImportOpen(false)} onImported={refresh} />
+      {importUsed && (
+        <Suspense fallback={null}>
+          <ImportModal
+            open={importOpen}
+            onClose={() => setImportOpen(false)}
+            onImported={refresh}
+          />
+        </Suspense>
+      )}
     </Space>
   )
 }
