@@ -67,8 +67,7 @@ export default class AlertService {
   }
 
   static async #find(id: number) {
-    const alert = await Alert.find(id)
-    if (!alert) throw new StudioException('errors.not_found', { status: 404 })
+    const alert = await Alert.findOrFail(id)
     return alert
   }
 

@@ -65,8 +65,7 @@ export default class BoardService {
       .where('id', id)
       .preload('author')
       .preload('attachments')
-      .first()
-    if (!post) throw new StudioException('errors.not_found', { status: 404 })
+      .firstOrFail()
     return post
   }
 
@@ -239,8 +238,7 @@ export default class BoardService {
 
   /** An attachment the user may download: of a post they can read, or their own fresh upload. */
   static async attachmentFor(user: User, id: number) {
-    const attachment = await BoardAttachment.find(id)
-    if (!attachment) throw new StudioException('errors.not_found', { status: 404 })
+    const attachment = await BoardAttachment.findOrFail(id)
     if (attachment.postId === null) {
       if (attachment.uploadedBy !== user.id)
         throw new StudioException('errors.not_found', { status: 404 })

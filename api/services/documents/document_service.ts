@@ -81,8 +81,7 @@ export default class DocumentService {
       .where('id', id)
       .preload('creator')
       .preload('issuer')
-      .first()
-    if (!document) throw new StudioException('errors.not_found', { status: 404 })
+      .firstOrFail()
     return document
   }
 

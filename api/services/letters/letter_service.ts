@@ -30,8 +30,7 @@ export default class LetterService {
     const letter = await Letter.query()
       .withScopes((scopes) => scopes.visibleTo(user))
       .where('id', id)
-      .first()
-    if (!letter) throw new StudioException('errors.not_found', { status: 404 })
+      .firstOrFail()
     if (letter.recipientId === user.id && !letter.readAt) {
       letter.readAt = DateTime.utc()
       await letter.save()

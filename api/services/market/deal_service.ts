@@ -42,8 +42,7 @@ export default class DealService {
   }
 
   static async find(id: number) {
-    const deal = await BrandDeal.find(id)
-    if (!deal) throw new StudioException('errors.not_found', { status: 404 })
+    const deal = await BrandDeal.findOrFail(id)
     return deal
   }
 

@@ -106,8 +106,7 @@ export default class SaleService {
 
   /** A sale (404 when there is none). */
   static async find(id: number) {
-    const sale = await ProductSale.find(id)
-    if (!sale) throw new StudioException('errors.not_found', { status: 404 })
+    const sale = await ProductSale.findOrFail(id)
     return sale
   }
 

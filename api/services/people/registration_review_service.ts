@@ -26,8 +26,7 @@ export default class RegistrationReviewService {
   }
 
   static async #pending(id: number, trx: any) {
-    const user = await User.query({ client: trx }).where('id', id).forUpdate().first()
-    if (!user) throw new StudioException('errors.not_found', { status: 404 })
+    const user = await User.query({ client: trx }).where('id', id).forUpdate().firstOrFail()
     if (user.status !== 'pending') {
       throw new StudioException('people.errors.not_pending', { status: 409 })
     }

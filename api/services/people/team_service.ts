@@ -21,8 +21,7 @@ function now() {
  */
 export default class TeamService {
   static async byKey(key: TeamKey) {
-    const team = await Team.findBy('key', key)
-    if (!team) throw new StudioException('errors.not_found', { status: 404 })
+    const team = await Team.findByOrFail('key', key)
     return team
   }
 

@@ -12,8 +12,7 @@ import { STAFF_ROLES } from '#shared/people'
 export default class UserAdminService {
   /** A person of the directory (404 when there is none). */
   static async find(id: number) {
-    const user = await User.find(id)
-    if (!user) throw new StudioException('errors.not_found', { status: 404 })
+    const user = await User.findOrFail(id)
     return user
   }
 
@@ -24,8 +23,7 @@ export default class UserAdminService {
 
   static async update(actor: Actor, id: number, input: UserUpdateInput) {
     const user = await db.transaction(async (trx) => {
-      const target = await User.query({ client: trx }).where('id', id).forUpdate().first()
-      if (!target) throw new StudioException('errors.not_found', { status: 404 })
+      const target = await User.query({ client: trx }).where('id', id).forUpdate().firstOrFail()
       if (target.id === actor.user.id && (input.role || input.status === 'disabled')) {
         // Nobody locks themselves out of the studio by accident.
         throw new StudioException('people.errors.self_lockout', { status: 422 })

@@ -50,8 +50,7 @@ export default class RevenueService {
   }
 
   static async find(id: number) {
-    const row = await PlatformRevenue.query().where('id', id).preload('creator').first()
-    if (!row) throw new StudioException('errors.not_found', { status: 404 })
+    const row = await PlatformRevenue.query().where('id', id).preload('creator').firstOrFail()
     return row
   }
 
@@ -165,8 +164,7 @@ export default class RevenueService {
 
   static async deleteRate(actor: Actor, id: number) {
     await db.transaction(async (trx) => {
-      const row = await ExchangeRate.query({ client: trx }).where('id', id).first()
-      if (!row) throw new StudioException('errors.not_found', { status: 404 })
+      const row = await ExchangeRate.query({ client: trx }).where('id', id).firstOrFail()
       await row.useTransaction(trx).delete()
       const before = { rate: row.rate, source: row.source }
       await logRate(actor, 'exchange_rate.delete', row, { before, after: null }, trx)

@@ -356,8 +356,7 @@ export default class SettlementService {
   }
 
   static async find(id: number) {
-    const settlement = await Settlement.query().where('id', id).preload('creator').first()
-    if (!settlement) throw new StudioException('errors.not_found', { status: 404 })
+    const settlement = await Settlement.query().where('id', id).preload('creator').firstOrFail()
     return settlement
   }
 
@@ -460,8 +459,10 @@ export default class SettlementService {
     action: 'settlement.confirm' | 'settlement.pay'
   ) {
     return db.transaction(async (trx) => {
-      const settlement = await Settlement.query({ client: trx }).where('id', id).forUpdate().first()
-      if (!settlement) throw new StudioException('errors.not_found', { status: 404 })
+      const settlement = await Settlement.query({ client: trx })
+        .where('id', id)
+        .forUpdate()
+        .firstOrFail()
       if (settlement.status !== from) {
         throw new StudioException(`settlement.errors.not_${from}`, { status: 409 })
       }
@@ -520,8 +521,10 @@ export default class SettlementService {
     input: { amount_krw: number | string; reason: string }
   ) {
     return db.transaction(async (trx) => {
-      const settlement = await Settlement.query({ client: trx }).where('id', id).forUpdate().first()
-      if (!settlement) throw new StudioException('errors.not_found', { status: 404 })
+      const settlement = await Settlement.query({ client: trx })
+        .where('id', id)
+        .forUpdate()
+        .firstOrFail()
       if (settlement.status === 'draft') {
         throw new StudioException('settlement.errors.adjust_draft', { status: 409 })
       }

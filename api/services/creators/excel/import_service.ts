@@ -6,7 +6,6 @@ import { DateTime } from 'luxon'
 import app from '@adonisjs/core/services/app'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import db from '@adonisjs/lucid/services/db'
-import StudioException from '#exceptions/studio_exception'
 import CreatorImportJob from '#jobs/creator_import_job'
 import CreatorImport from '#models/creator_import'
 import QueueService from '#queue/main'
@@ -119,8 +118,7 @@ export default class CreatorImportService {
 
   /** An import's row (404 when there is none). */
   static async find(importId: number) {
-    const record = await CreatorImport.find(importId)
-    if (!record) throw new StudioException('errors.not_found', { status: 404 })
+    const record = await CreatorImport.findOrFail(importId)
     return record
   }
 
