@@ -4,8 +4,9 @@ import type { CommandOptions } from '@adonisjs/core/types/ace'
 /**
  * Brings the database up to date: runs pending migrations, the reference
  * data and, unless --no-demo, the demo agency (only while none exists), its
- * creators (only while there are none) and their metrics history (only while
- * there are no snapshots).
+ * creators (only while there are none), their metrics history (only while
+ * there are no snapshots) and the other areas' demo records (each only while
+ * its area is empty).
  * `npm start` runs it before serving.
  */
 export default class StudioPrepare extends BaseCommand {
@@ -70,6 +71,10 @@ export default class StudioPrepare extends BaseCommand {
         await import('#database/seeders/09_demo_settlement_seeder')
       if (await DemoSettlementSeeder.seed())
         this.logger.success('Seeded the demo revenue, exchange rates and settlements')
+      const { default: DemoUploadsSeeder } =
+        await import('#database/seeders/10_demo_uploads_seeder')
+      const uploads = await DemoUploadsSeeder.seed()
+      if (uploads) this.logger.success(`Seeded the demo upload history (${uploads} uploads)`)
     }
   }
 }
