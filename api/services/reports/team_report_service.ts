@@ -185,54 +185,36 @@ export default class TeamReportService {
       of(keyOf(creator.cp_team_id)).creators += 1
     }
 
+    /** Rows of `table` (as `alias`) counted by their creator's team, in the teams shown. */
+    const byTeam = (table: string, alias: string) =>
+      scoped(
+        db
+          .from(`${table} as ${alias}`)
+          .join('creators as c', 'c.id', `${alias}.creator_id`)
+          .groupBy('c.cp_team_id')
+          .select('c.cp_team_id'),
+        'c.cp_team_id'
+      )
     const [growth, videos, uploads, statements] = await Promise.all([
-      scoped(
-        db
-          .from('metric_snapshots as s')
-          .join('creators as c', 'c.id', 's.creator_id')
-          .where('s.snapshot_date', '>=', first)
-          .where('s.snapshot_date', '<', next)
-          .groupBy('c.cp_team_id')
-          .select('c.cp_team_id')
-          .sum('s.views_diff as views')
-          .sum('s.fans_diff as fans_growth'),
-        'c.cp_team_id'
-      ),
-      scoped(
-        db
-          .from('videos as v')
-          .join('creators as c', 'c.id', 'v.creator_id')
-          .where('v.published_at', '>=', `${first} 00:00:00`)
-          .where('v.published_at', '<', `${next} 00:00:00`)
-          .groupBy('c.cp_team_id')
-          .select('c.cp_team_id')
-          .count('* as total'),
-        'c.cp_team_id'
-      ),
-      scoped(
-        db
-          .from('upload_tasks as u')
-          .join('creators as c', 'c.id', 'u.creator_id')
-          .where('u.created_at', '>=', `${first} 00:00:00`)
-          .where('u.created_at', '<', `${next} 00:00:00`)
-          .groupBy('c.cp_team_id')
-          .select('c.cp_team_id')
-          .count('* as total'),
-        'c.cp_team_id'
-      ),
+      byTeam('metric_snapshots', 's')
+        .where('s.snapshot_date', '>=', first)
+        .where('s.snapshot_date', '<', next)
+        .sum('s.views_diff as views')
+        .sum('s.fans_diff as fans_growth'),
+      byTeam('videos', 'v')
+        .where('v.published_at', '>=', `${first} 00:00:00`)
+        .where('v.published_at', '<', `${next} 00:00:00`)
+        .count('* as total'),
+      byTeam('upload_tasks', 'u')
+        .where('u.created_at', '>=', `${first} 00:00:00`)
+        .where('u.created_at', '<', `${next} 00:00:00`)
+        .count('* as total'),
       money
-        ? scoped(
-            db
-              .from('settlements as st')
-              .join('creators as c', 'c.id', 'st.creator_id')
-              .where('st.month', first)
-              .whereIn('st.status', [...REPORTED_STATEMENT_STATUSES])
-              .groupBy('c.cp_team_id')
-              .select('c.cp_team_id')
-              .sum('st.platform_total_krw as revenue_krw')
-              .sum('st.settled_krw as settled_krw'),
-            'c.cp_team_id'
-          )
+        ? byTeam('settlements', 'st')
+            .where('st.month', first)
+            .whereIn('st.status', [...REPORTED_STATEMENT_STATUSES])
+            .sum('st.platform_total_krw as revenue_krw')
+            .sum('st.settled_krw as settled_krw')
         : Promise.resolve([]),
     ])
     for (const row of growth) {
