@@ -105,14 +105,70 @@ export default class VideoTallies {
     return { tiers, total }
   }
 
-  /** Counts the videos of `accountIds` again (in the writer's transaction). */
+  /**
+   * Counts the videos of `accountIds` again (in the writer's transaction)
+   * and writes only the rows that differ, each by its primary key: the
+   * collection's concurrent account transactions then lock only their own
+   * rows (a delete of an account's range would also lock the gap up to the
+   * next account's rows, where another transaction inserts).
+   */
   static async refresh(client: QueryClientContract, accountIds: Iterable<number>) {
     for (const part of chunks([...new Set(accountIds)], 500)) {
-      await client.from('video_tallies').whereIn('account_id', part).delete()
-      await client.rawQuery(
-        tallyInsertSql(`account_id in (${part.map(() => '?').join(', ')})`),
-        part
-      )
+      const counted = await client
+        .from('videos')
+        .whereIn('account_id', part)
+        .select(
+          'account_id',
+          'creator_id',
+          'platform',
+          client.raw(`coalesce(category, '') as category`),
+          client.raw('case when deleted_on is null then 1 else 0 end as listed'),
+          client.raw(`${TIER_SQL} as tier`)
+        )
+        .count('* as videos')
+        .groupByRaw('1, 2, 3, 4, 5, 6')
+      const stored = await client
+        .from('video_tallies')
+        .whereIn('account_id', part)
+        .select('account_id', 'category', 'listed', 'tier', 'videos')
+      const keyOf = (row: Record<string, unknown>) =>
+        `${Number(row.account_id)}|${row.category}|${Number(row.listed)}|${Number(row.tier)}`
+      const before = new Map(stored.map((row) => [keyOf(row), row]))
+      const added: Record<string, string | number>[] = []
+      for (const row of counted) {
+        const key = keyOf(row)
+        const old = before.get(key)
+        before.delete(key)
+        const videos = Number(row.videos)
+        const where = {
+          account_id: Number(row.account_id),
+          category: String(row.category),
+          listed: Number(row.listed),
+          tier: Number(row.tier),
+        }
+        if (!old) {
+          added.push({
+            ...where,
+            creator_id: Number(row.creator_id),
+            platform: row.platform,
+            videos,
+          })
+        } else if (Number(old.videos) !== videos) {
+          await client.from('video_tallies').where(where).update({ videos })
+        }
+      }
+      for (const gone of before.values()) {
+        await client
+          .from('video_tallies')
+          .where({
+            account_id: Number(gone.account_id),
+            category: String(gone.category),
+            listed: Number(gone.listed),
+            tier: Number(gone.tier),
+          })
+          .delete()
+      }
+      for (const rows of chunks(added, 200)) await client.table('video_tallies').multiInsert(rows)
     }
   }
 
