@@ -23,11 +23,13 @@ import VideoTallies from '#services/videos/video_tallies'
 | day D, in batches of WRITE_BATCH videos, with a handful of statements per
 | batch whatever its size:
 |
-| 1. the batch's stored videos (one range of the unique index per account);
-| 2. their views on D−7 and D−30 (the snapshots' unique index), and for the
-|    few without that day the earliest snapshot after it;
+| 1. the batch's stored videos (one range of the unique index per account)
+|    with their views on D−7 and D−30 (the snapshots' unique index, joined
+|    in the same statement);
+| 2. for the few without a snapshot on that day, the earliest one after it;
 | 3. an upsert of `videos` (insert … on duplicate key update on MySQL and
-|    MariaDB, on conflict … do update on SQLite): new rows get
+|    MariaDB, on conflict … do update on SQLite), stored videos by their id
+|    and new ones by the unique key: new rows get
 |    first_seen_at; title, counters, views_week / views_month, last_seen_at
 |    are updated and deleted_on is cleared (a video that came back);
 | 4. the ids of the new rows, then an upsert of `video_snapshots` on
@@ -95,6 +97,8 @@ interface Existing {
   tags: string | null
   deleted: boolean
   counters: Record<VideoMetric, number>
+  /** Views on D−7 and D−30 (the snapshots of those days, read with the video). */
+  baseline: { week?: number; month?: number }
 }
 
 interface Prepared {
@@ -297,7 +301,7 @@ export default class VideoWriter {
     result: VideoWriteResult
   ) {
     const format = client.dialect.dateTimeFormat
-    const existing = await this.#existing(client, batch)
+    const existing = await this.#existing(client, batch, options.date)
     const prepared: Prepared[] = batch.map(({ account, item }) => {
       const published = item.publishedAt ? Date.parse(item.publishedAt) : Number.NaN
       return {
@@ -329,7 +333,17 @@ export default class VideoWriter {
         format,
       })
     )
-    await this.upsertVideos(client, videoRows)
+    // stored videos are written over by their id (InnoDB finds the row in its clustered index
+    // instead of trying an insert that the unique key then undoes), new ones by the unique key
+    const known = videoRows.flatMap((row, index) => {
+      const id = prepared[index].existing?.id
+      return id ? [{ ...row, id }] : []
+    })
+    await this.upsertVideos(client, known, { byId: true })
+    await this.upsertVideos(
+      client,
+      videoRows.filter((_, index) => !prepared[index].existing)
+    )
     result.videos += videoRows.length
 
     // the ids of the new rows
@@ -384,10 +398,15 @@ export default class VideoWriter {
     if (restored.length) await markVideoWordChanges(client, restored)
   }
 
-  /** Stored videos of the batch by "account|platform video id". */
+  /**
+   * Stored videos of the batch by "account|platform video id", with their
+   * views on D−7 and D−30 when `date` (D) is given (two look-ups of the
+   * snapshots' unique index joined to each video, in the same statement).
+   */
   static async #existing(
     client: QueryClientContract,
-    batch: { account: VideoAccount; item: VideoStats }[]
+    batch: { account: VideoAccount; item: VideoStats }[],
+    date?: string
   ) {
     const found = new Map<string, Existing>()
     const byAccount = new Map<number, string[]>()
@@ -400,19 +419,30 @@ export default class VideoWriter {
     const accounts = [...byAccount.keys()]
     for (const part of chunks(accounts, 200)) {
       const videoIds = part.flatMap((accountId) => byAccount.get(accountId)!)
-      const rows = await client
-        .from('videos')
-        .whereIn('account_id', part)
-        .whereIn('platform_video_id', videoIds)
+      const query = client
+        .from('videos as v')
+        .whereIn('v.account_id', part)
+        .whereIn('v.platform_video_id', videoIds)
         .select(
-          'id',
-          'account_id',
-          'platform_video_id',
-          'title',
-          'tags',
-          'deleted_on',
-          ...VIDEO_METRICS
+          'v.id',
+          'v.account_id',
+          'v.platform_video_id',
+          'v.title',
+          'v.tags',
+          'v.deleted_on',
+          ...VIDEO_METRICS.map((metric) => `v.${metric}`)
         )
+      if (date) {
+        query
+          .leftJoin('video_snapshots as w', (join) =>
+            join.on('w.video_id', '=', 'v.id').andOnVal('w.snapshot_date', '=', addDays(date, -7))
+          )
+          .leftJoin('video_snapshots as m', (join) =>
+            join.on('m.video_id', '=', 'v.id').andOnVal('m.snapshot_date', '=', addDays(date, -30))
+          )
+          .select('w.views as week_views', 'm.views as month_views')
+      }
+      const rows = await query
       for (const row of rows) {
         const counters = {} as Record<VideoMetric, number>
         for (const metric of VIDEO_METRICS) counters[metric] = count(row[metric])
@@ -422,6 +452,16 @@ export default class VideoWriter {
           tags: row.tags ?? null,
           deleted: row.deleted_on !== null && row.deleted_on !== undefined,
           counters,
+          baseline: {
+            week:
+              row.week_views === null || row.week_views === undefined
+                ? undefined
+                : Number(row.week_views),
+            month:
+              row.month_views === null || row.month_views === undefined
+                ? undefined
+                : Number(row.month_views),
+          },
         })
       }
     }
@@ -441,22 +481,10 @@ export default class VideoWriter {
     const weekStart = dayEndMs(weekDay)
     const monthStart = dayEndMs(monthDay)
 
+    // the views on D−7 and D−30 came with the stored videos (#existing)
     const baselines = new Map<number, { week?: number; month?: number }>()
-    const storedIds = prepared.flatMap((entry) => (entry.existing ? [entry.existing.id] : []))
-    for (const part of chunks(storedIds, VIDEO_WRITE_BATCH)) {
-      const rows = await client
-        .from('video_snapshots')
-        .whereIn('video_id', part)
-        .whereIn('snapshot_date', [weekDay, monthDay])
-        .select('video_id', 'snapshot_date', 'views')
-      for (const row of rows) {
-        const id = Number(row.video_id)
-        const entry = baselines.get(id) ?? {}
-        const day = dayOf(row.snapshot_date)
-        if (day === weekDay) entry.week = Number(row.views)
-        else entry.month = Number(row.views)
-        baselines.set(id, entry)
-      }
+    for (const entry of prepared) {
+      if (entry.existing) baselines.set(entry.existing.id, entry.existing.baseline)
     }
 
     // published before the window, stored, but no snapshot on its first day: the earliest after it
@@ -542,12 +570,22 @@ export default class VideoWriter {
     })
   }
 
-  /** Rows of `videos` (every column of VIDEO_COLUMNS), upserted on (account_id, platform_video_id). */
-  static async upsertVideos(client: QueryClientContract, rows: Record<string, Cell>[]) {
+  /**
+   * Rows of `videos` (every column of VIDEO_COLUMNS), upserted on
+   * (account_id, platform_video_id), or with `byId` on their `id` (rows of
+   * stored videos).
+   */
+  static async upsertVideos(
+    client: QueryClientContract,
+    rows: Record<string, Cell>[],
+    options: { byId?: boolean } = {}
+  ) {
     const sqlite = client.dialect.name.includes('sqlite')
     const perStatement = sqlite ? ROWS_PER_STATEMENT.sqlite : ROWS_PER_STATEMENT.other
+    const byId = options.byId ?? false
+    const columns = byId ? ['id', ...VIDEO_COLUMNS] : VIDEO_COLUMNS
     for (const part of chunks(rows, perStatement)) {
-      await this.#upsert(client, 'videos', VIDEO_COLUMNS, part, this.#videoConflict(sqlite))
+      await this.#upsert(client, 'videos', columns, part, this.#videoConflict(sqlite, byId))
     }
   }
 
@@ -568,8 +606,8 @@ export default class VideoWriter {
 
   static #conflicts = new Map<string, string>()
 
-  static #videoConflict(sqlite: boolean) {
-    const key = `videos|${sqlite}`
+  static #videoConflict(sqlite: boolean, byId: boolean) {
+    const key = `videos|${sqlite}|${byId}`
     let sql = this.#conflicts.get(key)
     if (!sql) {
       const updated = VIDEO_COLUMNS.filter((column) => !NOT_UPDATED.has(column))
@@ -580,7 +618,7 @@ export default class VideoWriter {
           : `${column} = ${value(column)}`
       )
       sql = sqlite
-        ? `on conflict (account_id, platform_video_id) do update set ${assignments.join(', ')}`
+        ? `on conflict (${byId ? 'id' : 'account_id, platform_video_id'}) do update set ${assignments.join(', ')}`
         : `on duplicate key update ${assignments.join(', ')}`
       this.#conflicts.set(key, sql)
     }
