@@ -12,6 +12,7 @@ import {
 } from '#platforms/simulated_videos'
 import type { VideoStats } from '#platforms/types'
 import VideoIngestService from '#services/videos/ingest/video_ingest_service'
+import MetricCollectionService from '#services/metrics/collection_service'
 import VideoWriter, {
   SNAPSHOT_COLUMNS,
   VIDEO_COLUMNS,
@@ -48,9 +49,11 @@ import VideoTallies from '#services/videos/video_tallies'
 |
 | The ingest figure is the collection's video write path on a fresh day
 | (the day after the dataset's): VideoIngestService.ingestMany for a few
-| hundred accounts' listings, every video already known (an upsert of
-| `videos`, the week and month baselines read, a new snapshot each). The
-| day's snapshots are deleted afterwards.
+| hundred accounts' listings, each account in its own transaction and as
+| many at a time as the collection's workers (MetricCollectionService
+| .concurrency), every video already known (an upsert of `videos`, the week
+| and month baselines read, a new snapshot each). The day's snapshots are
+| deleted afterwards.
 |
 | The measured endpoints are VIDEO_ENDPOINTS below (one line each to add one).
 |
@@ -376,8 +379,9 @@ export default class BenchVideos {
   static async measureIngest(
     accounts: BenchAccount[],
     marker: VideoMarker,
-    options: { accountCount?: number; log: Log }
+    options: { accountCount?: number; writers?: number; log: Log }
   ): Promise<IngestFigure[]> {
+    const writers = options.writers ?? MetricCollectionService.concurrency
     const date = addDays(marker.lastDay, 1)
     const atMs = (dayOf(date) + 1) * DAY_MS - 1
     const chosen = accounts.slice(0, options.accountCount ?? (isMysql() ? 300 : 100))
@@ -403,23 +407,29 @@ export default class BenchVideos {
       ] as const) {
         const started = performance.now()
         let rows = 0
-        for (const group of chunks(listings, 50)) {
-          const result = await VideoIngestService.ingestMany(group, {
-            date,
-            collectedAt: new Date(),
-            source: 'simulated',
-            adapter: 'simulated',
-            announce: false,
-          })
-          rows += result.snapshots
+        // as the collection writes them: each account in its own transaction, `writers` at a time
+        let next = 0
+        const writer = async () => {
+          while (next < listings.length) {
+            const listing = listings[next++]
+            const result = await VideoIngestService.ingestMany([listing], {
+              date,
+              collectedAt: new Date(),
+              source: 'simulated',
+              adapter: 'simulated',
+              announce: false,
+            })
+            rows += result.snapshots
+          }
         }
+        await Promise.all(Array.from({ length: Math.min(writers, listings.length) }, writer))
         const seconds = (performance.now() - started) / 1000
         figures.push({
           name,
           rows,
           seconds,
           perSecond: rows / seconds,
-          note: `${chosen.length} accounts, ${note}; target ≥ 10,000 rows/s`,
+          note: `${chosen.length} accounts, ${writers} at a time, ${note}; target ≥ 10,000 rows/s`,
         })
         options.log(`${name}: ${rows} rows in ${seconds.toFixed(2)} s`)
       }
