@@ -21,8 +21,8 @@ export function seesMoney(user: { role: Role }) {
 /**
  * Who sees a team's money totals (revenue and settled won of the team's
  * statements, summed): those who see money, and a manager for the teams
- * they manage (issue 16: managers see their team's totals) — never a
- * single creator's statement.
+ * they manage (the team report gives managers their teams' totals) —
+ * never a single creator's statement.
  */
 export function seesTeamMoney(user: { role: Role }) {
   return seesMoney(user) || user.role === 'manager'
