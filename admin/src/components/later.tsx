@@ -7,28 +7,35 @@ import { startTransition, Suspense, useEffect, useState } from 'react'
  * A part may be a lazy component (its code a chunk of its own, fetched when
  * its turn comes): the same block keeps its place until the code is in.
  */
+const soon: (() => void)[] = []
 const waiting: (() => void)[] = []
 let draining = false
 
 function drawNext() {
-  const draw = waiting.shift()
+  const draw = soon.shift() ?? waiting.shift()
   if (draw) startTransition(draw)
-  if (waiting.length) setTimeout(drawNext, 0)
+  if (soon.length || waiting.length) setTimeout(drawNext, 0)
   else draining = false
 }
 
-/** Renders `children` in a later task; until then a block of `minHeight` keeps their place. */
+/**
+ * Renders `children` in a later task; until then a block of `minHeight`
+ * keeps their place. `soon`: a part in view that is only split from the rest
+ * of the first render, drawn before the parts below the fold.
+ */
 export function Later({
   children,
   minHeight = 240,
+  soon: inView = false,
 }: {
   children: React.ReactNode
   minHeight?: number
+  soon?: boolean
 }) {
   const [ready, setReady] = useState(false)
   useEffect(() => {
     let mounted = true
-    waiting.push(() => mounted && setReady(true))
+    ;(inView ? soon : waiting).push(() => mounted && setReady(true))
     if (!draining) {
       draining = true
       setTimeout(drawNext, 0)
@@ -36,7 +43,7 @@ export function Later({
     return () => {
       mounted = false
     }
-  }, [])
+  }, [inView])
   const place = <div style={{ minHeight }} aria-hidden />
   return ready ? <Suspense fallback={place}>{children}</Suspense> : place
 }
