@@ -44,10 +44,18 @@ const median = (values) => {
   return sorted[Math.floor((sorted.length - 1) / 2)]
 }
 
+/**
+ * A chart's own chunk (`line-chart-….js`, `pie-chart-….js`…, which bring the
+ * chart library): the admin asks for one when a chart's place comes near the
+ * viewport. The small `charts-….js` module that decides when is part of the
+ * page, not a chart.
+ */
+const CHART_CHUNK = /\/assets\/[a-z]+-chart-[\w-]+\.js(\?|$)/
+
 /** JavaScript bytes on the wire, in all and before the first chart chunk was asked for. */
 function scriptFigures(requests) {
   const scripts = requests.filter((request) => request.resourceType === 'Script')
-  const firstChart = scripts.find((request) => /chart|plots/i.test(request.url))
+  const firstChart = scripts.find((request) => CHART_CHUNK.test(request.url))
   const before = firstChart
     ? scripts.filter((request) => request.networkRequestTime < firstChart.networkRequestTime)
     : scripts
