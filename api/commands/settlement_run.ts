@@ -4,7 +4,7 @@ import { MONTH_PATTERN } from '#shared/settlement'
 
 /**
  * Runs a month's settlement the way POST /api/settlements/run does
- * (SettlementService.run): a draft statement for every creator with revenue,
+ * (SettlementRunService.run): a draft statement for every creator with revenue,
  * a carried-over amount or a correction; drafts replaced, confirmed and paid
  * statements kept; one transaction; recorded in the studio log.
  *
@@ -35,11 +35,12 @@ export default class SettlementRun extends BaseCommand {
       this.exitCode = 1
       return
     }
-    const { default: SettlementService } = await import('#services/settlement/settlement_service')
+    const { default: SettlementRunService } =
+      await import('#services/settlement/settlement_run_service')
     const { default: StudioException } = await import('#exceptions/studio_exception')
     const { default: i18nManager } = await import('@adonisjs/i18n/services/main')
     try {
-      const result = await SettlementService.run(null, this.month, this.rateDate)
+      const result = await SettlementRunService.run(null, this.month, this.rateDate)
       this.logger.info(
         `${this.month}: ${result.drafts} draft statements (${result.replaced} replaced, ${result.kept} confirmed or paid kept), rates of ${result.rate_date}, rates version ${result.rate_set_id}`
       )

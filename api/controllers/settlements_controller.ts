@@ -1,5 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import SettlementService from '#services/settlement/settlement_service'
+import SettlementRunService from '#services/settlement/settlement_run_service'
 import SettlementRates from '#services/settlement/settlement_rates'
 import {
   presentAdjustment,
@@ -92,7 +93,7 @@ export default class SettlementsController {
   async run(ctx: HttpContext) {
     await ctx.bouncer.with('SettlementPolicy').authorize('manage')
     const input = await ctx.request.validateUsing(settlementRunValidator, this.#messages(ctx))
-    const result = await SettlementService.run(actorOf(ctx), input.month, input.rate_date)
+    const result = await SettlementRunService.run(actorOf(ctx), input.month, input.rate_date)
     return ok({
       month: result.month,
       rate_date: result.rate_date,

@@ -5,6 +5,7 @@ import ExchangeRate from '#models/exchange_rate'
 import PlatformRevenue from '#models/platform_revenue'
 import User from '#models/user'
 import SettlementService from '#services/settlement/settlement_service'
+import SettlementRunService from '#services/settlement/settlement_run_service'
 import type { PlatformKey } from '#shared/constants'
 import type { RevenueCurrency, RevenueKind } from '#shared/settlement'
 
@@ -86,7 +87,7 @@ export default class DemoSettlementSeeder extends BaseSeeder {
     }
 
     const actor = finance ? { user: finance, ip: null } : null
-    const older = await SettlementService.run(
+    const older = await SettlementRunService.run(
       actor,
       months[0].toFormat('yyyy-MM'),
       months[0].endOf('month').toISODate()!
@@ -95,7 +96,7 @@ export default class DemoSettlementSeeder extends BaseSeeder {
       for (const settlement of older.settlements)
         await SettlementService.confirm(actor, settlement.id)
     }
-    await SettlementService.run(
+    await SettlementRunService.run(
       actor,
       months[1].toFormat('yyyy-MM'),
       months[1].endOf('month').toISODate()!

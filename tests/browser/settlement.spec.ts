@@ -5,6 +5,7 @@ import PlatformRevenue from '#models/platform_revenue'
 import Settlement from '#models/settlement'
 import SettlementRates from '#services/settlement/settlement_rates'
 import SettlementService from '#services/settlement/settlement_service'
+import SettlementRunService from '#services/settlement/settlement_run_service'
 import { CreatorFactory } from '#database/factories/creator_factory'
 import { UserFactory } from '#database/factories/user_factory'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
@@ -102,7 +103,7 @@ test.group('monthly settlement', (group) => {
         amount,
       })
     }
-    await SettlementService.run(null, '2026-10', '2026-11-05')
+    await SettlementRunService.run(null, '2026-10', '2026-11-05')
     for (const statement of await Settlement.all()) {
       await SettlementService.confirm({ user: finance, ip: null }, statement.id)
     }
