@@ -1,20 +1,17 @@
 import type { PlatformAccountRef } from '#platforms/types'
-import {
-  UploadError,
-  type LoginCheck,
-  type PublishContext,
-  type PublishRequest,
-  type Published,
-  type UploadAdapter,
-  type UploadCategory,
-  type UploadEvent,
+import type {
+  LoginCheck,
+  PublishContext,
+  PublishRequest,
+  Published,
+  UploadAdapter,
+  UploadCategory,
+  UploadEvent,
 } from '#platforms/upload/types'
 import {
   UploadHttp,
   arrayOf,
   categoriesOf,
-  chunksOf,
-  envelopeData,
   objectOf,
   resolveBase,
   stringOf,
@@ -22,8 +19,6 @@ import {
   isoOfUnix,
   type Answer,
   type BaseUrl,
-  type EnvelopeRules,
-  type Json,
   failedLoginCheck,
 } from '#platforms/upload/http'
 import {
@@ -31,9 +26,9 @@ import {
   findInListing,
   readThumbnail,
   resumableUpload,
-  sendChunks,
 } from '#platforms/upload/steps'
-import { COOKIE_DOMAINS, cookieHeader, parseCookies } from '#shared/cookies'
+import { cookieOf, csrfOf, loginHeaders, memberData } from '#platforms/upload/bilibili_member'
+import { sendToUploadNode, type Upos } from '#platforms/upload/bilibili_upos'
 
 /*
 |--------------------------------------------------------------------------
@@ -70,6 +65,9 @@ import { COOKIE_DOMAINS, cookieHeader, parseCookies } from '#shared/cookies'
 | rejected with Bilibili's message. HTTP 412 (the risk-control gateway) is a
 | rate limit too.
 |
+| The creator host's login and envelope are in bilibili_member.ts, the
+| video's way to the upload node in bilibili_upos.ts.
+|
 | Tested only against the local fake platform server
 | (api/platforms/upload/fake_server.ts), never against bilibili.com.
 |
@@ -84,31 +82,6 @@ export interface BilibiliUploadOptions {
   /** A stored upload older than this starts over (Bilibili's upos auth lasts 5 days). */
   resumeWithinMs?: number
   now?: () => number
-}
-
-/** member.bilibili.com's `{code, message, data}`; a rate limit waits its Retry-After seconds, else a minute. */
-const RULES: EnvelopeRules = {
-  codeField: 'code',
-  messageField: 'message',
-  authCodes: new Set([-101, -111]),
-  rateCodes: new Set([21070, -412]),
-  retryAfter: (answer) => retryAfterOf(answer),
-}
-const PROFILE = 'ugcfx/bup'
-
-interface Upos {
-  base: string
-  at: number
-  size: number
-  upos_uri: string
-  auth: string
-  endpoint: string
-  chunk_size: number
-  biz_id: number
-  upload_id?: string
-  parts?: number[]
-  filename?: string
-  cover?: string
 }
 
 export default class BilibiliUploadAdapter implements UploadAdapter {
@@ -199,121 +172,13 @@ export default class BilibiliUploadAdapter implements UploadAdapter {
     )
     const save = checkpointer<Upos>(ctx)
 
-    if (!upos) {
-      const pre = await this.#http.call(`${member}preupload`, 'preupload', {
-        query: {
-          name: request.video.name,
-          size,
-          r: 'upos',
-          profile: PROFILE,
-          ssl: 0,
-          version: '2.14.0',
-          build: 2140000,
-        },
-        headers,
-        signal: ctx.signal,
-      })
-      const body = this.#uposBody(pre, 'preupload')
-      const chunkSize = Number(body.chunk_size)
-      const uposUri = stringOf(body.upos_uri)
-      const auth = stringOf(body.auth)
-      const endpoint = stringOf(body.endpoint)
-      if (!uposUri || !auth || !endpoint || !(chunkSize > 0)) {
-        throw this.#http.badAnswer('preupload', 'upos_uri, auth, endpoint or chunk_size', pre)
-      }
-      upos = {
-        base: member,
-        at: this.#now(),
-        size,
-        upos_uri: uposUri,
-        auth,
-        endpoint,
-        chunk_size: chunkSize,
-        biz_id: Number(body.biz_id),
-      }
-      await save('preuploaded', upos)
-    }
-
-    const target = uposUrl(member, upos)
-    // the upload node is told the upload's own authorisation, never the account's cookie
-    const uposHeaders = { 'X-Upos-Auth': upos.auth }
-    const chunks = chunksOf(size, upos.chunk_size)
-
-    if (!upos.upload_id) {
-      const init = await this.#http.call(target, 'init', {
-        method: 'POST',
-        query: {
-          uploads: '',
-          output: 'json',
-          profile: PROFILE,
-          filesize: size,
-          partsize: upos.chunk_size,
-          biz_id: upos.biz_id,
-        },
-        headers: uposHeaders,
-        signal: ctx.signal,
-      })
-      const uploadId = stringOf(this.#uposBody(init, 'init').upload_id)
-      if (!uploadId) throw this.#http.badAnswer('init', 'upload_id', init)
-      upos = { ...upos, upload_id: uploadId, parts: [] }
-      await save('uploading', upos)
-    }
-
-    // parts are numbered from 1; those stored as done are skipped
-    const done = new Set(upos.parts ?? [])
-    await sendChunks(chunks, {
-      size,
-      done: (chunk) => done.has(chunk.index + 1),
-      send: async (chunk) => {
-        const partNumber = chunk.index + 1
-        const answer = await this.#http.call(target, 'part', {
-          method: 'PUT',
-          query: {
-            partNumber,
-            uploadId: upos!.upload_id,
-            chunk: chunk.index,
-            chunks: chunks.length,
-            size: chunk.end - chunk.start,
-            start: chunk.start,
-            end: chunk.end,
-            total: size,
-          },
-          headers: uposHeaders,
-          file: { path: request.video.path, start: chunk.start, end: chunk.end },
-          signal: ctx.signal,
-        })
-        if (answer.status !== 200 || !answer.text.includes('MULTIPART_PUT_SUCCESS')) {
-          throw this.#uposError(answer, `part ${partNumber}`)
-        }
-      },
-      sent: async (chunk) => {
-        done.add(chunk.index + 1)
-        upos = { ...upos!, parts: [...done].sort((a, b) => a - b) }
-        await save('uploading', upos)
-      },
-      progress: (sent, total) => ctx.progress(sent, total),
+    upos = await sendToUploadNode(this.#http, request, ctx, {
+      upos,
+      member,
+      headers,
+      save,
+      now: this.#now,
     })
-
-    if (!upos.filename) {
-      const complete = await this.#http.call(target, 'complete', {
-        method: 'POST',
-        query: {
-          output: 'json',
-          name: request.video.name,
-          profile: PROFILE,
-          uploadId: upos.upload_id,
-          biz_id: upos.biz_id,
-        },
-        headers: uposHeaders,
-        json: { parts: chunks.map((chunk) => ({ partNumber: chunk.index + 1, eTag: 'etag' })) },
-        signal: ctx.signal,
-      })
-      this.#uposBody(complete, 'complete')
-      // add/v3 names the video by the upos file's name without its extension
-      const file = upos.upos_uri.split('/').pop() ?? ''
-      upos = { ...upos, filename: file.replace(/\.[^.]*$/, '') }
-      await save('uploaded', upos)
-    }
 
     if (!upos.cover) {
       const cover = await readThumbnail('bilibili', request.thumbnail)
@@ -327,7 +192,7 @@ export default class BilibiliUploadAdapter implements UploadAdapter {
         },
         signal: ctx.signal,
       })
-      const url = stringOf(objectOf(this.#data(answer, 'cover'))?.url)
+      const url = stringOf(objectOf(memberData(this.#http, answer, 'cover'))?.url)
       if (!url) throw this.#http.badAnswer('cover', 'data.url', answer)
       upos = { ...upos, cover: url }
       await save('cover', upos)
@@ -369,7 +234,7 @@ export default class BilibiliUploadAdapter implements UploadAdapter {
       signal: ctx.signal,
       submit: true,
     })
-    const data = objectOf(this.#data(submit, 'submit', true))
+    const data = objectOf(memberData(this.#http, submit, 'submit', true))
     const bvid = stringOf(data?.bvid)
     if (!bvid) throw this.#http.submitWithoutId('data.bvid')
     return {
@@ -422,80 +287,6 @@ export default class BilibiliUploadAdapter implements UploadAdapter {
       query: options.query,
       headers: account ? loginHeaders(account) : {},
     })
-    return this.#data(answer, step)
+    return memberData(this.#http, answer, step)
   }
-
-  /** `data` of a member.bilibili.com answer whose code is 0; the code mapped to an UploadError otherwise. */
-  #data(answer: Answer, step: string, submit = false): unknown {
-    if (answer.status === 412) {
-      // the risk-control gateway's answer: nothing was done, wait and try again
-      throw new UploadError('bilibili', 'rate_limited', `Bilibili intercepted ${step} (HTTP 412)`, {
-        upstreamCode: 412,
-        retryAfterMs: retryAfterOf(answer) ?? 60_000,
-      })
-    }
-    return envelopeData(this.#http, RULES, answer, step, submit)
-  }
-
-  /** The body of an upos answer with OK 1. */
-  #uposBody(answer: Answer, step: string): Json {
-    if (answer.body?.OK === 1) return answer.body
-    if (typeof answer.body?.code === 'number') this.#data(answer, step)
-    throw this.#uposError(answer, step)
-  }
-
-  #uposError(answer: Answer, step: string) {
-    if (answer.status === 403) {
-      return new UploadError(
-        'bilibili',
-        'rejected',
-        `Bilibili's upload node refused ${step} (HTTP 403): the upload's authorisation expired`,
-        { upstreamCode: 403 }
-      )
-    }
-    const message = stringOf(answer.body?.message) ?? answer.text.slice(0, 200)
-    return new UploadError(
-      'bilibili',
-      answer.status >= 400 && answer.status < 500 ? 'rejected' : 'upstream',
-      `Bilibili's upload node answered HTTP ${answer.status} to ${step}${message ? `: ${message}` : ''}`,
-      { upstreamCode: answer.status }
-    )
-  }
-}
-
-/* ------------------------------------------------------------------ */
-
-function cookieOf(account: PlatformAccountRef) {
-  return (
-    cookieHeader(account.cookie, COOKIE_DOMAINS.bilibili) ||
-    cookieHeader(account.token ? `SESSDATA=${account.token.trim()}` : null)
-  )
-}
-
-function loginHeaders(account: PlatformAccountRef): Record<string, string> {
-  const cookie = cookieOf(account)
-  if (!cookie) {
-    throw new UploadError('bilibili', 'auth_expired', 'The account has no Bilibili cookie', {})
-  }
-  return { Cookie: cookie, Referer: 'https://member.bilibili.com/' }
-}
-
-/** bili_jct, the csrf token Bilibili's writes ask for. */
-function csrfOf(account: PlatformAccountRef) {
-  return (
-    parseCookies(account.cookie, COOKIE_DOMAINS.bilibili).find((entry) => entry.name === 'bili_jct')
-      ?.value ?? ''
-  )
-}
-
-/** The upload node's URL: the endpoint (`//host`) on the member host's scheme, then the upos path. */
-function uposUrl(member: string, upos: Upos) {
-  const scheme = new URL(member).protocol
-  const endpoint = upos.endpoint.startsWith('//') ? `${scheme}${upos.endpoint}` : upos.endpoint
-  return `${endpoint.replace(/\/$/, '')}/${upos.upos_uri.replace(/^upos:\/\//, '')}`
-}
-
-function retryAfterOf(answer: Answer) {
-  const seconds = Number(answer.headers.get('retry-after'))
-  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined
 }
