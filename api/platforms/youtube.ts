@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon'
 import {
   PlatformError,
   type ChannelStats,
@@ -8,6 +7,16 @@ import {
   type VideoPage,
   type VideoStats,
 } from '#platforms/types'
+import { YouTubeClient } from '#platforms/youtube_client'
+import {
+  badResponse,
+  counter,
+  firstItem,
+  object,
+  videoStats,
+  type Json,
+  type YouTubeVideo,
+} from '#platforms/youtube_fields'
 
 /*
 |--------------------------------------------------------------------------
@@ -47,6 +56,9 @@ import {
 | field → bad_response; fetch failures and timeouts → network. No API key →
 | not_configured.
 |
+| The calls and their errors are in youtube_client.ts, the reading of the
+| answers (fields, counters, a video as VideoStats) in youtube_fields.ts.
+|
 | Tested only against a local fake server answering the documented shapes
 | (tests/functional/platforms/youtube.spec.ts), never against googleapis.com.
 |
@@ -61,53 +73,7 @@ export interface YouTubeAdapterOptions {
   maxPages?: number
 }
 
-type Json = Record<string, unknown>
-
 const PAGE_SIZE_MAX = 50
-const QUOTA_REASONS = new Set(['quotaExceeded', 'dailyLimitExceeded'])
-const RATE_LIMIT_REASONS = new Set(['rateLimitExceeded', 'userRateLimitExceeded'])
-const AUTH_REASONS = new Set([
-  'keyInvalid',
-  'keyExpired',
-  'forbidden',
-  'accessNotConfigured',
-  'ipRefererBlocked',
-  'authError',
-])
-
-interface YouTubeVideo {
-  id: string
-  statistics: Json
-  snippet: Json
-  contentDetails: Json
-}
-
-/**
- * YouTube's video categories (videoCategories, region US) by snippet.categoryId;
- * an id not listed is kept as is.
- */
-const CATEGORIES: Record<string, string> = {
-  '1': 'Film & Animation',
-  '2': 'Autos & Vehicles',
-  '10': 'Music',
-  '15': 'Pets & Animals',
-  '17': 'Sports',
-  '18': 'Short Movies',
-  '19': 'Travel & Events',
-  '20': 'Gaming',
-  '21': 'Videoblogging',
-  '22': 'People & Blogs',
-  '23': 'Comedy',
-  '24': 'Entertainment',
-  '25': 'News & Politics',
-  '26': 'Howto & Style',
-  '27': 'Education',
-  '28': 'Science & Technology',
-  '29': 'Nonprofits & Activism',
-  '30': 'Movies',
-  '43': 'Shows',
-  '44': 'Trailers',
-}
 
 interface Channel {
   statistics: Json
@@ -118,17 +84,13 @@ export default class YouTubeAdapter implements PlatformAdapter {
   readonly name = 'youtube'
   readonly source = 'official' as const
 
-  #baseUrl: string
-  #apiKey: string | null
-  #timeoutMs: number
+  #client: YouTubeClient
   #maxPages: number
   /** pageToken of page n (n ≥ 2) per uploads playlist and page size, so paging does not re-walk. */
   #pageTokens = new Map<string, string>()
 
   constructor(options: YouTubeAdapterOptions) {
-    this.#baseUrl = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`
-    this.#apiKey = options.apiKey?.trim() || null
-    this.#timeoutMs = options.timeoutMs ?? 10_000
+    this.#client = new YouTubeClient(options)
     this.#maxPages = options.maxPages ?? 2
   }
 
@@ -261,7 +223,7 @@ export default class YouTubeAdapter implements PlatformAdapter {
       )
     }
     const selector: Record<string, string> = uid.startsWith('@') ? { forHandle: uid } : { id: uid }
-    const body = await this.#get('channels', {
+    const body = await this.#client.get('channels', {
       part: 'statistics,snippet,contentDetails',
       ...selector,
     })
@@ -296,7 +258,7 @@ export default class YouTubeAdapter implements PlatformAdapter {
   }
 
   async #playlistPage(playlistId: string, maxResults: number, pageToken?: string) {
-    const body = await this.#get('playlistItems', {
+    const body = await this.#client.get('playlistItems', {
       part: 'contentDetails',
       playlistId,
       maxResults: String(maxResults),
@@ -322,7 +284,7 @@ export default class YouTubeAdapter implements PlatformAdapter {
 
   async #videoStatistics(ids: string[]) {
     if (ids.length === 0) return []
-    const body = await this.#get('videos', {
+    const body = await this.#client.get('videos', {
       part: 'statistics,snippet,contentDetails',
       id: ids.join(','),
     })
@@ -344,195 +306,4 @@ export default class YouTubeAdapter implements PlatformAdapter {
     // Keep the playlist's order; videos deleted or private since are skipped.
     return ids.flatMap((id) => byId.get(id) ?? [])
   }
-
-  async #get(resource: string, params: Record<string, string>): Promise<Json> {
-    if (!this.#apiKey) {
-      throw new PlatformError(
-        'youtube',
-        'not_configured',
-        'YOUTUBE_API_KEY is not set: the live YouTube adapter needs a Data API v3 key',
-        { retryable: false }
-      )
-    }
-    const query = new URLSearchParams({ ...params, key: this.#apiKey }).toString()
-    let response: Response
-    let text: string
-    try {
-      response = await fetch(`${this.#baseUrl}${resource}?${query}`, {
-        headers: { Accept: 'application/json' },
-        signal: AbortSignal.timeout(this.#timeoutMs),
-      })
-      text = await response.text()
-    } catch (error) {
-      const name = error instanceof Error ? error.name : ''
-      throw new PlatformError(
-        'youtube',
-        'network',
-        name === 'TimeoutError' || name === 'AbortError'
-          ? `YouTube did not answer ${resource} within ${this.#timeoutMs} ms`
-          : `Could not reach YouTube for ${resource}: ${error instanceof Error ? error.message : String(error)}`,
-        { retryable: true }
-      )
-    }
-
-    let body: unknown
-    try {
-      body = JSON.parse(text)
-    } catch {
-      body = undefined
-    }
-    if (!response.ok) throw httpError(response, body, resource)
-    if (!body || typeof body !== 'object' || Array.isArray(body)) {
-      throw new PlatformError(
-        'youtube',
-        'bad_response',
-        `YouTube's answer to ${resource} is not JSON`,
-        {
-          retryable: false,
-        }
-      )
-    }
-    return body as Json
-  }
-}
-
-/* ------------------------------------------------------------------ */
-
-function httpError(response: Response, body: unknown, resource: string) {
-  const status = response.status
-  const error =
-    body &&
-    typeof body === 'object' &&
-    'error' in body &&
-    body.error &&
-    typeof body.error === 'object'
-      ? (body.error as Json)
-      : {}
-  const first = Array.isArray(error.errors) && error.errors[0] ? (error.errors[0] as Json) : {}
-  const reason = typeof first.reason === 'string' ? first.reason : undefined
-  const detail = typeof error.message === 'string' ? error.message : `HTTP ${status}`
-  const message = `YouTube answered ${status}${reason ? ` ${reason}` : ''} for ${resource}: ${detail}`
-  const upstreamCode = reason ?? status
-
-  if (reason && QUOTA_REASONS.has(reason)) {
-    return new PlatformError('youtube', 'quota_exceeded', message, {
-      retryable: false,
-      upstreamCode,
-      retryAfterMs: untilQuotaReset(),
-    })
-  }
-  if (status === 429 || (reason && RATE_LIMIT_REASONS.has(reason))) {
-    const retryAfter = Number(response.headers.get('retry-after'))
-    return new PlatformError('youtube', 'rate_limited', message, {
-      retryable: true,
-      upstreamCode,
-      retryAfterMs: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : undefined,
-    })
-  }
-  if (status === 401 || (reason && AUTH_REASONS.has(reason)) || /API key not valid/i.test(detail)) {
-    return new PlatformError('youtube', 'auth', message, { retryable: false, upstreamCode })
-  }
-  if (status === 404) {
-    return new PlatformError('youtube', 'not_found', message, { retryable: false, upstreamCode })
-  }
-  if (status >= 500) {
-    return new PlatformError('youtube', 'upstream', message, { retryable: true, upstreamCode })
-  }
-  return new PlatformError('youtube', 'upstream', message, { retryable: false, upstreamCode })
-}
-
-/** The Data API's daily quota resets at midnight Pacific time. */
-function untilQuotaReset() {
-  const now = DateTime.now().setZone('America/Los_Angeles')
-  return Math.max(0, Math.round(now.plus({ days: 1 }).startOf('day').diff(now).as('milliseconds')))
-}
-
-function badResponse(resource: string, what: string) {
-  return new PlatformError(
-    'youtube',
-    'bad_response',
-    `YouTube's answer to ${resource} lacks ${what}`,
-    {
-      retryable: false,
-    }
-  )
-}
-
-function firstItem(body: Json, resource: string, uid: string): Json {
-  const items = body.items
-  if (items !== undefined && !Array.isArray(items)) throw badResponse(resource, 'items')
-  const first = items?.[0]
-  if (!first || typeof first !== 'object') {
-    throw new PlatformError('youtube', 'not_found', `YouTube has no channel "${uid}"`, {
-      retryable: false,
-    })
-  }
-  return first as Json
-}
-
-function object(data: Json, name: string, resource: string): Json {
-  const value = data[name]
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw badResponse(resource, name)
-  return value as Json
-}
-
-/** Counts arrive as decimal strings ("12345"); absent ones are 0 when `optional`. */
-function counter(data: Json, name: string, resource: string, optional = false): number {
-  const value = data[name]
-  if (value === undefined && optional) return 0
-  const number = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value
-  if (typeof number === 'number' && Number.isFinite(number) && number >= 0)
-    return Math.trunc(number)
-  throw badResponse(resource, `the count "${name}"`)
-}
-
-/** A videos resource as VideoStats (shares need the Analytics API; danmaku and coins do not exist). */
-function videoStats(video: YouTubeVideo): VideoStats {
-  const { snippet, statistics } = video
-  const categoryId = typeof snippet.categoryId === 'string' ? snippet.categoryId : null
-  const tags = Array.isArray(snippet.tags)
-    ? snippet.tags.filter((tag): tag is string => typeof tag === 'string' && tag !== '')
-    : []
-  return {
-    id: video.id,
-    title: typeof snippet.title === 'string' ? snippet.title : '',
-    publishedAt: typeof snippet.publishedAt === 'string' ? snippet.publishedAt : null,
-    url: `https://www.youtube.com/watch?v=${encodeURIComponent(video.id)}`,
-    views: counter(statistics, 'viewCount', 'videos', true),
-    likes: counter(statistics, 'likeCount', 'videos', true),
-    comments: counter(statistics, 'commentCount', 'videos', true),
-    shares: 0,
-    danmaku: 0,
-    coins: 0,
-    favorites: counter(statistics, 'favoriteCount', 'videos', true),
-    durationS: isoDurationSeconds(video.contentDetails.duration),
-    category: categoryId ? (CATEGORIES[categoryId] ?? categoryId) : null,
-    thumbnailUrl: thumbnailOf(snippet.thumbnails),
-    tags,
-  }
-}
-
-/**
- * Seconds of an ISO 8601 duration as contentDetails.duration gives it
- * (PT1H2M3S, PT45S, P1DT2H, P0D for a live stream); null when unreadable.
- */
-export function isoDurationSeconds(value: unknown): number | null {
-  if (typeof value !== 'string') return null
-  const match = /^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/.exec(
-    value
-  )
-  if (!match || value === 'P' || value.endsWith('T')) return null
-  const [, weeks, days, hours, minutes, seconds] = match.map((part) => Number(part ?? 0))
-  return Math.round(((weeks * 7 + days) * 24 + hours) * 3600 + minutes * 60 + seconds)
-}
-
-/** The largest of the usual thumbnails (maxres, standard, high, medium, default). */
-function thumbnailOf(thumbnails: unknown): string | null {
-  if (!thumbnails || typeof thumbnails !== 'object') return null
-  for (const size of ['maxres', 'standard', 'high', 'medium', 'default']) {
-    const entry = (thumbnails as Json)[size]
-    const url = entry && typeof entry === 'object' ? (entry as Json).url : undefined
-    if (typeof url === 'string' && url) return url
-  }
-  return null
 }

@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
-import YouTubeAdapter, { isoDurationSeconds, type YouTubeAdapterOptions } from '#platforms/youtube'
+import YouTubeAdapter, { type YouTubeAdapterOptions } from '#platforms/youtube'
+import { isoDurationSeconds } from '#platforms/youtube_fields'
 import { PlatformError, type PlatformAccountRef } from '#platforms/types'
 import type { FakeAnswer, FakeServer, RecordedRequest } from '#tests/helpers/platforms'
 import { platformError, rejection, startFakeServer } from '#tests/helpers/platforms'
