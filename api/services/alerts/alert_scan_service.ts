@@ -3,17 +3,11 @@ import { DateTime } from 'luxon'
 import NotificationService from '#services/notifications/notification_service'
 import { notifyPausedPlatforms } from '#services/alerts/paused_platforms'
 import AlertRulesService from '#services/alerts/alert_rules_service'
-import { addDays } from '#services/metrics/metric_scope'
+import { accountFindings } from '#services/alerts/findings/account_findings'
+import { growthFindings } from '#services/alerts/findings/growth_findings'
+import { videoFindings } from '#services/alerts/findings/video_findings'
 import { yesterday } from '#services/metrics/collection_service'
-import {
-  VIDEO_ALERT_WINDOW_HOURS,
-  type AlertKind,
-  type AlertRules,
-  type AlertSeverity,
-} from '#shared/alerts'
-import GrowthMedians from '#services/videos/growth/growth_medians'
-import { splitCollectError } from '#shared/collect_errors'
-import { utcOf } from '#support/dates'
+import type { AlertKind, AlertSeverity } from '#shared/alerts'
 
 /** A condition found by the scan; `key` names it (the same condition is one alert). */
 export interface Finding {
@@ -37,62 +31,7 @@ const STATE_KINDS: AlertKind[] = [
   'collection_failed',
 ]
 
-/** A failed collection's figures: the failure's code and its technical detail. */
-export function collectErrorFigures(text: string | null) {
-  const failure = splitCollectError(text)
-  return { error_code: failure?.code ?? 'error', error: failure?.detail ?? null }
-}
-
-/**
- * Expiry alerts for a stored login the platform refused (the collection set
- * its token_status or cookie_status to 1, api/services/metrics/collection_store.ts):
- * 'cookie_expired' for a cookie, 'token_expired' for a token whose expiry
- * date has not passed (a passed one already raises the dated alert). One
- * alert per login (keyed by when it was entered); a new cookie or token, or a
- * collection that works again, resolves it.
- */
-function loginFindings(
-  row: Record<string, any>,
-  base: Pick<Finding, 'creatorId' | 'creatorName' | 'accountId' | 'platform'>,
-  expires: DateTime | null,
-  now: DateTime,
-  today: string
-): Finding[] {
-  const failed = toUtc(row.collect_failed_at)
-  const day = failed?.toISODate() ?? today
-  const figures = {
-    ...collectErrorFigures(row.collect_error),
-    expires_at: (failed ?? now).toISO(),
-  }
-  const findings: Finding[] = []
-  if (Number(row.cookie_status) === 1 && Number(row.has_cookie)) {
-    const entered = toUtc(row.cookie_entered_at)
-    findings.push({
-      ...base,
-      key: `cookie-login:${row.id}:${entered?.toISODate() ?? 'unknown'}`,
-      kind: 'cookie_expired',
-      severity: 'critical',
-      day,
-      figures: { ...figures, error_code: 'cookie_expired' },
-    })
-  }
-  if (Number(row.token_status) === 1 && Number(row.has_token) && !(expires && expires <= now)) {
-    const connected = toUtc(row.token_connected_at)
-    findings.push({
-      ...base,
-      key: `token-login:${row.id}:${connected?.toISODate() ?? 'unknown'}`,
-      kind: 'token_expired',
-      severity: 'critical',
-      day,
-      figures: { ...figures, error_code: 'token_expired' },
-    })
-  }
-  return findings
-}
-
 const sqlNow = () => DateTime.utc().toSQL({ includeOffset: false })!
-
-const toUtc = utcOf
 
 /**
  * The alert scan: platform tokens about to expire (Xigua 30 / Douyin 90 days,
@@ -102,257 +41,10 @@ const toUtc = utcOf
  * not failures), and follower spikes, surges and losses in the
  * day's snapshots. Idempotent: a condition is one row (its key); a rerun
  * refreshes figures, a state that cleared resolves itself, new alerts notify
- * managers and admins once.
+ * managers and admins once. The checks are in findings/ (accounts, follower
+ * growth, videos); this class stores what they find, resolves and notifies.
  */
 export default class AlertScanService {
-  static async accountFindings(rules: AlertRules, now: DateTime): Promise<Finding[]> {
-    const rows = await db
-      .from('creator_platform_accounts as a')
-      .join('creators as c', 'c.id', 'a.creator_id')
-      .where('c.contract_status', 'valid')
-      .where('a.active', true)
-      .select(
-        'a.id',
-        'a.creator_id',
-        'a.platform',
-        'a.token_expires_at',
-        'a.cookie_entered_at',
-        'a.cookie_checked_at',
-        'a.collect_status',
-        'a.collect_error',
-        'a.collect_failed_at',
-        'a.token_status',
-        'a.token_connected_at',
-        'a.cookie_status',
-        'c.channel_name'
-      )
-      .select(db.raw('CASE WHEN a.cookie_encrypted IS NULL THEN 0 ELSE 1 END as has_cookie'))
-      .select(db.raw('CASE WHEN a.token_encrypted IS NULL THEN 0 ELSE 1 END as has_token'))
-    const findings: Finding[] = []
-    const today = now.toISODate()!
-    for (const row of rows) {
-      const base = {
-        creatorId: row.creator_id,
-        creatorName: row.channel_name,
-        accountId: row.id,
-        platform: row.platform,
-      }
-      const expires = toUtc(row.token_expires_at)
-      if (expires) {
-        const daysLeft = Math.ceil(expires.diff(now, 'days').days)
-        if (daysLeft <= rules.tokenWarnDays) {
-          const expired = daysLeft <= 0
-          findings.push({
-            ...base,
-            key: `token:${row.id}:${expires.toISODate()}`,
-            kind: expired ? 'token_expired' : 'token_expiring',
-            severity: expired ? 'critical' : 'warning',
-            day: today,
-            figures: { expires_at: expires.toISO(), days_left: Math.max(daysLeft, 0) },
-          })
-        }
-      }
-      const checked = toUtc(row.cookie_checked_at) ?? toUtc(row.cookie_entered_at)
-      if (Number(row.has_cookie) && checked) {
-        const age = Math.floor(now.diff(checked, 'days').days)
-        if (age >= rules.cookieRecheckDays) {
-          findings.push({
-            ...base,
-            key: `cookie:${row.id}:${checked.toISODate()}`,
-            kind: 'cookie_recheck',
-            severity: 'info',
-            day: today,
-            figures: { checked_at: checked.toISO(), days: age },
-          })
-        }
-      }
-      const login = loginFindings(row, base, expires, now, today)
-      findings.push(...login)
-      // a refused login is announced by its expiry alert, not as a failed collection too
-      const failure = collectErrorFigures(row.collect_error)
-      const coveredByLogin = login.some(
-        (finding) => finding.figures.error_code === failure.error_code
-      )
-      if (Number(row.collect_status) === 1 && !coveredByLogin) {
-        const failed = toUtc(row.collect_failed_at)
-        findings.push({
-          ...base,
-          key: `collect:${row.id}:${failed?.toISODate() ?? today}`,
-          kind: 'collection_failed',
-          severity: 'warning',
-          day: failed?.toISODate() ?? today,
-          // the code apart from the detail, so that every reader gets it in their language
-          figures: failure,
-        })
-      }
-    }
-    return findings
-  }
-
-  /**
-   * Follower changes on `day` against the 7 days before it. Carried days
-   * (a failed collection repeating the last values) never count.
-   */
-  static async growthFindings(rules: AlertRules, day: string): Promise<Finding[]> {
-    const from = addDays(day, -7)
-    const to = addDays(day, -1)
-    const rows = await db
-      .from('metric_snapshots as s')
-      .join('creators as c', 'c.id', 's.creator_id')
-      .where('s.snapshot_date', day)
-      .whereNot('s.source', 'carried')
-      .where('c.contract_status', 'valid')
-      .select(
-        's.account_id',
-        's.creator_id',
-        's.platform',
-        's.fans',
-        's.fans_diff',
-        'c.channel_name'
-      )
-      .select(
-        db.raw(
-          `(SELECT AVG(p.fans_diff) FROM metric_snapshots p WHERE p.account_id = s.account_id AND p.snapshot_date BETWEEN ? AND ? AND p.source <> 'carried') as avg_prev`,
-          [from, to]
-        )
-      )
-    const findings: Finding[] = []
-    for (const row of rows) {
-      const gain = Number(row.fans_diff)
-      const fans = Number(row.fans)
-      const before = fans - gain
-      const average = row.avg_prev === null ? null : Number(row.avg_prev)
-      const base = {
-        creatorId: row.creator_id,
-        creatorName: row.channel_name,
-        accountId: row.account_id,
-        platform: row.platform,
-        day,
-      }
-      if (gain <= -rules.lossMin) {
-        findings.push({
-          ...base,
-          key: `loss:${row.account_id}:${day}`,
-          kind: 'follower_loss',
-          severity: 'critical',
-          figures: { change: gain, fans, before },
-        })
-        continue
-      }
-      if (gain < rules.minGain || gain <= 0) continue
-      if (average !== null && average > 0 && gain >= rules.spikeMultiplier * average) {
-        findings.push({
-          ...base,
-          key: `spike:${row.account_id}:${day}`,
-          kind: 'follower_spike',
-          severity: 'warning',
-          figures: {
-            change: gain,
-            average: Math.round(average * 100) / 100,
-            ratio: Math.round((gain / average) * 10) / 10,
-            fans,
-          },
-        })
-      }
-      if (before > 0 && gain * 100 > rules.surgeSharePct * before) {
-        findings.push({
-          ...base,
-          key: `surge:${row.account_id}:${day}`,
-          kind: 'follower_surge',
-          severity: 'warning',
-          figures: {
-            change: gain,
-            before,
-            share_pct: Math.round((gain / before) * 1000) / 10,
-            fans,
-          },
-        })
-      }
-    }
-    return findings
-  }
-
-  /**
-   * New videos against their creator's median at 24 hours (the growth-hacking
-   * window, api/services/videos/growth): views at least `videoSurgeMultiplier`
-   * times the median raise `video_surge`, at most `videoUnderRatio` times it
-   * `video_under` (a median of at least 3 previous videos). Reads the 24-hour
-   * windows measured in the 3 days before `now`, or those of `videoIds`.
-   */
-  static async videoFindings(
-    rules: AlertRules,
-    now: DateTime,
-    videoIds?: number[]
-  ): Promise<Finding[]> {
-    const query = db
-      .from('video_growth_points as g')
-      .join('videos as v', 'v.id', 'g.video_id')
-      .join('creators as c', 'c.id', 'v.creator_id')
-      .where('g.window_hours', VIDEO_ALERT_WINDOW_HOURS)
-      .whereIn('g.status', ['taken', 'late'])
-      .where('c.contract_status', 'valid')
-      .select(
-        'g.video_id',
-        'g.status',
-        'g.views',
-        'g.taken_at',
-        'v.creator_id',
-        'v.account_id',
-        'v.platform',
-        'v.title',
-        'v.published_at',
-        'c.channel_name'
-      )
-    if (videoIds) query.whereIn('g.video_id', videoIds.length ? videoIds : [0])
-    else {
-      query.where(
-        'g.taken_at',
-        '>=',
-        now.minus({ days: 3 }).toUTC().toFormat('yyyy-MM-dd HH:mm:ss')
-      )
-    }
-    const rows = await query
-    if (!rows.length) return []
-    const medians = await GrowthMedians.of(
-      rows.map((row) => ({
-        id: Number(row.video_id),
-        creatorId: Number(row.creator_id),
-        publishedAt: toUtc(row.published_at),
-      }))
-    )
-    const findings: Finding[] = []
-    for (const row of rows) {
-      const videoId = Number(row.video_id)
-      const [flag] = GrowthMedians.flags(
-        [{ window_hours: VIDEO_ALERT_WINDOW_HOURS, status: row.status, views: Number(row.views) }],
-        medians.get(videoId) ?? [],
-        rules
-      )
-      if (!flag) continue
-      const surge = flag.flag === 'out'
-      findings.push({
-        key: `video-${surge ? 'surge' : 'under'}:${videoId}`,
-        kind: surge ? 'video_surge' : 'video_under',
-        severity: surge ? 'warning' : 'info',
-        creatorId: Number(row.creator_id),
-        creatorName: row.channel_name,
-        accountId: Number(row.account_id),
-        platform: row.platform,
-        day: (toUtc(row.taken_at) ?? now).toISODate()!,
-        figures: {
-          video_id: videoId,
-          title: String(row.title ?? '').slice(0, 200),
-          window_hours: VIDEO_ALERT_WINDOW_HOURS,
-          views: flag.value,
-          median: flag.median,
-          ratio: flag.ratio,
-          videos: flag.videos,
-        },
-      })
-    }
-    return findings
-  }
-
   /**
    * Raises the video alerts of `videoIds` at once (their 24-hour window was
    * just measured), without waiting for the daily scan; answers how many
@@ -360,7 +52,7 @@ export default class AlertScanService {
    */
   static async raiseVideoAlerts(videoIds: number[], now: DateTime = DateTime.utc()) {
     const rules = await AlertRulesService.get()
-    const findings = await this.videoFindings(rules, now, videoIds)
+    const findings = await videoFindings(rules, now, videoIds)
     if (!findings.length) return 0
     return db.transaction(async (trx) => {
       const { created } = await this.#store(findings, trx)
@@ -384,9 +76,9 @@ export default class AlertScanService {
     const now = options.now ?? DateTime.utc()
     const day = options.day ?? (await this.latestDay())
     const findings = [
-      ...(await this.accountFindings(rules, now)),
-      ...(await this.growthFindings(rules, day)),
-      ...(await this.videoFindings(rules, now)),
+      ...(await accountFindings(rules, now)),
+      ...(await growthFindings(rules, day)),
+      ...(await videoFindings(rules, now)),
     ]
     const keys = new Set(findings.map((finding) => finding.key))
 
