@@ -13,13 +13,14 @@ import {
 import type { VideoStats } from '#platforms/types'
 import VideoIngestService from '#services/videos/ingest/video_ingest_service'
 import MetricCollectionService from '#services/metrics/collection_service'
-import VideoWriter, {
+import type { VideoListing } from '#services/videos/ingest/video_writer'
+import {
   SNAPSHOT_COLUMNS,
   VIDEO_COLUMNS,
   countersOf,
   videoRow,
-  type VideoListing,
-} from '#services/videos/ingest/video_writer'
+} from '#services/videos/ingest/video_rows'
+import { upsertSnapshots, upsertVideos } from '#services/videos/ingest/video_upserts'
 import {
   indexVideoWords,
   rebuildVideoWordCounts,
@@ -339,7 +340,7 @@ export default class BenchVideos {
     for (const group of chunks(accounts, 100)) {
       await db.transaction(async (trx) => {
         for (const rows of accountRows(group, perAccount, lastDay, counts.videos + 1)) {
-          await VideoWriter.upsertVideos(
+          await upsertVideos(
             trx,
             rows.videos.map(({ id: _, ...row }) => row)
           )
@@ -351,7 +352,7 @@ export default class BenchVideos {
           const idOf = new Map(
             rows.videos.map((row) => [Number(row.id), byKey.get(row.platform_video_id) ?? 0])
           )
-          await VideoWriter.upsertSnapshots(
+          await upsertSnapshots(
             trx,
             rows.snapshots.map((row) => ({ ...row, video_id: idOf.get(Number(row.video_id))! }))
           )

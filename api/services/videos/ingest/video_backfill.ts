@@ -10,7 +10,8 @@ import {
 } from '#platforms/simulated_videos'
 import type { PlatformKey } from '#shared/constants'
 import VideoIngestService from '#services/videos/ingest/video_ingest_service'
-import VideoWriter, { countersOf, videoRow } from '#services/videos/ingest/video_writer'
+import { countersOf, videoRow } from '#services/videos/ingest/video_rows'
+import { upsertSnapshots, upsertVideos } from '#services/videos/ingest/video_upserts'
 import VideoTallies from '#services/videos/video_tallies'
 import { indexVideoWords } from '#services/videos/video_words'
 import { VIDEO_METRICS } from '#shared/videos'
@@ -45,9 +46,10 @@ type Counters = ReturnType<typeof simulatedVideoCounters>
  * Video history from the simulator (the demo): for every active account of
  * a valid creator, its uploads of the last `uploadDays` days with a snapshot
  * on each of the last `days` days they were listed — the rows the daily
- * collection would have written (VideoWriter's row shape, its views_week /
- * views_month rule, `deleted_on` the first day a deleted video was not
- * listed), computed in memory and inserted in bulk instead of day by day.
+ * collection would have written (the rows of video_rows.ts, the views_week
+ * / views_month rule of view_gains.ts, `deleted_on` the first day a deleted
+ * video was not listed), computed in memory and inserted in bulk instead of
+ * day by day.
  * Nothing is announced: the growth-hacking windows concern the uploads the
  * collection meets from now on.
  */
@@ -152,7 +154,7 @@ export default class VideoBackfillService {
       }
     }
     if (videoRows.length === 0) return
-    await VideoWriter.upsertVideos(trx, videoRows)
+    await upsertVideos(trx, videoRows)
     await VideoTallies.refresh(
       trx,
       accounts.map((account) => account.id)
@@ -194,7 +196,7 @@ export default class VideoBackfillService {
         snapshots.push(row)
       }
     }
-    await VideoWriter.upsertSnapshots(trx, snapshots)
+    await upsertSnapshots(trx, snapshots)
     result.snapshots += snapshots.length
     // deleted_on may have changed as well as the words: every whole word is recounted
     await indexVideoWords(trx, [...ids.values()], { markAll: true })
