@@ -11,10 +11,23 @@ const soon: (() => void)[] = []
 const waiting: (() => void)[] = []
 let draining = false
 
+/**
+ * The parts below the fold wait two frames after the parts in view: by then
+ * the charts drawn in view have seen their place and asked for their code,
+ * which goes first on the network.
+ */
+function afterFrames(run: () => void) {
+  if (typeof requestAnimationFrame === 'undefined') return void setTimeout(run, 0)
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(run, 0)))
+}
+
 function drawNext() {
-  const draw = soon.shift() ?? waiting.shift()
+  const inView = soon.shift()
+  const draw = inView ?? waiting.shift()
   if (draw) startTransition(draw)
-  if (soon.length || waiting.length) setTimeout(drawNext, 0)
+  if (soon.length) setTimeout(drawNext, 0)
+  else if (waiting.length && inView) afterFrames(drawNext)
+  else if (waiting.length) setTimeout(drawNext, 0)
   else draining = false
 }
 
@@ -38,7 +51,8 @@ export function Later({
     ;(inView ? soon : waiting).push(() => mounted && setReady(true))
     if (!draining) {
       draining = true
-      setTimeout(drawNext, 0)
+      if (inView) setTimeout(drawNext, 0)
+      else afterFrames(drawNext)
     }
     return () => {
       mounted = false
