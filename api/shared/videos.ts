@@ -33,6 +33,14 @@ export type GrowthPointStatus = (typeof GROWTH_POINT_STATUSES)[number]
  */
 export const GROWTH_LATE_AFTER_MINUTES = 30
 
+/**
+ * A word search counts its matches up to this many: a list's total of
+ * VIDEO_SEARCH_COUNT_CAP + 1 means "more than that" (shown as "10,000+"),
+ * so that a common word does not count a hundred thousand videos for a
+ * figure nobody pages through.
+ */
+export const VIDEO_SEARCH_COUNT_CAP = 10_000
+
 /** Views tiers of SPEC §9 (10k … 5M). */
 export const VIDEO_VIEW_TIERS = VIEW_TIERS
 

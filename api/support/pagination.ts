@@ -1,4 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import type { LucidModel, ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
+import db from '@adonisjs/lucid/services/db'
 import { countOf } from '#support/sql'
 
 /*
@@ -63,6 +65,25 @@ export async function paginate<Query extends Countable, Row>(
   const [counted] = await query.clone().count('* as total')
   const rows = await shape(query).offset(window.offset).limit(window.limit)
   return { total: countOf(counted), rows }
+}
+
+/**
+ * How many rows `query` has, counting no further than `cap`: the rows'
+ * ids, at most `cap` of them, counted in a derived table, so the database
+ * stops reading at the cap instead of counting every match.
+ */
+export async function countUpTo(
+  query: ModelQueryBuilderContract<LucidModel>,
+  cap: number,
+  column: string
+) {
+  const { sql, bindings } = query.clone().select(column).limit(cap).toSQL()
+  const result = await db.rawQuery(`select count(*) as total from (${sql}) as capped`, [
+    ...bindings,
+  ])
+  // SQLite answers the rows, MySQL [rows, fields]
+  const rows = Array.isArray(result) ? (Array.isArray(result[0]) ? result[0] : result) : []
+  return Math.min(cap, countOf(rows[0]))
 }
 
 /** A whole list as one page (lists that are never paged but still report their total). */

@@ -2,7 +2,7 @@ import type User from '#models/user'
 import Video from '#models/video'
 import VideoSnapshot from '#models/video_snapshot'
 import type { Page } from '#support/pagination'
-import { pageWindow, paginate } from '#support/pagination'
+import { countUpTo, pageWindow, paginate } from '#support/pagination'
 import VideosCache from '#services/videos/videos_cache'
 import { presentSnapshot, presentVideo } from '#services/videos/video_presenter'
 import type { VideoDetailJson, VideoJson } from '#shared/video_api'
@@ -10,6 +10,7 @@ import { filtersKey, videoQuery, withCreatorName } from '#services/videos/video_
 import type { VideoListParams } from '#validators/video'
 import { isAgencySide } from '#shared/roles'
 import VideoTallies from '#services/videos/video_tallies'
+import { VIDEO_SEARCH_COUNT_CAP } from '#shared/videos'
 
 /** Most rows one list page holds (and the export's ceiling). */
 export const VIDEO_PAGE_MAX = 100
@@ -46,14 +47,18 @@ export default class VideoReadService {
         withCreatorName(
           rows.clone().orderBy(`videos.${sort}`, direction).orderBy('videos.id', direction)
         )
-      // the total from the tallies when they can answer the filters (not counting a million rows)
+      // the total from the tallies when they can answer the filters (not counting a million
+      // rows); a word search counts up to its cap (one past it: "more than")
       const tallied = await VideoTallies.counts(user, params)
-      const page = tallied
-        ? {
-            total: tallied.total,
-            rows: await shape(query).offset(window.offset).limit(window.limit),
-          }
-        : await paginate(query, window, shape)
+      const total = tallied
+        ? tallied.total
+        : params.q
+          ? await countUpTo(query, VIDEO_SEARCH_COUNT_CAP + 1, 'videos.id')
+          : null
+      const page =
+        total !== null
+          ? { total, rows: await shape(query).offset(window.offset).limit(window.limit) }
+          : await paginate(query, window, shape)
       return { total: page.total, rows: page.rows.map((video) => presentVideo(video)) }
     })
   }

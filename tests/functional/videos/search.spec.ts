@@ -4,6 +4,10 @@ import { setupFunctionalGroup } from '#tests/helpers/functional'
 import { creatorWithAccount, videoOf } from '#tests/helpers/videos'
 import { rebuildVideoWordCounts, wholeWordsOf } from '#services/videos/video_words'
 import { loadWorkbook, rowsOf } from '#tests/helpers/excel'
+import { videoQuery } from '#services/videos/video_query'
+import { countUpTo } from '#support/pagination'
+import { VIDEO_SEARCH_COUNT_CAP } from '#shared/videos'
+import type { VideoListParams } from '#validators/video'
 
 test.group('videos / search and suggestions', (group) => {
   setupFunctionalGroup(group)
@@ -52,6 +56,28 @@ test.group('videos / search and suggestions', (group) => {
     spec.assertStatus(200)
     assert.equal(spec.body().data.total, 2)
     assert.equal(spec.body().data.items[0].title, '数据可视化 实战教程')
+  })
+
+  test('a word search counts its matches up to the cap: below it exactly, past it one more', async ({
+    client,
+    assert,
+  }) => {
+    const staff = await UserFactory.create()
+    const { account } = await creatorWithAccount('bilibili')
+    for (const n of [1, 2, 3, 4, 5]) await videoOf(account, { title: `料理 第${n}集` })
+    await videoOf(account, { title: '旅行 日记' })
+
+    const listed = await client.get('/api/videos?q=料理').loginAs(staff)
+    listed.assertStatus(200)
+    assert.equal(listed.header('x-total-count'), '5')
+    const spec = await client.get('/api/video/search?q=料理').loginAs(staff)
+    assert.equal(spec.body().data.total, 5)
+
+    // the count a search uses, with a small cap: it reads no further than the cap
+    const query = () => videoQuery(staff, { q: '料理' } as VideoListParams)
+    assert.equal(await countUpTo(query(), 3, 'videos.id'), 3)
+    assert.equal(await countUpTo(query(), 6, 'videos.id'), 5)
+    assert.equal(await countUpTo(query(), VIDEO_SEARCH_COUNT_CAP + 1, 'videos.id'), 5)
   })
 
   test('suggestions rank words by use then views, titles by views; a creator sees its own', async ({

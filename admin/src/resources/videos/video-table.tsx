@@ -3,12 +3,12 @@ import { getDefaultSortOrder, useTable } from '@refinedev/antd'
 import { Space, Table, Typography } from 'antd'
 import { FileExcelOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { VIDEO_SORTS } from '@shared/videos'
+import { VIDEO_SEARCH_COUNT_CAP, VIDEO_SORTS } from '@shared/videos'
 import { DownloadButton } from '../../components/download-button'
 import { ListTable } from '../../components/list-table'
 import { Toolbar } from '../../components/toolbar'
 import { cleanParams } from '../../lib/use-api-query'
-import { useDashboardFormat, useDateTimeFormat } from '../../lib/format'
+import { useDashboardFormat, useDateTimeFormat, useNumberFormat } from '../../lib/format'
 import { nowrap } from '../../lib/table'
 import { CompareToggle, VideoThumb, VideoTitle } from './video-bits'
 import type { VideoFilters, VideoRow } from './types'
@@ -52,6 +52,12 @@ export function VideoTable({
   // new filters start again at the first page
   useEffect(() => setCurrentPage(1), [permanent, setCurrentPage])
   const total = tableQuery.data?.total ?? 0
+  const number = useNumberFormat()
+  // a word search counts up to its cap; one past it means "more than"
+  const totalText = (count: number) =>
+    count > VIDEO_SEARCH_COUNT_CAP
+      ? t('videos.list.total_more', { count: number.format(VIDEO_SEARCH_COUNT_CAP) })
+      : t('videos.list.total', { count: number.format(count) })
 
   const counter = (field: (typeof VIDEO_SORTS)[number], label: string) => (
     <Table.Column<VideoRow>
@@ -77,7 +83,7 @@ export function VideoTable({
             </Typography.Title>
           )}
           <Typography.Text type="secondary" data-testid={`${testId}-total`}>
-            {t('videos.list.total', { count: total })}
+            {totalText(total)}
           </Typography.Text>
         </Space>
         <DownloadButton
@@ -100,7 +106,10 @@ export function VideoTable({
         empty={t('videos.cards.empty')}
         pagination={{
           ...tableProps.pagination,
-          showTotal: (count) => t('common.total', { count }),
+          showTotal: (count) =>
+            count > VIDEO_SEARCH_COUNT_CAP
+              ? totalText(count)
+              : t('common.total', { count: number.format(count) }),
         }}
       >
         <Table.Column<VideoRow>
