@@ -11,8 +11,9 @@ import { UPLOAD_PLATFORMS, type UploadPlatform } from '#shared/uploads'
 | The demo upload history
 |--------------------------------------------------------------------------
 |
-| The Upload Station's records on a fresh install: the newest demo videos
-| of Bilibili, Xigua and Haokan accounts (04_demo_metrics_seeder) as if
+| The Upload Station's records on a fresh install: demo videos of
+| Bilibili, Xigua and Haokan accounts (04_demo_metrics_seeder), picked
+| evenly over their upload days, newest first, as if
 | the staff had sent them through the station — each one's publication
 | succeeded with the platform's id, linked to the video, so the station's
 | stats (uploads, last 7 days, deleted, average views), the creator page's
@@ -72,13 +73,25 @@ export default class DemoUploadsSeeder extends BaseSeeder {
     if (await db.from('upload_tasks').first()) return 0
     const users = await db.from('users').whereIn('email', uploaders()).orderBy('id').select('id')
     if (!users.length) return 0
-    const videos: DemoVideo[] = await db
+    // evenly over the station platforms' demo uploads, newest first, so the history spans
+    // the demo's weeks rather than its last day
+    const candidates = await db
       .from('videos')
       .whereIn('platform', [...UPLOAD_PLATFORMS])
       .whereNotNull('published_at')
       .orderBy('published_at', 'desc')
       .orderBy('id', 'desc')
-      .limit(DEMO_UPLOADS)
+      .select('id')
+    const step = Math.max(1, Math.floor(candidates.length / DEMO_UPLOADS))
+    const picked = candidates
+      .filter((_, index) => index % step === 0)
+      .slice(0, DEMO_UPLOADS)
+      .map((row) => Number(row.id))
+    const videos: DemoVideo[] = await db
+      .from('videos')
+      .whereIn('id', picked)
+      .orderBy('published_at', 'desc')
+      .orderBy('id', 'desc')
       .select(
         'id',
         'account_id',
