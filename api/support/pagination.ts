@@ -77,13 +77,10 @@ export async function countUpTo(
   cap: number,
   column: string
 ) {
-  const { sql, bindings } = query.clone().select(column).limit(cap).toSQL()
-  const result = await db.rawQuery(`select count(*) as total from (${sql}) as capped`, [
-    ...bindings,
-  ])
-  // SQLite answers the rows, MySQL [rows, fields]
-  const rows = Array.isArray(result) ? (Array.isArray(result[0]) ? result[0] : result) : []
-  return Math.min(cap, countOf(rows[0]))
+  const [counted] = await db
+    .from(query.clone().select(column).limit(cap).as('capped'))
+    .count('* as total')
+  return Math.min(cap, countOf(counted))
 }
 
 /** A whole list as one page (lists that are never paged but still report their total). */
