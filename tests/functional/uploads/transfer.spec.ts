@@ -1,4 +1,6 @@
 import { test } from '@japa/runner'
+import type { ApiClient } from '@japa/api-client'
+import type User from '#models/user'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,6 +14,16 @@ import { tinyMp4, tusMetadata } from '#tests/helpers/uploads'
 
 const TUS = { 'Tus-Resumable': '1.0.0' }
 const OCTETS = 'application/offset+octet-stream'
+
+/** Creates a 100-byte upload of `user` with nothing sent yet; its id. */
+async function emptyUpload(client: ApiClient, user: User) {
+  const created = await client
+    .post('/api/video/upload_file')
+    .headers({ ...TUS, 'Upload-Length': '100' })
+    .loginAs(user)
+  created.assertStatus(201)
+  return (created.header('location') as string).split('/').pop()!
+}
 
 /**
  * The resumable transfer (SPEC §7 /api/video/upload_file, tus 1.0) through
@@ -105,12 +117,7 @@ test.group('uploads: the resumable transfer', (group) => {
     client,
     assert,
   }) => {
-    const created = await client
-      .post('/api/video/upload_file')
-      .headers({ ...TUS, 'Upload-Length': '100' })
-      .loginAs(given.staff)
-    created.assertStatus(201)
-    const id = (created.header('location') as string).split('/').pop()!
+    const id = await emptyUpload(client, given.staff)
 
     const head = await client.head(`/api/video/upload_file/${id}`).headers(TUS).loginAs(given.other)
     head.assertStatus(403)
@@ -160,12 +167,7 @@ test.group('uploads: the resumable transfer', (group) => {
     client,
     assert,
   }) => {
-    const created = await client
-      .post('/api/video/upload_file')
-      .headers({ ...TUS, 'Upload-Length': '100' })
-      .loginAs(given.staff)
-    created.assertStatus(201)
-    const id = (created.header('location') as string).split('/').pop()!
+    const id = await emptyUpload(client, given.staff)
     const wrongOffset = await client
       .patch(`/api/video/upload_file/${id}`)
       .headers({ ...TUS, 'Upload-Offset': '40', 'lang': 'jp' })
