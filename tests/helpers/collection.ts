@@ -1,6 +1,12 @@
 import db from '@adonisjs/lucid/services/db'
 import { CreatorFactory } from '#database/factories/creator_factory'
-import type { ChannelStats, PlatformAdapter, PlatformAccountRef, VideoPage } from '#platforms/types'
+import type {
+  ChannelStats,
+  PlatformAdapter,
+  PlatformAccountRef,
+  VideoPage,
+  VideoStats,
+} from '#platforms/types'
 import { METRICS, type PlatformKey } from '#shared/constants'
 import type { SnapshotRow } from '#services/metrics/snapshot_writer'
 import { dayOf } from '#services/metrics/rollup_service'
@@ -115,5 +121,17 @@ export function fakeAdapter(options: {
     async fanPortrait() {
       return []
     },
+  }
+}
+
+/** A paged listing of `items` (pages of the asked size), as an adapter answers it. */
+export function paged(items: VideoStats[], page: number, pageSize: number): VideoPage {
+  const start = (page - 1) * pageSize
+  return {
+    items: items.slice(start, start + pageSize),
+    page,
+    pageSize,
+    total: items.length,
+    hasMore: start + pageSize < items.length,
   }
 }

@@ -2,13 +2,13 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import emitter from '@adonisjs/core/services/emitter'
 import platforms from '#platforms/main'
-import { PlatformError, type VideoPage, type VideoStats } from '#platforms/types'
+import { PlatformError, type VideoStats } from '#platforms/types'
 import MetricCollectionService from '#services/metrics/collection_service'
 import VideoIngestService from '#services/videos/ingest/video_ingest_service'
 import { addDays } from '#services/metrics/metric_scope'
 import { dayOf } from '#services/metrics/rollup_service'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { fakeAdapter, seedAccounts, type SeededAccount } from '#tests/helpers/collection'
+import { fakeAdapter, paged, seedAccounts, type SeededAccount } from '#tests/helpers/collection'
 
 const DAY = '2026-02-10'
 const NEXT_DAY = '2026-02-11'
@@ -32,18 +32,6 @@ function item(id: string, views: number, values: Partial<VideoStats> = {}): Vide
     thumbnailUrl: null,
     tags: ['首尔', 'vlog'],
     ...values,
-  }
-}
-
-/** A paged listing of `items` (pages of the asked size). */
-function paged(items: VideoStats[], page: number, pageSize: number): VideoPage {
-  const start = (page - 1) * pageSize
-  return {
-    items: items.slice(start, start + pageSize),
-    page,
-    pageSize,
-    total: items.length,
-    hasMore: start + pageSize < items.length,
   }
 }
 

@@ -13,7 +13,7 @@ import {
 } from '#services/videos/video_words'
 import { UserFactory } from '#database/factories/user_factory'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
-import { fakeAdapter, seedAccounts, type SeededAccount } from '#tests/helpers/collection'
+import { fakeAdapter, paged, seedAccounts, type SeededAccount } from '#tests/helpers/collection'
 import { creatorWithAccount, videoOf } from '#tests/helpers/videos'
 
 /** A word no video carries: a full recount would remove its row. */
@@ -44,16 +44,7 @@ async function collect(date: string, items: VideoStats[]) {
     'bilibili',
     fakeAdapter({
       name: 'bili-fake',
-      listing: (_account, page, pageSize) => {
-        const start = (page - 1) * pageSize
-        return {
-          items: items.slice(start, start + pageSize),
-          page,
-          pageSize,
-          total: items.length,
-          hasMore: start + pageSize < items.length,
-        }
-      },
+      listing: (_account, page, pageSize) => paged(items, page, pageSize),
     })
   )
   return MetricCollectionService.collect({ date, trigger: 'cli' })
