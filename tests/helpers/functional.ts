@@ -11,6 +11,7 @@ import env from '#start/env'
 import AccessToken from '#models/access_token'
 import IpAllowlistEntry from '#models/ip_allowlist_entry'
 import Caches from '#services/caches'
+import { settleWork } from '#support/after_commit_work'
 import IpAllowlistService from '#services/auth/ip_allowlist_service'
 import type User from '#models/user'
 import type { TokenPair } from '#services/auth/token_service'
@@ -20,16 +21,22 @@ import { UserFactory } from '#database/factories/user_factory'
 
 /**
  * What every functional group needs: a global transaction per test (rolled
- * back afterwards), fresh rate-limit counters and every in-process cache
- * emptied (api/services/caches.ts), so that no test sees what another one
- * left behind.
+ * back afterwards, once the work its writes set off has settled), fresh
+ * rate-limit counters and every in-process cache emptied
+ * (api/services/caches.ts), so that no test sees what another one left behind.
  */
 export function setupFunctionalGroup(group: Group) {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(async () => {
     await limiter.clear()
     Caches.clearAll()
-    return () => Caches.clearAll()
+    return async () => {
+      // work a test's writes set off after commit (planning a new video's growth windows) ends
+      // inside that test's transaction: left running, it would write into the next test's,
+      // where SQLite hands the rolled-back ids out again to other rows
+      await settleWork()
+      Caches.clearAll()
+    }
   })
 }
 
