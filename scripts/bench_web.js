@@ -63,9 +63,28 @@ function scriptFigures(requests) {
   return { total: sum(scripts) / 1024, beforeChart: sum(before) / 1024, chart: Boolean(firstChart) }
 }
 
-/** With --details: what moved (layout shifts) and what kept the main thread busy. */
+/** With --details: the weighed metrics, the largest paint and its phases, what moved (layout shifts) and what kept the main thread busy. */
 function explain(path, audits) {
   console.log(`\n${path}`)
+  const weighed = [
+    'first-contentful-paint',
+    'largest-contentful-paint',
+    'total-blocking-time',
+    'cumulative-layout-shift',
+    'speed-index',
+  ]
+  console.log(
+    `  ${weighed.map((id) => `${id.replace(/-/g, ' ')} ${Math.round(audits[id].numericValue)} (score ${audits[id].score})`).join(', ')}`
+  )
+  // the largest paint: which element, and where its time went (Lighthouse's phases)
+  for (const part of audits['largest-contentful-paint-element']?.details?.items ?? []) {
+    for (const item of part.items ?? []) {
+      if (item.node)
+        console.log(`  largest paint  ${item.node.selector ?? ''}  ${item.node.nodeLabel ?? ''}`)
+      if (item.phase)
+        console.log(`  largest paint phase ${item.phase}: ${Math.round(item.timing)} ms`)
+    }
+  }
   for (const item of audits['layout-shifts']?.details?.items ?? []) {
     const node = item.node ?? {}
     console.log(`  shift ${item.score.toFixed(3)}  ${node.selector ?? ''}  ${node.nodeLabel ?? ''}`)
