@@ -61,9 +61,13 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    alias: {
-      '@shared': fileURLToPath(new URL('../api/shared', import.meta.url)),
-    },
+    alias: [
+      { find: '@shared', replacement: fileURLToPath(new URL('../api/shared', import.meta.url)) },
+      {
+        find: /^html2canvas$/,
+        replacement: fileURLToPath(new URL('./vite/html2canvas-on-demand.ts', import.meta.url)),
+      },
+    ],
   },
   server: {
     port: 5173,
