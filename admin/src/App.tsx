@@ -16,6 +16,7 @@ import { useAuthStore } from './providers/auth-store'
 import { appRoutes, preloadScreen, publicDocRoutes } from './routes'
 import { session } from './providers/session'
 import { LandingNavigate } from './components/landing'
+import { BootShell } from './components/layout/boot-shell'
 
 const LoginPage = lazy(() => import('./pages/login'))
 const RegisterPage = lazy(() => import('./pages/register'))
@@ -44,6 +45,15 @@ function Loading() {
         <div style={{ width: 120, height: 60 }} />
       </Spin>
     </div>
+  )
+}
+
+/** What stands while a screen's code loads: the signed-in frame under /app, else a spinner. */
+function RouteFallback() {
+  return expectSignedIn && /^\/app(\/|$)/.test(window.location.pathname) ? (
+    <BootShell />
+  ) : (
+    <Loading />
   )
 }
 
@@ -81,7 +91,7 @@ function StudioRefine() {
         },
       }}
     >
-      <Suspense fallback={<Loading />}>
+      <Suspense fallback={<RouteFallback />}>
         <Routes key={i18n.language}>
           <Route index element={<LandingNavigate pending={<Loading />} />} />
           <Route

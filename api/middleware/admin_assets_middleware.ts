@@ -62,15 +62,29 @@ const CONTENT_SECURITY_POLICY = [
 export default class AdminAssetsMiddleware {
   /** ADMIN_DIST points at another build of the admin (e.g. one per parallel test run). */
   #root = env.get('ADMIN_DIST') ?? app.publicPath()
-  static #index: { mtimeMs: number; html: string } | null = null
+  static #index: { mtimeMs: number; html: string; framed: string } | null = null
 
+  /**
+   * index.html with the brand written in; `framed` also has the signed-in
+   * frame (its `boot-shell` template) in #root, painted before the scripts run.
+   */
   async #indexHtml(file: string, mtimeMs: number) {
     const cached = AdminAssetsMiddleware.#index
-    if (cached && cached.mtimeMs === mtimeMs) return cached.html
+    if (cached && cached.mtimeMs === mtimeMs) return cached
     const template = await readFile(file, 'utf8')
     const html = template.replace('__APP_BRAND__', studioConfig.brand)
-    AdminAssetsMiddleware.#index = { mtimeMs, html }
-    return html
+    const frame = /<template id="boot-shell">([\s\S]*?)<\/template>/.exec(html)?.[1]
+    const framed = frame
+      ? html.replace('<div id="root"></div>', () => `<div id="root">${frame.trim()}</div>`)
+      : html
+    AdminAssetsMiddleware.#index = { mtimeMs, html, framed }
+    return AdminAssetsMiddleware.#index
+  }
+
+  /** An /app address opened with an access token: the reader expects the signed-in frame. */
+  static #expectsFrame(relative: string, cookies: string | undefined) {
+    if (relative !== 'app' && !relative.startsWith(`app${sep}`)) return false
+    return (cookies ?? '').split(';').some((part) => /^\s*token=[^;\s]/.test(part))
   }
 
   async handle(ctx: HttpContext, next: NextFn) {
@@ -114,7 +128,10 @@ export default class AdminAssetsMiddleware {
       response.header('x-frame-options', 'DENY')
       response.header('content-security-policy', CONTENT_SECURITY_POLICY)
       if (file.endsWith(`${sep}index.html`)) {
-        const html = await this.#indexHtml(file, info.mtimeMs)
+        const index = await this.#indexHtml(file, info.mtimeMs)
+        const framed = AdminAssetsMiddleware.#expectsFrame(relative, request.header('cookie'))
+        response.header('vary', 'accept-encoding, cookie')
+        const html = framed ? index.framed : index.html
         return response.status(200).send(method === 'HEAD' ? '' : html)
       }
     }
