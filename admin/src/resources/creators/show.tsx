@@ -158,10 +158,7 @@ export function CreatorShow() {
         </Col>
         <Col xs={24} xl={8}>
           <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-            {/* In view, but drawn in a task of its own after the header and the analysis. */}
-            <Later soon minHeight={660}>
-              <PrivateInfoCard creator={creator} />
-            </Later>
+            <PrivateInfoCard creator={creator} />
             <Later>
               <MemoPanel creatorId={creator.id} />
             </Later>
