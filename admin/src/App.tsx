@@ -34,7 +34,7 @@ const AppLayout = lazy(loadLayout)
 const expectSignedIn = Boolean(session.getToken())
 if (expectSignedIn) {
   loadLayout().catch(() => undefined)
-  preloadScreen(window.location.pathname)
+  preloadScreen(window.location.pathname, window.location.search)
 }
 
 function Loading() {

@@ -3,6 +3,8 @@ import { matchPath, Navigate, Route } from 'react-router'
 import { BRAND } from './config'
 import { PLATFORM_DASHBOARDS } from './providers/resources'
 import { Screen } from './components/screen'
+import { askEarly } from './providers/early-answers'
+import { creatorIdOf } from './resources/creators/components/creator-id'
 import type { PublicDocKey } from './pages/public-docs'
 
 /**
@@ -60,14 +62,28 @@ const StudioReportPage = screen(() => import('./pages/reports/studio-report'))
  * guards it. Screens a later release builds answer with the honest 'Not
  * supported yet' page; the built ones name their page here.
  */
-const APP_ROUTES: { path: string; resource: string; page?: React.ReactNode }[] = [
+const APP_ROUTES: {
+  path: string
+  resource: string
+  page?: React.ReactNode
+  /** What the screen reads first, asked for at start-up beside its code (early-answers.ts). */
+  early?: (params: URLSearchParams) => string[]
+}[] = [
   { path: 'account', resource: 'account', page: <AccountPage /> },
   { path: 'modify_account', resource: 'account', page: <AccountPage /> },
   { path: 'settings', resource: 'settings', page: <SettingsPage /> },
   { path: 'test2', resource: 'diagnostics', page: <DiagnosticsPage /> },
   { path: `${BRAND}_studio_log`, resource: 'studio_log', page: <AuditLogList /> },
   { path: 'customers', resource: 'creators', page: <CreatorList /> },
-  { path: 'creator_info', resource: 'creators', page: <CreatorShow /> },
+  {
+    path: 'creator_info',
+    resource: 'creators',
+    page: <CreatorShow />,
+    early: (params) => {
+      const id = creatorIdOf(params)
+      return id === null ? [] : [`/api/creators/${id}`]
+    },
+  },
   { path: 'add_creator', resource: 'creators', page: <CreatorCreate /> },
   { path: 'modify_creator', resource: 'creators', page: <CreatorEdit /> },
   { path: 'private_letter', resource: 'private_letter', page: <LetterList /> },
@@ -107,14 +123,18 @@ const APP_ROUTES: { path: string; resource: string; page?: React.ReactNode }[] =
   { path: 'staff/:id/edit', resource: 'staff', page: <StaffEdit /> },
 ]
 
-/** Asks for the code of the screen at `pathname` (under /app/) now; no-op elsewhere. */
-export function preloadScreen(pathname: string) {
+/**
+ * Asks for the code of the screen at `pathname` (under /app/) now, and for
+ * what it reads first; no-op elsewhere.
+ */
+export function preloadScreen(pathname: string, search = '') {
   const path = pathname.replace(/^\/app\/?/, '')
   if (path === pathname) return
   const route = APP_ROUTES.find((candidate) => matchPath(`/${candidate.path}`, `/${path}`))
   const type = route?.page && (route.page as React.ReactElement).type
   const load = type ? loaders.get(type as ComponentType<any>) : undefined
   load?.().catch(() => undefined)
+  for (const url of route?.early?.(new URLSearchParams(search)) ?? []) askEarly(url)
 }
 
 export const appRoutes = (

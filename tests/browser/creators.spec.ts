@@ -380,6 +380,40 @@ test.group('creator screens', (group) => {
     await fullScreenshot(page, 'jp-creator-detail-full')
   })
 
+  test('a detail opened by its address reads its creator once, asked for at start-up', async ({
+    visit,
+    assert,
+  }) => {
+    const admin = await UserFactory.apply('admin').create()
+    const { sunny, pixel } = await threeCreators()
+    const page = await signedIn(visit, admin)
+    const reads: string[] = []
+    const asked: string[] = []
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname
+      asked.push(path)
+      if (/^\/api\/creators\/\d+$/.test(path) && request.method() === 'GET') reads.push(path)
+    })
+
+    await page.goto(`/app/creator_info?id=${sunny.id}`)
+    await page.locator('[data-testid=creator-show]').getByText('Sunny Cooks').first().waitFor()
+    await page.locator('[data-testid=reveal-L1]').waitFor()
+    assert.deepEqual(reads, [`/api/creators/${sunny.id}`])
+    // asked for before the layout was drawn (its header asks for the unread letters)
+    assert.isBelow(asked.indexOf(`/api/creators/${sunny.id}`), asked.indexOf('/api/letters/unread'))
+
+    // moving to another creator inside the app reads that one afresh
+    await page.goto('/app/customers')
+    await waitForRows(page, ['Sunny Cooks', 'Pixel Arcade', 'Moon Dance'])
+    await page.locator(`a[href*="/app/creator_info?id=${pixel.id}"]`).first().click()
+    await page.locator('[data-testid=creator-show]').getByText('Pixel Arcade').first().waitFor()
+    assert.deepEqual(reads.slice(1), [`/api/creators/${pixel.id}`])
+
+    // a creator that does not exist: the early answer's 404 reaches the screen
+    await page.goto('/app/creator_info?id=999999')
+    await page.getByText('This creator does not exist or was deleted.').waitFor()
+  })
+
   test('staff see the list and the contact level only', async ({ visit, assert }) => {
     const staff = await UserFactory.create()
     const { sunny } = await threeCreators()

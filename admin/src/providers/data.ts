@@ -2,6 +2,7 @@ import type { DataProvider, HttpError, ValidationErrors } from '@refinedev/core'
 import simpleRest, { generateFilter, generateSort, stringify } from '@refinedev/simple-rest'
 import type { AxiosProgressEvent, ResponseType } from 'axios'
 import { api } from './http'
+import { takeEarly } from './early-answers'
 
 /**
  * The one data path of the admin: Refine's simple-rest provider on the
@@ -162,8 +163,11 @@ const getList = (async (params) => {
   return { data: rows, total: Array.isArray(data) ? total : rows.length }
 }) as DataProvider['getList']
 
+/** A record the opened screen's address asked for at start-up is taken from there (early-answers.ts). */
 const getOne = (async (params) => {
-  const { data } = await rest.getOne(params)
+  const plain = !params.meta?.headers && (params.meta?.method ?? 'get') === 'get'
+  const early = plain ? takeEarly(`/api/${params.resource}/${params.id}`) : undefined
+  const { data } = early ? await early : await rest.getOne(params)
   return { data: unwrap<typeof data>(data) }
 }) as DataProvider['getOne']
 
