@@ -82,9 +82,9 @@ export default class AdminAssetsMiddleware {
   }
 
   /** An /app address opened with an access token: the reader expects the signed-in frame. */
-  static #expectsFrame(relative: string, cookies: string | undefined) {
+  static #expectsFrame(relative: string, cookies: Record<string, unknown>) {
     if (relative !== 'app' && !relative.startsWith(`app${sep}`)) return false
-    return (cookies ?? '').split(';').some((part) => /^\s*token=[^;\s]/.test(part))
+    return typeof cookies.token === 'string' && cookies.token.trim() !== ''
   }
 
   async handle(ctx: HttpContext, next: NextFn) {
@@ -129,7 +129,7 @@ export default class AdminAssetsMiddleware {
       response.header('content-security-policy', CONTENT_SECURITY_POLICY)
       if (file.endsWith(`${sep}index.html`)) {
         const index = await this.#indexHtml(file, info.mtimeMs)
-        const framed = AdminAssetsMiddleware.#expectsFrame(relative, request.header('cookie'))
+        const framed = AdminAssetsMiddleware.#expectsFrame(relative, request.cookiesList())
         response.header('vary', 'accept-encoding, cookie')
         const html = framed ? index.framed : index.html
         return response.status(200).send(method === 'HEAD' ? '' : html)
