@@ -176,9 +176,12 @@ test.group('data center screens', (group) => {
       await tray.filter({ hasText: 'Delta' }).waitFor()
       const side = page.locator('[data-testid=side-by-side]')
       await side.locator('tbody tr.ant-table-row').first().waitFor()
-      const sideText = await side.innerText()
-      assert.include(sideText, 'Alpha')
-      assert.include(sideText, 'Delta')
+      // One column per tray creator, headed by its name (waited for: the
+      // table may be drawn again while the page settles).
+      const header = side.locator('thead [data-testid=creator-link]')
+      await header.filter({ hasText: 'Alpha' }).waitFor()
+      await header.filter({ hasText: 'Delta' }).waitFor()
+      assert.deepEqual(await header.allInnerTexts(), ['Alpha', 'Delta'])
       await page.locator('[data-testid=metric-chart-fans] [data-testid=chart-line]').waitFor()
       await page
         .locator('[data-testid=series-table] [data-testid=creator-link]', { hasText: 'Delta' })
