@@ -22,7 +22,7 @@ export type LoginOutcome =
 export async function login(values: LoginValues): Promise<LoginOutcome> {
   try {
     const body = new URLSearchParams({ account: values.email.trim(), password: values.password })
-    const response = await api.post('/api/user/login', body, { validateStatus: () => true })
+    const response = await api.post('/api/user/login', body, { anyStatus: true })
     const data = response.data as { status?: number; message?: string; data?: { token?: string } }
     if (response.status >= 500 || typeof data?.status !== 'number') {
       return { ok: false, kind: 'server_error' }

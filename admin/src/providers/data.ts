@@ -1,14 +1,23 @@
-import type { DataProvider, HttpError, ValidationErrors } from '@refinedev/core'
-import simpleRest, { generateFilter, generateSort, stringify } from '@refinedev/simple-rest'
-import type { AxiosProgressEvent, ResponseType } from 'axios'
-import { api } from './http'
+import type {
+  BaseRecord,
+  CrudFilters,
+  CrudSorting,
+  DataProvider,
+  HttpError,
+  ValidationErrors,
+} from '@refinedev/core'
+import { api, type HttpMethod, type HttpRequest, type HttpUploadProgress } from './http'
 import { takeEarly } from './early-answers'
 
 /**
- * The one data path of the admin: Refine's simple-rest provider on the
+ * The one data path of the admin: Refine's simple-rest conventions on the
  * admin's HTTP client (so the `token` header and the session's -101/-1
- * handling apply to every call). Lists read `x-total-count`; filters travel
- * as `field`, `field_like`, `_start`/`_end`; updates are PATCH.
+ * handling apply to every call). Resources live under /api/<resource>;
+ * lists read `x-total-count`; filters travel as `field`, `field_ne`,
+ * `field_gte`, `field_lte`, `field_like` and `q`, pages as `_start`/`_end`,
+ * sorting as `_sort`/`_order`; several records as repeated `id`; creates are
+ * POST, updates PATCH, deletes DELETE (`meta.method` and `meta.headers`
+ * change a call's verb and headers).
  *
  * On top of simple-rest:
  * - custom calls (`useCustom`, `useCustomMutation`) answer the `data` of a
@@ -23,6 +32,37 @@ import { takeEarly } from './early-answers'
  * - `meta.responseType: 'blob'` downloads a file: `{blob, fileName}`;
  *   `meta.onUploadProgress` follows an upload.
  */
+const API_URL = '/api'
+
+/** A filter's operator as the suffix of its query key (`eq` and `in` have none). */
+const OPERATOR_SUFFIX: Partial<Record<string, string>> = {
+  ne: '_ne',
+  gte: '_gte',
+  lte: '_lte',
+  contains: '_like',
+}
+
+/** Refine's filters as query values; `q` travels as it is. */
+export function filterQuery(filters?: CrudFilters): Record<string, unknown> {
+  const query: Record<string, unknown> = {}
+  for (const filter of filters ?? []) {
+    if (!('field' in filter)) {
+      throw new Error(`The studio's API takes no '${filter.operator}' filter groups`)
+    }
+    const key = filter.field === 'q' ? 'q' : filter.field + (OPERATOR_SUFFIX[filter.operator] ?? '')
+    query[key] = filter.value
+  }
+  return query
+}
+
+/** Refine's sorters as `_sort` and `_order`, comma-separated. */
+export function sortQuery(sorters?: CrudSorting): Record<string, string> {
+  if (!sorters?.length) return {}
+  return {
+    _sort: sorters.map((sorter) => sorter.field).join(','),
+    _order: sorters.map((sorter) => sorter.order).join(','),
+  }
+}
 
 /** Some endpoints answer `{status: 0, data}`, REST resources the plain value: accept both. */
 export function unwrap<T>(body: unknown): T {
@@ -100,7 +140,64 @@ export interface DownloadedFile {
   fileName?: string
 }
 
-const rest = simpleRest('/api', api)
+type Meta = { method?: HttpMethod; headers?: Record<string, string> } | undefined
+
+/** One call of a REST resource: `meta.method` and `meta.headers` change its verb and headers. */
+function call(
+  path: string,
+  meta: unknown,
+  fallback: HttpMethod,
+  extra: Pick<HttpRequest, 'query' | 'body'> = {}
+) {
+  const { method, headers } = (meta ?? {}) as NonNullable<Meta>
+  return api.request({ url: `${API_URL}/${path}`, method: method ?? fallback, headers, ...extra })
+}
+
+const rest = {
+  getApiUrl: () => API_URL,
+
+  getList: (async ({ resource, pagination, filters, sorters, meta }) => {
+    const { currentPage = 1, pageSize = 10, mode = 'server' } = pagination ?? {}
+    const paging =
+      mode === 'server'
+        ? { _start: (currentPage - 1) * pageSize, _end: currentPage * pageSize }
+        : {}
+    const response = await call(resource, meta, 'get', {
+      query: { ...paging, ...sortQuery(sorters), ...filterQuery(filters) },
+    })
+    const rows = unwrap<BaseRecord[]>(response.data)
+    const total = Number(response.headers['x-total-count'])
+    return { data: rows, total: Array.isArray(response.data) && total ? total : rows.length }
+  }) as DataProvider['getList'],
+
+  getMany: (async ({ resource, ids, meta }) => {
+    const response = await call(resource, meta, 'get', { query: { id: ids } })
+    return { data: unwrap(response.data) }
+  }) as DataProvider['getMany'],
+
+  /** A record the opened screen's address asked for at start-up is taken from there (early-answers.ts). */
+  getOne: (async ({ resource, id, meta }) => {
+    const plain = !(meta as Meta)?.headers && ((meta as Meta)?.method ?? 'get') === 'get'
+    const early = plain ? takeEarly(`${API_URL}/${resource}/${id}`) : undefined
+    const response = early ? await early : await call(`${resource}/${id}`, meta, 'get')
+    return { data: unwrap(response.data) }
+  }) as DataProvider['getOne'],
+
+  create: (async ({ resource, variables, meta }) => {
+    const response = await call(resource, meta, 'post', { body: variables })
+    return { data: response.data }
+  }) as DataProvider['create'],
+
+  update: (async ({ resource, id, variables, meta }) => {
+    const response = await call(`${resource}/${id}`, meta, 'patch', { body: variables })
+    return { data: response.data }
+  }) as DataProvider['update'],
+
+  deleteOne: (async ({ resource, id, variables, meta }) => {
+    const response = await call(`${resource}/${id}`, meta, 'delete', { body: variables })
+    return { data: response.data }
+  }) as DataProvider['deleteOne'],
+}
 
 const custom: NonNullable<DataProvider['custom']> = async ({
   url,
@@ -112,27 +209,24 @@ const custom: NonNullable<DataProvider['custom']> = async ({
   headers,
   meta,
 }) => {
-  const sort = generateSort(sorters)
-  const params = {
-    ...(sort ? { _sort: sort._sort.join(','), _order: sort._order.join(',') } : {}),
-    ...generateFilter(filters),
-    ...(query as Record<string, unknown> | undefined),
-  }
-  const responseType = (meta?.responseType as ResponseType | undefined) ?? 'json'
+  const responseType = meta?.responseType === 'blob' ? 'blob' : 'json'
   const response = await api.request({
     url,
     method,
-    data: method === 'get' ? undefined : payload,
-    params,
-    paramsSerializer: { serialize: (values) => stringify(values) },
+    body: method === 'get' ? undefined : payload,
+    query: {
+      ...sortQuery(sorters),
+      ...filterQuery(filters),
+      ...(query as Record<string, unknown> | undefined),
+    },
     headers: headers as Record<string, string> | undefined,
     responseType,
-    onUploadProgress: meta?.onUploadProgress as ((event: AxiosProgressEvent) => void) | undefined,
+    onUploadProgress: meta?.onUploadProgress as ((event: HttpUploadProgress) => void) | undefined,
   })
   if (responseType === 'blob') {
     const file: DownloadedFile = {
       blob: response.data as Blob,
-      fileName: fileNameOf(response.headers['content-disposition'] as string | undefined),
+      fileName: fileNameOf(response.headers['content-disposition']),
     }
     return { data: file as any }
   }
@@ -157,18 +251,4 @@ function withHttpErrors<T extends Record<string, unknown>>(provider: T): T {
   return wrapped as T
 }
 
-const getList = (async (params) => {
-  const { data, total } = await rest.getList(params)
-  const rows = unwrap<typeof data>(data)
-  return { data: rows, total: Array.isArray(data) ? total : rows.length }
-}) as DataProvider['getList']
-
-/** A record the opened screen's address asked for at start-up is taken from there (early-answers.ts). */
-const getOne = (async (params) => {
-  const plain = !params.meta?.headers && (params.meta?.method ?? 'get') === 'get'
-  const early = plain ? takeEarly(`/api/${params.resource}/${params.id}`) : undefined
-  const { data } = early ? await early : await rest.getOne(params)
-  return { data: unwrap<typeof data>(data) }
-}) as DataProvider['getOne']
-
-export const dataProvider = withHttpErrors({ ...rest, getList, getOne, custom }) as DataProvider
+export const dataProvider = withHttpErrors({ ...rest, custom }) as DataProvider

@@ -1,5 +1,4 @@
-import type { AxiosResponse } from 'axios'
-import { api } from './http'
+import { api, type HttpResponse } from './http'
 
 /**
  * GET answers asked for at start-up, beside the screen's code, instead of
@@ -8,7 +7,7 @@ import { api } from './http'
  * within the last EARLY_MS. Anything later reads afresh.
  */
 const EARLY_MS = 10_000
-const early = new Map<string, { at: number; answer: Promise<AxiosResponse> }>()
+const early = new Map<string, { at: number; answer: Promise<HttpResponse> }>()
 
 export function askEarly(url: string) {
   if (early.has(url)) return
@@ -18,7 +17,7 @@ export function askEarly(url: string) {
   early.set(url, { at: Date.now(), answer })
 }
 
-export function takeEarly(url: string): Promise<AxiosResponse> | undefined {
+export function takeEarly(url: string): Promise<HttpResponse> | undefined {
   const entry = early.get(url)
   early.delete(url)
   return entry && Date.now() - entry.at < EARLY_MS ? entry.answer : undefined

@@ -3,7 +3,7 @@ import { Alert, Button, Modal, Progress, Space, Table, Typography, Upload } from
 import { InboxOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import { useCustom, useCustomMutation } from '@refinedev/core'
-import type { AxiosProgressEvent } from 'axios'
+import type { HttpUploadProgress } from '../../../providers/http'
 import type { CreatorImport } from '../types'
 import { fileBody } from '../../../lib/download'
 import { ImportWarnings } from '../../../components/import-warnings'
@@ -90,7 +90,7 @@ export function ImportModal({
         method: 'post',
         values: body,
         meta: {
-          onUploadProgress: (event: AxiosProgressEvent) =>
+          onUploadProgress: (event: HttpUploadProgress) =>
             setUploadPercent(event.total ? Math.round((event.loaded / event.total) * 100) : 0),
         },
         successNotification: false,
