@@ -3,6 +3,7 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { compression } from 'vite-plugin-compression2'
 import { antdStyles } from './vite/antd-styles'
+import { narrowImports } from './vite/narrow-imports'
 
 /**
  * Packages with no side effects that declare none: @refinedev/antd's one
@@ -52,6 +53,7 @@ const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ??
  */
 export default defineConfig({
   plugins: [
+    narrowImports(),
     react(),
     antdStyles(),
     compression({
