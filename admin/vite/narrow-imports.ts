@@ -20,6 +20,10 @@ const require = createRequire(import.meta.url)
  *   search box: ≈ 13 KiB gzip) only for columns with filters, which the
  *   studio's tables do not have; `table-filter-dropdown.ts` here loads the
  *   menu the first time one is drawn.
+ * - the plot library's base Plot builds its charts on G2 with G2's whole
+ *   standard library registered (maps, graphs, trees, Sankey and Venn
+ *   diagrams: ≈ 100 KiB gzip of the chart chunk); `chart-core.ts` here is the
+ *   same Chart with the core library, all the studio's charts use.
  * - the plot library imports its helpers from `lodash`, whose CommonJS
  *   build arrives whole (≈ 21 KiB gzip); `lodash-es`, the same functions as
  *   modules (Refine's own choice), keeps only those used.
@@ -44,6 +48,11 @@ const NARROWED: { source: string; importer: RegExp; target: () => string }[] = [
     source: './FilterDropdown',
     importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]index\.js$/,
     target: () => fileURLToPath(new URL('./table-filter-dropdown.ts', import.meta.url)),
+  },
+  {
+    source: './chart',
+    importer: /[\\/]@ant-design[\\/]plots[\\/]es[\\/]core[\\/]base[\\/]index\.js$/,
+    target: () => fileURLToPath(new URL('./chart-core.ts', import.meta.url)),
   },
   {
     source: 'lodash',

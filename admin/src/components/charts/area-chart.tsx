@@ -1,4 +1,5 @@
-import { Area } from '@ant-design/plots'
+import { Area } from '@ant-design/plots/es/core/plots/area'
+import { PlotView } from './plot-view'
 import { valueAxis, valueTooltip } from './config'
 import type { ChartProps } from './types'
 import { DEFAULT_HEIGHTS } from './size'
@@ -13,22 +14,24 @@ export default function AreaChart({
   color = '#3b5bdb',
 }: ChartProps) {
   return (
-    <Area
-      data={data}
-      height={height}
-      xField="label"
-      yField="value"
-      shapeField="smooth"
-      scale={{ y: { nice: true, zero: false } }}
-      style={{ fill: `linear-gradient(-90deg, #ffffff 0%, ${color} 100%)`, fillOpacity: 0.25 }}
-      line={{ style: { stroke: color, strokeWidth: 2 } }}
-      axis={{
-        y: valueAxis({ formatValue, formatAxis }, { tickCount: 5 }),
-        x: { title: false, labelAutoHide: true, labelAutoRotate: false },
+    <PlotView
+      plot={Area}
+      options={{
+        data,
+        height,
+        xField: 'label',
+        yField: 'value',
+        shapeField: 'smooth',
+        scale: { y: { nice: true, zero: false } },
+        style: { fill: `linear-gradient(-90deg, #ffffff 0%, ${color} 100%)`, fillOpacity: 0.25 },
+        line: { style: { stroke: color, strokeWidth: 2 } },
+        axis: {
+          y: valueAxis({ formatValue, formatAxis }, { tickCount: 5 }),
+          x: { title: false, labelAutoHide: true, labelAutoRotate: false },
+        },
+        tooltip: valueTooltip(formatValue, { name }),
+        animate: false,
       }}
-      tooltip={valueTooltip(formatValue, { name })}
-      // Area's props type leaves out G2's `animate`; the chart honours it.
-      {...({ animate: false } as object)}
     />
   )
 }

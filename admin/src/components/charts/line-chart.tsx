@@ -1,4 +1,5 @@
-import { Line } from '@ant-design/plots'
+import { Line } from '@ant-design/plots/es/core/plots/line'
+import { PlotView } from './plot-view'
 import { valueAxis, valueTooltip } from './config'
 import type { LineChartProps } from './types'
 import { DEFAULT_HEIGHTS } from './size'
@@ -14,21 +15,24 @@ export default function LineChart({
 }: LineChartProps) {
   const many = new Set(data.map((datum) => datum.series)).size > 1
   return (
-    <Line
-      data={data}
-      height={height}
-      xField="x"
-      yField="value"
-      colorField="series"
-      scale={colors ? { color: { range: colors } } : undefined}
-      point={!plain && data.length <= 120 ? { sizeField: 2 } : undefined}
-      style={plain ? undefined : { lineWidth: 2 }}
-      axis={{
-        y: valueAxis({ formatValue, formatAxis }, plain ? {} : { tickCount: 5 }),
-        x: plain ? { title: false } : { title: false, labelAutoRotate: false, labelAutoHide: true },
-      }}
-      legend={
-        plain
+    <PlotView
+      plot={Line}
+      options={{
+        data,
+        height,
+        xField: 'x',
+        yField: 'value',
+        colorField: 'series',
+        scale: colors ? { color: { range: colors } } : undefined,
+        point: !plain && data.length <= 120 ? { sizeField: 2 } : undefined,
+        style: plain ? undefined : { lineWidth: 2 },
+        axis: {
+          y: valueAxis({ formatValue, formatAxis }, plain ? {} : { tickCount: 5 }),
+          x: plain
+            ? { title: false }
+            : { title: false, labelAutoRotate: false, labelAutoHide: true },
+        },
+        legend: plain
           ? undefined
           : many
             ? {
@@ -38,10 +42,10 @@ export default function LineChart({
                   itemLabelFontSize: 12,
                 },
               }
-            : false
-      }
-      tooltip={valueTooltip(formatValue)}
-      animate={false}
+            : false,
+        tooltip: valueTooltip(formatValue),
+        animate: false,
+      }}
     />
   )
 }

@@ -1,4 +1,5 @@
-import { Pie } from '@ant-design/plots'
+import { Pie } from '@ant-design/plots/es/core/plots/pie'
+import { PlotView } from './plot-view'
 import { valueTooltip } from './config'
 import type { ChartProps } from './types'
 import { DEFAULT_HEIGHTS } from './size'
@@ -12,29 +13,30 @@ export default function PieChart({
   plain = false,
 }: ChartProps) {
   return (
-    <Pie
-      data={data}
-      height={height}
-      angleField="value"
-      colorField="label"
-      innerRadius={0.55}
-      radius={labels ? 0.9 : undefined}
-      label={
-        labels
+    <PlotView
+      plot={Pie}
+      options={{
+        data,
+        height,
+        angleField: 'value',
+        colorField: 'label',
+        innerRadius: 0.55,
+        radius: labels ? 0.9 : undefined,
+        label: labels
           ? {
               text: (datum: { value: number }) => formatValue(datum.value),
               position: 'outside',
               fontSize: 11,
             }
-          : false
-      }
-      legend={{
-        color: plain
-          ? { position: 'bottom' }
-          : { position: 'bottom', layout: { justifyContent: 'center' }, itemLabelFontSize: 11 },
+          : false,
+        legend: {
+          color: plain
+            ? { position: 'bottom' }
+            : { position: 'bottom', layout: { justifyContent: 'center' }, itemLabelFontSize: 11 },
+        },
+        tooltip: valueTooltip(formatValue),
+        animate: false,
       }}
-      tooltip={valueTooltip(formatValue)}
-      animate={false}
     />
   )
 }
