@@ -3,7 +3,10 @@ import { CanAccess, useDelete } from '@refinedev/core'
 import { App, Button, Tooltip } from 'antd'
 import { DeleteOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
-import { SecurityCodeModal } from '../../../components/security-code-modal'
+import {
+  prefetchSecurityCodeDialog,
+  SecurityCodeDialog,
+} from '../../../components/security-code-dialog'
 
 /**
  * Deletes a creator after asking for the security code (the API wants it
@@ -39,6 +42,8 @@ export function DeleteCreatorButton({
           danger
           size={size}
           icon={<DeleteOutlined />}
+          onPointerEnter={prefetchSecurityCodeDialog}
+          onFocus={prefetchSecurityCodeDialog}
           onClick={() => setOpen(true)}
           aria-label={label}
           data-testid={`delete-${id}`}
@@ -46,27 +51,26 @@ export function DeleteCreatorButton({
           {hideText ? null : label}
         </Button>
       </Tooltip>
-      {open && (
-        <SecurityCodeModal
-          open={open}
-          title={t('creators.delete.title', { name })}
-          description={t('creators.delete.body')}
-          okText={label}
-          onCancel={() => setOpen(false)}
-          onSubmit={async (code) => {
-            await mutateAsync({
-              resource: 'creators',
-              id,
-              values: { security_code: code },
-              successNotification: false,
-              errorNotification: false,
-            })
-            setOpen(false)
-            message.success(t('creators.delete.done', { name }))
-            onDeleted?.()
-          }}
-        />
-      )}
+      <SecurityCodeDialog
+        mounted={open}
+        open={open}
+        title={t('creators.delete.title', { name })}
+        description={t('creators.delete.body')}
+        okText={label}
+        onCancel={() => setOpen(false)}
+        onSubmit={async (code) => {
+          await mutateAsync({
+            resource: 'creators',
+            id,
+            values: { security_code: code },
+            successNotification: false,
+            errorNotification: false,
+          })
+          setOpen(false)
+          message.success(t('creators.delete.done', { name }))
+          onDeleted?.()
+        }}
+      />
     </>
   )
   if (allowed !== undefined) return allowed ? button : null

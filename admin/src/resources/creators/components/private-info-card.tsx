@@ -6,7 +6,10 @@ import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { PRIVATE_LEVELS, REVEAL_SECONDS, type PrivateLevel } from '@shared/constants'
 import type { Creator, RevealResult } from '../types'
-import { SecurityCodeModal } from '../../../components/security-code-modal'
+import {
+  prefetchSecurityCodeDialog,
+  SecurityCodeDialog,
+} from '../../../components/security-code-dialog'
 
 const LEVELS = Object.keys(PRIVATE_LEVELS) as PrivateLevel[]
 const HIDDEN = '••••••'
@@ -38,6 +41,8 @@ export function PrivateInfoCard({ creator }: { creator: Creator }) {
     Partial<Record<PrivateLevel, RevealResult & { until: number }>>
   >({})
   const [asking, setAsking] = useState<PrivateLevel | null>(null)
+  // Mounted from the first ask on, so that it closes with its animation.
+  const [asked, setAsked] = useState(false)
   const { mutateAsync: send } = useCustomMutation<RevealResult>()
   const now = useNow(Object.keys(revealed).length > 0)
 
@@ -123,7 +128,12 @@ export function PrivateInfoCard({ creator }: { creator: Creator }) {
                     <Button
                       size="small"
                       icon={<EyeOutlined />}
-                      onClick={() => setAsking(level)}
+                      onPointerEnter={prefetchSecurityCodeDialog}
+                      onFocus={prefetchSecurityCodeDialog}
+                      onClick={() => {
+                        setAsked(true)
+                        setAsking(level)
+                      }}
                       data-testid={`reveal-${level}`}
                     >
                       {t('creators.private.reveal')}
@@ -156,7 +166,8 @@ export function PrivateInfoCard({ creator }: { creator: Creator }) {
           )
         })}
       </Space>
-      <SecurityCodeModal
+      <SecurityCodeDialog
+        mounted={asked}
         open={asking !== null}
         title={t('creators.private.reveal_title', {
           level: asking ? t(`creators.private.levels.${asking}`) : '',
