@@ -43,7 +43,7 @@ const OPERATOR_SUFFIX: Partial<Record<string, string>> = {
 }
 
 /** Refine's filters as query values; `q` travels as it is. */
-export function filterQuery(filters?: CrudFilters): Record<string, unknown> {
+function filterQuery(filters?: CrudFilters): Record<string, unknown> {
   const query: Record<string, unknown> = {}
   for (const filter of filters ?? []) {
     if (!('field' in filter)) {
@@ -56,7 +56,7 @@ export function filterQuery(filters?: CrudFilters): Record<string, unknown> {
 }
 
 /** Refine's sorters as `_sort` and `_order`, comma-separated. */
-export function sortQuery(sorters?: CrudSorting): Record<string, string> {
+function sortQuery(sorters?: CrudSorting): Record<string, string> {
   if (!sorters?.length) return {}
   return {
     _sort: sorters.map((sorter) => sorter.field).join(','),
@@ -80,18 +80,6 @@ interface ErrorBody {
   data?: { field?: unknown } & Record<string, unknown>
 }
 
-/** A download's error body arrives as a Blob holding the JSON `{status, message}`. */
-async function bodyOf(data: unknown): Promise<ErrorBody | undefined> {
-  if (typeof Blob !== 'undefined' && data instanceof Blob) {
-    try {
-      return JSON.parse(await data.text()) as ErrorBody
-    } catch {
-      return undefined
-    }
-  }
-  return data && typeof data === 'object' ? (data as ErrorBody) : undefined
-}
-
 /** The field errors of a 422 body, field → messages in the server's order. */
 function validationErrors(body: ErrorBody | undefined, message: string): ValidationErrors {
   const errors: Record<string, string[]> = {}
@@ -108,13 +96,15 @@ function validationErrors(body: ErrorBody | undefined, message: string): Validat
 }
 
 /** Any failure of the HTTP client as Refine's HttpError (the original error's response kept). */
-export async function toHttpError(error: unknown): Promise<HttpError> {
+export function toHttpError(error: unknown): HttpError {
   const failure = (error ?? {}) as {
     message?: string
     statusCode?: number
     response?: { status?: number; data?: unknown }
   }
-  const body = await bodyOf(failure.response?.data)
+  // the client parses every failed answer, a download's too
+  const data = failure.response?.data
+  const body = data && typeof data === 'object' ? (data as ErrorBody) : undefined
   const firstField = Array.isArray(body?.errors) ? body.errors[0]?.message : undefined
   const message =
     (typeof body?.message === 'string' && body.message) || firstField || failure.message || ''
@@ -243,7 +233,7 @@ function withHttpErrors<T extends Record<string, unknown>>(provider: T): T {
             try {
               return await value(...args)
             } catch (error) {
-              throw await toHttpError(error)
+              throw toHttpError(error)
             }
           }
         : value

@@ -225,19 +225,15 @@ async function send<T = any>(request: HttpRequest): Promise<HttpResponse<T>> {
   )
 }
 
-type Options = Omit<HttpRequest, 'url' | 'method' | 'body'>
-
 export const api = {
   request: send,
-  get: <T = any>(url: string, options: Options = {}) => send<T>({ ...options, url }),
-  delete: <T = any>(url: string, options: Options & { body?: unknown } = {}) =>
-    send<T>({ ...options, url, method: 'delete' }),
-  post: <T = any>(url: string, body?: unknown, options: Options = {}) =>
-    send<T>({ ...options, url, method: 'post', body }),
-  put: <T = any>(url: string, body?: unknown, options: Options = {}) =>
-    send<T>({ ...options, url, method: 'put', body }),
-  patch: <T = any>(url: string, body?: unknown, options: Options = {}) =>
-    send<T>({ ...options, url, method: 'patch', body }),
+  get: <T = any>(url: string, options: Omit<HttpRequest, 'url' | 'method' | 'body'> = {}) =>
+    send<T>({ ...options, url }),
+  post: <T = any>(
+    url: string,
+    body?: unknown,
+    options: Omit<HttpRequest, 'url' | 'method' | 'body'> = {}
+  ) => send<T>({ ...options, url, method: 'post', body }),
 }
 
 /** Tests and the dev tools can see that one refresh serves many parallel -101s. */
