@@ -17,13 +17,13 @@ import { appRoutes, preloadScreen, publicDocRoutes } from './routes'
 import { session } from './providers/session'
 import { LandingNavigate } from './components/landing'
 import { BootShell } from './components/layout/boot-shell'
+import { onDemand } from './lib/on-demand'
 
 const LoginPage = lazy(() => import('./pages/login'))
 const RegisterPage = lazy(() => import('./pages/register'))
 const NotFoundPage = lazy(() => import('./pages/not-found'))
 const AuthDialogs = lazy(() => import('./components/auth-dialogs'))
-const loadLayout = () => import('./components/layout/app-layout')
-const AppLayout = lazy(loadLayout)
+const Layout = onDemand(() => import('./components/layout/app-layout'))
 
 /*
  * With a stored token the studio expects to be signed in: the layout and the
@@ -32,9 +32,20 @@ const AppLayout = lazy(loadLayout)
  * token the API refuses still ends on /login.
  */
 const expectSignedIn = Boolean(session.getToken())
-if (expectSignedIn) {
-  loadLayout().catch(() => undefined)
-  preloadScreen(window.location.pathname, window.location.search)
+
+/**
+ * Settles once the code of the frame and of the screen being opened is in
+ * (or did not come), so that the first render draws them at once instead of
+ * their placeholders; at most `waitMs`, after which the first render goes on
+ * with what it has.
+ */
+export function openingScreenCode(waitMs: number): Promise<unknown> {
+  if (!expectSignedIn) return Promise.resolve()
+  const code = Promise.all([
+    Layout.preload().catch(() => undefined),
+    preloadScreen(window.location.pathname, window.location.search),
+  ])
+  return Promise.race([code, new Promise((resolve) => setTimeout(resolve, waitMs))])
 }
 
 function Loading() {
@@ -46,6 +57,11 @@ function Loading() {
       </Spin>
     </div>
   )
+}
+
+/** The signed-in frame; the boot frame (the same places) until its code is in. */
+function AppLayout() {
+  return <Layout fallback={<BootShell />} />
 }
 
 /** What stands while a screen's code loads: the signed-in frame under /app, else a spinner. */

@@ -1,21 +1,25 @@
-import { lazy, type ComponentType } from 'react'
+import type { ComponentType } from 'react'
 import { matchPath, Navigate, Route } from 'react-router'
 import { BRAND } from './config'
 import { PLATFORM_DASHBOARDS } from './providers/resources'
 import { Screen } from './components/screen'
+import { ScreenSkeleton } from './components/layout/screen-skeleton'
+import { onDemand } from './lib/on-demand'
 import { askEarly } from './providers/early-answers'
 import { creatorIdOf } from './resources/creators/components/creator-id'
 import type { PublicDocKey } from './pages/public-docs'
 
 /**
- * A screen's code is its own chunk. `screen()` keeps the import so that the
- * chunk of the address being opened can be asked for at start-up, beside the
- * user's info and the layout, instead of after them (preloadScreen).
+ * A screen's code is its own chunk (lib/on-demand.tsx: drawn as soon as it is
+ * in, its skeleton meanwhile). `screen()` keeps the fetch so that the chunk of
+ * the address being opened can be asked for at start-up, beside the user's
+ * info and the layout, instead of after them (preloadScreen).
  */
 const loaders = new Map<ComponentType<any>, () => Promise<unknown>>()
 function screen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
-  const Component = lazy(load)
-  loaders.set(Component, load)
+  const Code = onDemand(load)
+  const Component = (props: P) => <Code {...props} fallback={<ScreenSkeleton />} />
+  loaders.set(Component, Code.preload)
   return Component
 }
 
@@ -125,16 +129,17 @@ const APP_ROUTES: {
 
 /**
  * Asks for the code of the screen at `pathname` (under /app/) now, and for
- * what it reads first; no-op elsewhere.
+ * what it reads first; no-op elsewhere. Settles when the code is in (or did
+ * not come).
  */
-export function preloadScreen(pathname: string, search = '') {
+export function preloadScreen(pathname: string, search = ''): Promise<unknown> {
   const path = pathname.replace(/^\/app\/?/, '')
-  if (path === pathname) return
+  if (path === pathname) return Promise.resolve()
   const route = APP_ROUTES.find((candidate) => matchPath(`/${candidate.path}`, `/${path}`))
   const type = route?.page && (route.page as React.ReactElement).type
   const load = type ? loaders.get(type as ComponentType<any>) : undefined
-  load?.().catch(() => undefined)
   for (const url of route?.early?.(new URLSearchParams(search)) ?? []) askEarly(url)
+  return load ? load().catch(() => undefined) : Promise.resolve()
 }
 
 export const appRoutes = (

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ComponentType } from 'react'
 import { Empty, Skeleton } from 'antd'
+import { onDemand } from '../../lib/on-demand'
 import type { ChartProps, LineChartProps } from './types'
 import { heightOf } from './size'
 
@@ -13,13 +14,27 @@ export type { ChartDatum, ChartProps, LineChartProps, SeriesDatum } from './type
  * charts only draw what
  * they are handed (translated labels, the caller's number formats).
  */
-const KINDS = {
-  pie: lazy(() => import('./pie-chart')),
-  column: lazy(() => import('./column-chart')),
-  bar: lazy(() => import('./bar-chart')),
-  area: lazy(() => import('./area-chart')),
+/** A chart kind's code; its test id marks a chart that is drawn, not its place. */
+function chartCode<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  type Framed = P & { testId: string }
+  return onDemand<Framed>(async () => {
+    const Plot: ComponentType<P> = (await load()).default
+    const Framed = ({ testId, ...props }: Framed) => (
+      <div data-testid={testId}>
+        <Plot {...(props as unknown as P)} />
+      </div>
+    )
+    return { default: Framed }
+  })
 }
-const LazyLine = lazy(() => import('./line-chart'))
+
+const KINDS = {
+  pie: chartCode(() => import('./pie-chart')),
+  column: chartCode(() => import('./column-chart')),
+  bar: chartCode(() => import('./bar-chart')),
+  area: chartCode(() => import('./area-chart')),
+}
+const LazyLine = chartCode(() => import('./line-chart'))
 
 export type ChartKind = keyof typeof KINDS
 
@@ -50,26 +65,19 @@ function useSeen<T extends Element>() {
   return { ref, seen }
 }
 
+/** The chart's place: a skeleton of its height until it has been seen and its code is in. */
 function Drawn({
   height,
-  testId,
-  children,
+  draw,
 }: {
   height: number
-  testId: string
-  children: React.ReactNode
+  draw: (placeholder: React.ReactNode) => React.ReactNode
 }) {
   const { ref, seen } = useSeen<HTMLDivElement>()
   const placeholder = <Skeleton.Node active style={{ width: '100%', height }} />
   return (
     <div ref={ref} style={{ minHeight: height }}>
-      {seen ? (
-        <Suspense fallback={placeholder}>
-          <div data-testid={testId}>{children}</div>
-        </Suspense>
-      ) : (
-        placeholder
-      )}
+      {seen ? draw(placeholder) : placeholder}
     </div>
   )
 }
@@ -83,9 +91,12 @@ export function Chart({ kind, empty, testId, ...props }: ChartProps & Frame & { 
   if (!props.data.length) return nothing(empty)
   const Component = KINDS[kind]
   return (
-    <Drawn height={heightOf(kind, props)} testId={testId ?? `chart-${kind}`}>
-      <Component {...props} />
-    </Drawn>
+    <Drawn
+      height={heightOf(kind, props)}
+      draw={(placeholder) => (
+        <Component {...props} testId={testId ?? `chart-${kind}`} fallback={placeholder} />
+      )}
+    />
   )
 }
 
@@ -93,9 +104,10 @@ export function Chart({ kind, empty, testId, ...props }: ChartProps & Frame & { 
 export function LineChart({ empty, testId = 'chart-line', ...props }: LineChartProps & Frame) {
   if (!props.data.some((datum) => datum.value !== null)) return nothing(empty)
   return (
-    <Drawn height={heightOf('line', props)} testId={testId}>
-      <LazyLine {...props} />
-    </Drawn>
+    <Drawn
+      height={heightOf('line', props)}
+      draw={(placeholder) => <LazyLine {...props} testId={testId} fallback={placeholder} />}
+    />
   )
 }
 
