@@ -38,6 +38,15 @@ const LazyLine = chartCode(() => import('./line-chart'))
 
 export type ChartKind = keyof typeof KINDS
 
+/**
+ * Asks for a chart kind's code now: for a screen that will draw that chart in
+ * view once its data is in, so that the code and the data travel together
+ * rather than one after the other.
+ */
+export function preloadChart(kind: ChartKind | 'line') {
+  ;(kind === 'line' ? LazyLine : KINDS[kind]).preload().catch(() => undefined)
+}
+
 interface Frame {
   /** What an empty chart says. */
   empty?: string

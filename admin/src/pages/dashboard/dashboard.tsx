@@ -1,4 +1,4 @@
-import { lazy } from 'react'
+import { lazy, useEffect } from 'react'
 import { Col, Row } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { DashboardFrame } from './components/dashboard-frame'
@@ -6,6 +6,7 @@ import { StatisticCards } from './components/statistic-cards'
 import { MonthlyViewsCard } from './components/monthly-views-card'
 import { PeriodRankingCard } from './components/period-ranking-card'
 import { Later } from '../../components/later'
+import { preloadChart } from '../../components/charts'
 
 /** Below the fold, with the table it draws: fetched when its turn comes. */
 const RankingListCard = lazy(() =>
@@ -20,6 +21,8 @@ const RankingListCard = lazy(() =>
  */
 export function DashboardPage() {
   const { t } = useTranslation()
+  // the monthly views' bars are in view: their code comes beside the overview
+  useEffect(() => preloadChart('bar'), [])
   return (
     <DashboardFrame title={t('dashboard.titles.dashboard')} testId="dashboard-page">
       {(overview) => (

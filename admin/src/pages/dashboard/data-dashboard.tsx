@@ -1,9 +1,10 @@
-import { lazy } from 'react'
+import { lazy, useEffect } from 'react'
 import { useCan } from '@refinedev/core'
 import { useTranslation } from 'react-i18next'
 import { DailyMetrics, DashboardFrame } from './components/dashboard-frame'
 import { CollectionRunsCard } from './components/collection-runs-card'
 import { Later } from '../../components/later'
+import { preloadChart } from '../../components/charts'
 
 /** Below the fold, with the table it draws: fetched when its turn comes. */
 const PlatformTotalsCard = lazy(() =>
@@ -22,6 +23,8 @@ const PlatformTotalsCard = lazy(() =>
 export function DataDashboardPage() {
   const { t } = useTranslation()
   const seesRuns = useCan({ resource: 'metrics', action: 'runs' }).data?.can ?? false
+  // the daily chart (its differences as columns) is in view: its code comes beside its data
+  useEffect(() => preloadChart('column'), [])
   return (
     <DashboardFrame title={t('dashboard.titles.data_dashboard')} testId="data-dashboard-page">
       {(overview) => (
