@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import router from '@adonisjs/core/services/router'
 import { PUBLIC_ROUTES } from '#start/routes/public'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { userWithCode } from '#tests/helpers/users'
 
 /**
  * Every registered route as `METHOD /pattern` (HEAD skipped: it mirrors GET).
@@ -105,4 +106,75 @@ test.group('routes guard', (group) => {
     }
     assert.deepEqual(failures, [])
   })
+
+  test('signed in as an admin, every route answers wrong types and malformed input without a 5xx', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await userWithCode('admin')
+    // path parameters that are not ids, query strings of wrong types and shapes, and bodies
+    // that are not JSON, not objects, or objects whose every usual field has the wrong type
+    const params = ['abc', '-1', '99999999999999999999']
+    const queries = [
+      'page=abc&pageSize=-5&_start=a&_end=b&_sort=;drop&_order=up&limit=1e9&offset=-1',
+      'start=2026-13-45&end=x&month=2026-99&period=zz&platform=nope&sort=__proto__&order=up',
+      'id=abc&ids=x&ids=y&creator_id=-1&q[$gt]=1&keyword[]=a&type=%00',
+    ]
+    const wrong = { a: [1] }
+    const bodies: [string, string][] = [
+      ['application/json', '{bad'],
+      ['application/json', '[]'],
+      [
+        'application/json',
+        JSON.stringify(
+          Object.fromEntries(
+            ['id', 'ids', 'name', 'title', 'month', 'date', 'start', 'end', 'platform', 'status']
+              .concat(['amount', 'accounts', 'items', 'email', 'password', 'content', 'code'])
+              .concat(['creator_id', 'user_id', 'team_id', 'rate', 'currency', 'enabled'])
+              .map((field) => [field, wrong])
+          )
+        ),
+      ],
+      ['application/x-www-form-urlencoded', 'a[b][c][d][e][f]=1&id=abc'],
+    ]
+    const failures: string[] = []
+    let sent = 0
+    let reached = 0
+    const check = (what: string, response: { status(): number; body(): any; text(): string }) => {
+      sent++
+      const status = response.status()
+      if (status !== 401) reached++
+      // the resumable upload speaks the tus protocol: its refusals are that protocol's, in plain text
+      const tus = what.includes('/api/video/upload_file')
+      if (status >= 500)
+        failures.push(`${what} answered ${status} ${response.text().slice(0, 160)}`)
+      else if (status >= 400 && !tus && !response.body()?.message)
+        failures.push(`${what} answered ${status} without a message`)
+    }
+    for (const route of registeredRoutes()) {
+      if (!route.pattern.startsWith('/api/') || PUBLIC_ROUTES.includes(route.key)) continue
+      const paths = route.pattern.includes(':')
+        ? params.map((param) => route.pattern.replace(/:[^/]+/g, param).replace(/\*/g, 'x'))
+        : [route.pattern]
+      for (const path of paths) {
+        if (route.method === 'GET') {
+          for (const query of queries) {
+            check(`GET ${path}?${query}`, await client.get(`${path}?${query}`).loginAs(admin))
+          }
+          continue
+        }
+        for (const [type, raw] of bodies) {
+          const request = client.request(path, route.method).loginAs(admin)
+          const response = await (type === 'application/json'
+            ? request.unsafeJson(raw)
+            : request.unsafeForm(raw))
+          check(`${route.key} ${path} ${raw.slice(0, 24)}`, response)
+        }
+      }
+    }
+    assert.deepEqual(failures, [])
+    assert.isAbove(sent, 1000)
+    // signed in indeed: the sweep reached the routes' own checks, not the sign-in guard
+    assert.isAbove(reached, sent * 0.9)
+  }).timeout(300_000)
 })
