@@ -18,6 +18,7 @@ import { session } from './providers/session'
 import { LandingNavigate } from './components/landing'
 import { BootShell } from './components/layout/boot-shell'
 import { onDemand } from './lib/on-demand'
+import { ScreenBoundary } from './components/screen-boundary'
 
 const LoginPage = lazy(() => import('./pages/login'))
 const RegisterPage = lazy(() => import('./pages/register'))
@@ -166,7 +167,10 @@ export default function App() {
     <BrowserRouter>
       <ConfigProvider locale={antdLocaleOf(i18n.language)} theme={THEME}>
         <AntdApp message={{ maxCount: MAX_SNACKBARS }} notification={{ maxCount: MAX_SNACKBARS }}>
-          <StudioRefine />
+          {/* the frame's own code (or anything outside a screen) failing: said, not a blank page */}
+          <ScreenBoundary>
+            <StudioRefine />
+          </ScreenBoundary>
         </AntdApp>
       </ConfigProvider>
     </BrowserRouter>

@@ -4,6 +4,7 @@ import { Layout } from 'antd'
 import { AppHeader } from './app-header'
 import { AppSider } from './app-sider'
 import { ScreenSkeleton } from './screen-skeleton'
+import { ScreenBoundary } from '../screen-boundary'
 
 /**
  * The signed-in frame: the permission-filtered main menu, the header and the
@@ -11,7 +12,8 @@ import { ScreenSkeleton } from './screen-skeleton'
  * place shows its skeleton meanwhile. One boundary per address: moving to
  * another screen shows that screen's skeleton at once instead of keeping the
  * previous screen mounted (and its list writing its filters into the
- * address) until the new one's code has arrived.
+ * address) until the new one's code has arrived. A screen that cannot be
+ * drawn (its code did not come) says so in its place, under a usable frame.
  */
 export function AppLayout() {
   const { pathname } = useLocation()
@@ -21,9 +23,11 @@ export function AppLayout() {
       <Layout>
         <AppHeader />
         <Layout.Content style={{ padding: 24 }}>
-          <Suspense key={pathname} fallback={<ScreenSkeleton />}>
-            <Outlet />
-          </Suspense>
+          <ScreenBoundary key={pathname}>
+            <Suspense fallback={<ScreenSkeleton />}>
+              <Outlet />
+            </Suspense>
+          </ScreenBoundary>
         </Layout.Content>
       </Layout>
     </Layout>
