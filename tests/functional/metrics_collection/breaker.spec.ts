@@ -41,19 +41,14 @@ async function failingCreators(ids: number[]) {
 }
 
 /**
- * When a pause stored elsewhere ends: 40 minutes from now, or shortly before the studio's midnight
- * when that comes first, so that the follow-up it queues is still for yesterday's figures (a pause
- * ending after midnight queues none: that day would be past). In the last seconds of the day it
- * waits for the next one.
+ * The day these runs collect: the studio's today. A pause queues its follow-up only while the day
+ * it was collecting can still be collected when the pause ends (its end's day minus one at most);
+ * a run for yesterday whose pause ends after the studio's midnight rightly queues none, so with
+ * yesterday these tests failed in the last minutes of a day in Seoul. Any pause under a day that
+ * starts now ends while today can still be collected.
  */
-async function pauseEndingToday() {
-  for (;;) {
-    const now = DateTime.utc()
-    const midnight = now.setZone(studioConfig.timezone).endOf('day').toUTC()
-    const until = DateTime.min(now.plus({ minutes: 40 }), midnight.minus({ seconds: 30 }))
-    if (until.diff(now, 'seconds').seconds >= 5) return until.startOf('second')
-    await new Promise((resolve) => setTimeout(resolve, 40_000))
-  }
+function studioToday() {
+  return DateTime.now().setZone(studioConfig.timezone).toISODate()!
 }
 
 test.group('metrics / the per-platform breaker', (group) => {
@@ -73,7 +68,7 @@ test.group('metrics / the per-platform breaker', (group) => {
   test('a platform answering 412 to everything costs a handful of requests; the rest is deferred, nothing failed', async ({
     assert,
   }) => {
-    const date = yesterday()
+    const date = studioToday()
     const accounts = await seedAccounts({ creators: 30 })
     const ids = accounts.map((account) => account.id)
     // the day before: known values, and one account already failing for another reason
@@ -192,7 +187,7 @@ test.group('metrics / the per-platform breaker', (group) => {
   test('a used-up quota pauses at once; the other platforms of the run are not touched', async ({
     assert,
   }) => {
-    const date = yesterday()
+    const date = studioToday()
     const accounts = await seedAccounts({ creators: 20, platforms: ['bilibili', 'youtube'] })
     const youtube = fakeAdapter({ fail: () => quotaExceeded() })
     const bilibili = fakeAdapter({ values: () => ({ fans: 77 }) })
@@ -237,10 +232,10 @@ test.group('metrics / the per-platform breaker', (group) => {
   test('a pause stored by another instance (or before a restart) is respected: nothing asked', async ({
     assert,
   }) => {
-    // another process tripped Bilibili: only the database knows
-    const until = await pauseEndingToday()
-    const date = yesterday()
+    const date = studioToday()
     const accounts = await seedAccounts({ creators: 5 })
+    // another process tripped Bilibili: only the database knows
+    const until = DateTime.utc().plus({ minutes: 40 }).startOf('second')
     await db.table('platform_pauses').insert({
       platform: 'bilibili',
       trips: 2,
