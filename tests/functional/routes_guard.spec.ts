@@ -23,9 +23,9 @@ function registeredRoutes() {
   return routes
 }
 
-/** A concrete URL for a pattern: every `:param` (optional or not) becomes 1, a wildcard `x`. */
-function urlOf(pattern: string) {
-  return pattern.replace(/:[^/]+/g, '1').replace(/\*/g, 'x')
+/** A concrete URL for a pattern: every `:param` (optional or not) becomes `id` (1), a wildcard `x`. */
+function urlOf(pattern: string, id = '1') {
+  return pattern.replace(/:[^/]+/g, id).replace(/\*/g, 'x')
 }
 
 test.group('routes guard', (group) => {
@@ -158,9 +158,7 @@ test.group('routes guard', (group) => {
       for (const route of registeredRoutes()) {
         if (!route.pattern.startsWith('/api/') || PUBLIC_ROUTES.includes(route.key)) continue
         const withIds = route.pattern.includes(':')
-        const paths = withIds
-          ? params.map((param) => route.pattern.replace(/:[^/]+/g, param).replace(/\*/g, 'x'))
-          : [route.pattern]
+        const paths = withIds ? params.map((param) => urlOf(route.pattern, param)) : [route.pattern]
         for (const path of paths) {
           if (route.method === 'GET') {
             for (const query of queries) {
