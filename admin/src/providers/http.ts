@@ -225,15 +225,13 @@ async function send<T = any>(request: HttpRequest): Promise<HttpResponse<T>> {
   )
 }
 
+type Options = Omit<HttpRequest, 'url' | 'method' | 'body'>
+
 export const api = {
   request: send,
-  get: <T = any>(url: string, options: Omit<HttpRequest, 'url' | 'method' | 'body'> = {}) =>
-    send<T>({ ...options, url }),
-  post: <T = any>(
-    url: string,
-    body?: unknown,
-    options: Omit<HttpRequest, 'url' | 'method' | 'body'> = {}
-  ) => send<T>({ ...options, url, method: 'post', body }),
+  get: <T = any>(url: string, options: Options = {}) => send<T>({ ...options, url }),
+  post: <T = any>(url: string, body?: unknown, options: Options = {}) =>
+    send<T>({ ...options, url, method: 'post', body }),
 }
 
 /** Tests and the dev tools can see that one refresh serves many parallel -101s. */
