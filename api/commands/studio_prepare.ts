@@ -1,5 +1,6 @@
 import { BaseCommand, flags } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
+import { LockTimeoutError, withDatabaseLock } from '#support/database_lock'
 
 /**
  * Brings the database up to date: runs pending migrations, the reference
@@ -8,6 +9,10 @@ import type { CommandOptions } from '@adonisjs/core/types/ace'
  * there are no snapshots) and the other areas' demo records (each only while
  * its area is empty).
  * `npm start` runs it before serving.
+ *
+ * Two runs on one database (two instances started at once, a release job
+ * retried) take turns: the second waits for the first (at most --wait
+ * seconds), then finds nothing left to do.
  */
 export default class StudioPrepare extends BaseCommand {
   static commandName = 'studio:prepare'
@@ -17,7 +22,32 @@ export default class StudioPrepare extends BaseCommand {
   @flags.boolean({ description: 'Seed the demo agency when the database has none', default: true })
   declare demo: boolean
 
+  @flags.number({
+    description: 'Seconds to wait for another studio:prepare on the same database',
+    default: 900,
+  })
+  declare wait: number
+
   async run() {
+    const wait = {
+      waitMs: Math.max(0, this.wait) * 1000,
+      onWait: () =>
+        this.logger.info(
+          'Another studio:prepare is working on this database: waiting for it to finish (the lock of one that was killed frees itself within a minute)'
+        ),
+    }
+    try {
+      await withDatabaseLock('studio_prepare', wait, () => this.migrateAndSeed())
+    } catch (error) {
+      if (!(error instanceof LockTimeoutError)) throw error
+      this.logger.error(
+        `Another studio:prepare held the database for ${Math.round(error.waitedMs / 1000)} s; stopped waiting (--wait)`
+      )
+      this.exitCode = 1
+    }
+  }
+
+  private async migrateAndSeed() {
     const migrate = await this.kernel.exec('migration:run', ['--force'])
     if (migrate.exitCode) {
       this.exitCode = migrate.exitCode

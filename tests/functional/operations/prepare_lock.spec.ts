@@ -1,0 +1,146 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import env from '#start/env'
+import {
+  acquireFileLock,
+  acquireMysqlLock,
+  mysqlLockName,
+  type HeldLock,
+} from '#support/database_lock'
+import {
+  eventually,
+  readSqlite,
+  spawnAce,
+  sqliteEnv,
+  stopAll,
+  type Env,
+} from '#tests/helpers/processes'
+
+/**
+ * `studio:prepare` run twice on one database at once (two instances started
+ * together, a release job retried): the second waits for the first, then has
+ * nothing left to do. Before, the one that came second failed (MySQL: "unable
+ * to release database lock"; SQLite: "table roles already exists"). Runs on
+ * the suite's own kind of database, in a database of its own.
+ */
+const ON_MYSQL = env.get('DB_CONNECTION') === 'mysql'
+
+/** Rows of a query on the MySQL suite's server (mysql2 answers [rows, fields]). */
+async function mysqlRows<T>(sql: string): Promise<T[]> {
+  const [rows] = await db.rawQuery(sql)
+  return rows
+}
+
+/** A database of the test's own, empty, of the suite's kind; `holdLock` takes prepare's lock on it. */
+async function freshDatabase() {
+  if (ON_MYSQL) {
+    const database = `${env.get('MYSQL_DB_NAME') ?? 'test'}_prepare`
+    await db.rawQuery(`DROP DATABASE IF EXISTS \`${database}\``)
+    await db.rawQuery(
+      `CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`
+    )
+    const spawned: Env = { ...process.env, NODE_ENV: 'production', MYSQL_DB_NAME: database }
+    return {
+      env: spawned,
+      holdLock: (): Promise<HeldLock> =>
+        acquireMysqlLock(db.connection(), mysqlLockName(database, 'studio_prepare'), {
+          waitMs: 0,
+        }),
+      rows: <T>(sql: string) => mysqlRows<T>(sql.replaceAll('{db}.', `\`${database}\`.`)),
+      cleanup: () => db.rawQuery(`DROP DATABASE IF EXISTS \`${database}\``),
+    }
+  }
+  const sqlite = sqliteEnv()
+  const file = sqlite.env.SQLITE_PATH!
+  return {
+    env: sqlite.env,
+    holdLock: () => acquireFileLock(file, { waitMs: 0 }),
+    rows: <T>(sql: string) =>
+      readSqlite(file, (client) => client.rawQuery(sql.replaceAll('{db}.', '')) as Promise<T[]>),
+    cleanup: async () => sqlite.cleanup(),
+  }
+}
+
+type Database = Awaited<ReturnType<typeof freshDatabase>>
+
+/** The names of the migrations that ran (none while the table is not there yet). */
+async function migrationsOf(database: Database) {
+  const rows = await database
+    .rows<{ name: string }>('SELECT name FROM {db}.adonis_schema')
+    .catch(() => [])
+  return rows.map((row) => row.name)
+}
+
+async function rolesOf(database: Database) {
+  const [row] = await database.rows<{ n: number }>('SELECT COUNT(*) AS n FROM {db}.roles')
+  return Number(row.n)
+}
+
+async function exitCodeOf(run: ReturnType<typeof spawnAce>) {
+  const end = await run.exited
+  return end.code
+}
+
+test.group('operations / studio:prepare twice at once', (group) => {
+  group.each.teardown(() => stopAll())
+
+  test('two runs started together both end well; every migration and role is there once', async ({
+    assert,
+  }) => {
+    const database = await freshDatabase()
+    try {
+      const runs = [0, 1].map(() => spawnAce(['studio:prepare', '--no-demo'], database.env))
+      const codes = await Promise.all(runs.map(exitCodeOf))
+      for (const [index, code] of codes.entries()) assert.equal(code, 0, runs[index].output())
+      const migrations = await migrationsOf(database)
+      assert.isAbove(migrations.length, 10)
+      assert.lengthOf(new Set(migrations), migrations.length, 'no migration ran twice')
+      const roles = await rolesOf(database)
+      const again = spawnAce(['studio:prepare', '--no-demo'], database.env)
+      assert.equal(await exitCodeOf(again), 0, again.output())
+      assert.equal(await rolesOf(database), roles, 'reference data seeded once')
+    } finally {
+      await database.cleanup()
+    }
+  }).timeout(180_000)
+
+  test('a run waits while another holds the database, says so, and goes on when it is free', async ({
+    assert,
+  }) => {
+    const database = await freshDatabase()
+    const held = await database.holdLock()
+    let released = false
+    try {
+      const run = spawnAce(['studio:prepare', '--no-demo', '--wait=120'], database.env)
+      const told = await eventually(() => run.output().includes('waiting for it to finish'), 60_000)
+      assert.isTrue(told, run.output())
+      assert.isNull(run.child.exitCode, 'still waiting')
+      assert.lengthOf(await migrationsOf(database), 0, 'nothing migrated yet')
+
+      await held.release()
+      released = true
+      assert.equal(await exitCodeOf(run), 0, run.output())
+      const migrated = await migrationsOf(database)
+      assert.isAbove(migrated.length, 10)
+    } finally {
+      if (!released) await held.release()
+      await database.cleanup()
+    }
+  }).timeout(180_000)
+
+  test('a run that waited --wait seconds stops with a message and exit code 1', async ({
+    assert,
+  }) => {
+    const database = await freshDatabase()
+    const held = await database.holdLock()
+    try {
+      const run = spawnAce(['studio:prepare', '--no-demo', '--wait=1'], database.env)
+      assert.equal(await exitCodeOf(run), 1, run.output())
+      assert.include(run.output(), 'stopped waiting')
+      assert.lengthOf(await migrationsOf(database), 0, 'nothing migrated')
+    } finally {
+      await held.release()
+      await database.cleanup()
+    }
+  }).timeout(120_000)
+})
