@@ -1,5 +1,6 @@
 import { BaseCommand, flags } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
+import db from '@adonisjs/lucid/services/db'
 import { LockTimeoutError, withDatabaseLock } from '#support/database_lock'
 
 /**
@@ -47,6 +48,24 @@ export default class StudioPrepare extends BaseCommand {
     }
   }
 
+  /**
+   * One demo step in one transaction (the steps' own transactions nest in
+   * it): a run stopped half-way, by Ctrl+C or a kill, leaves nothing of the
+   * step, so the next start does it again instead of finding it begun and
+   * passing it by with part of the history.
+   */
+  private async atomically<T>(step: () => Promise<T>): Promise<T> {
+    await db.beginGlobalTransaction()
+    try {
+      const result = await step()
+      await db.commitGlobalTransaction()
+      return result
+    } catch (error) {
+      await db.rollbackGlobalTransaction()
+      throw error
+    }
+  }
+
   private async migrateAndSeed() {
     const migrate = await this.kernel.exec('migration:run', ['--force'])
     if (migrate.exitCode) {
@@ -57,53 +76,57 @@ export default class StudioPrepare extends BaseCommand {
     await ReferenceSeeder.seed()
     if (this.demo) {
       const { default: DemoSeeder } = await import('#database/seeders/02_demo_seeder')
-      const created = await DemoSeeder.seed()
+      const created = await this.atomically(() => DemoSeeder.seed())
       if (created) this.logger.success('Seeded the demo agency')
       const { default: DemoCreatorsSeeder } =
         await import('#database/seeders/03_demo_creators_seeder')
-      if (await DemoCreatorsSeeder.seed()) this.logger.success('Seeded the demo creators')
+      if (await this.atomically(() => DemoCreatorsSeeder.seed()))
+        this.logger.success('Seeded the demo creators')
       const { default: DemoMetricsSeeder, DEMO_METRIC_DAYS } =
         await import('#database/seeders/04_demo_metrics_seeder')
       const started = Date.now()
-      const snapshots = await DemoMetricsSeeder.seed()
+      const snapshots = await this.atomically(() => DemoMetricsSeeder.seed())
       if (snapshots) {
         const seconds = ((Date.now() - started) / 1000).toFixed(1)
         this.logger.success(
           `Seeded ${DEMO_METRIC_DAYS} days of demo metrics (${snapshots} snapshots, ${seconds} s)`
         )
       }
-      const videos = await DemoMetricsSeeder.seedVideos()
+      const videos = await this.atomically(() => DemoMetricsSeeder.seedVideos())
       if (videos) {
         this.logger.success(
           `Seeded the demo videos (${videos.videos} videos, ${videos.snapshots} snapshots, ${(videos.durationMs / 1000).toFixed(1)} s)`
         )
       }
-      const growth = await DemoMetricsSeeder.seedGrowth()
+      const growth = await this.atomically(() => DemoMetricsSeeder.seedGrowth())
       if (growth) {
         this.logger.success(
           `Seeded the demo videos' growth windows (${growth.taken} taken, ${growth.missed} missed, ${growth.pending} pending)`
         )
       }
       const { default: DemoBoardSeeder } = await import('#database/seeders/05_demo_board_seeder')
-      if (await DemoBoardSeeder.seed()) this.logger.success('Seeded the demo board')
+      if (await this.atomically(() => DemoBoardSeeder.seed()))
+        this.logger.success('Seeded the demo board')
       const { default: DemoAlertsSeeder } = await import('#database/seeders/06_demo_alerts_seeder')
-      const alerts = await DemoAlertsSeeder.seed()
+      const alerts = await this.atomically(() => DemoAlertsSeeder.seed())
       if (alerts)
         this.logger.success(
           `Scanned the demo history for alerts (${alerts.found} conditions today)`
         )
       const { default: DemoMarketSeeder } = await import('#database/seeders/07_demo_market_seeder')
-      if (await DemoMarketSeeder.seed()) this.logger.success('Seeded the demo deals and sales')
+      if (await this.atomically(() => DemoMarketSeeder.seed()))
+        this.logger.success('Seeded the demo deals and sales')
       const { default: DemoLettersSeeder } =
         await import('#database/seeders/08_demo_letters_seeder')
-      if (await DemoLettersSeeder.seed()) this.logger.success('Seeded the demo letters')
+      if (await this.atomically(() => DemoLettersSeeder.seed()))
+        this.logger.success('Seeded the demo letters')
       const { default: DemoSettlementSeeder } =
         await import('#database/seeders/09_demo_settlement_seeder')
-      if (await DemoSettlementSeeder.seed())
+      if (await this.atomically(() => DemoSettlementSeeder.seed()))
         this.logger.success('Seeded the demo revenue, exchange rates and settlements')
       const { default: DemoUploadsSeeder } =
         await import('#database/seeders/10_demo_uploads_seeder')
-      const uploads = await DemoUploadsSeeder.seed()
+      const uploads = await this.atomically(() => DemoUploadsSeeder.seed())
       if (uploads) this.logger.success(`Seeded the demo upload history (${uploads} uploads)`)
     }
   }

@@ -12,6 +12,7 @@ import {
   readSqlite,
   spawnAce,
   sqliteEnv,
+  stop,
   stopAll,
   type Env,
 } from '#tests/helpers/processes'
@@ -41,6 +42,7 @@ async function freshDatabase() {
     )
     const spawned: Env = { ...process.env, NODE_ENV: 'production', MYSQL_DB_NAME: database }
     return {
+      name: database,
       env: spawned,
       holdLock: (): Promise<HeldLock> =>
         acquireMysqlLock(db.connection(), mysqlLockName(database, 'studio_prepare'), {
@@ -53,6 +55,7 @@ async function freshDatabase() {
   const sqlite = sqliteEnv()
   const file = sqlite.env.SQLITE_PATH!
   return {
+    name: file,
     env: sqlite.env,
     holdLock: () => acquireFileLock(file, { waitMs: 0 }),
     rows: <T>(sql: string) =>
@@ -143,4 +146,67 @@ test.group('operations / studio:prepare twice at once', (group) => {
       await database.cleanup()
     }
   }).timeout(120_000)
+})
+
+test.group('operations / studio:prepare stopped half-way', (group) => {
+  group.each.teardown(() => stopAll())
+
+  /**
+   * The kill lands while the metrics history is being written: the test
+   * reads the rows written so far uncommitted (MySQL's READ UNCOMMITTED;
+   * SQLite has no such view from another process, so this one runs in the
+   * MySQL suite).
+   */
+  test('a demo step killed half-way leaves nothing of itself; the next run does it whole', async ({
+    assert,
+  }) => {
+    const database = await freshDatabase()
+    try {
+      const first = spawnAce(['studio:prepare'], database.env)
+      const seeding = await eventually(
+        () => first.output().includes('Seeded the demo creators'),
+        120_000
+      )
+      assert.isTrue(seeding, first.output())
+      // one short transaction a look, so that no table lock is held between them
+      const uncommitted = () =>
+        db.transaction(
+          async (peek) => {
+            const [rows] = await peek.rawQuery(
+              `SELECT COUNT(*) AS n FROM \`${database.name}\`.metric_snapshots`
+            )
+            return Number(rows[0].n)
+          },
+          { isolationLevel: 'read uncommitted' }
+        )
+      const writing = await eventually(async () => (await uncommitted()) >= 20_000, 120_000)
+      assert.isTrue(writing, first.output())
+      await stop(first, 'SIGKILL')
+      const [left] = await database.rows<{ n: number }>(
+        'SELECT COUNT(*) AS n FROM {db}.metric_snapshots'
+      )
+      assert.equal(Number(left.n), 0, 'no part of the history stays')
+
+      const second = spawnAce(['studio:prepare'], database.env)
+      assert.equal(await exitCodeOf(second), 0, second.output())
+      const seeded = second.output().match(/Seeded \d+ days of demo metrics \((\d+) snapshots/)
+      assert.isNotNull(seeded, second.output())
+      const [written] = await database.rows<{ n: number }>(
+        'SELECT COUNT(*) AS n FROM {db}.metric_snapshots'
+      )
+      assert.equal(Number(written.n), Number(seeded![1]), 'the whole history, once')
+      const runs = await database.rows<{ status: string }>(
+        'SELECT status FROM {db}.metric_collection_runs'
+      )
+      assert.deepEqual(
+        runs.map((run) => run.status),
+        ['finished'],
+        'the killed run left no row behind'
+      )
+    } finally {
+      await database.cleanup()
+    }
+  })
+    .skip(!ON_MYSQL, 'needs DB_CONNECTION=mysql (READ UNCOMMITTED)')
+    .timeout(300_000)
 })
