@@ -12,6 +12,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { constants } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { ensureEnvFile } from './env_file.js'
@@ -36,6 +37,28 @@ function readDotEnv() {
 
 if (ensureEnvFile(new URL('..', import.meta.url))) {
   console.log('Created .env with a fresh APP_KEY and a random demo admin password.')
+}
+
+/** Whether nothing listens on host:port yet (any error other than "in use" is left to the server). */
+function portIsFree(host, port) {
+  return new Promise((resolve) => {
+    const probe = createServer()
+    probe.once('error', (error) => resolve(error.code !== 'EADDRINUSE'))
+    probe.listen(Number(port), host, () => probe.close(() => resolve(true)))
+  })
+}
+
+// A second `npm start` (or another program) on the same port: say so at once,
+// before building and migrating, instead of announcing the other one's studio.
+{
+  const { HOST = '127.0.0.1', PORT = '3333' } = readDotEnv()
+  if (!(await portIsFree(HOST, PORT))) {
+    console.error(
+      `Port ${PORT} on ${HOST} is already in use: is the studio already running?\n` +
+        `Stop what uses it, or start on another port: PORT=${Number(PORT) + 1} npm start`
+    )
+    process.exit(1)
+  }
 }
 
 ensureAdminBuild()
@@ -86,7 +109,7 @@ server.on('exit', (code, signal) => {
 })
 
 async function announce() {
-  for (let attempt = 0; attempt < 120; attempt++) {
+  for (let attempt = 0; attempt < 120 && server.exitCode === null; attempt++) {
     try {
       const response = await fetch(
         `http://${host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : host}:${port}/api/health`

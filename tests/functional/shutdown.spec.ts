@@ -3,6 +3,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createServer } from 'node:net'
+import { once } from 'node:events'
 import app from '@adonisjs/core/services/app'
 import { freePort } from '#tests/helpers/processes'
 
@@ -185,4 +187,33 @@ test.group('npm start supervision', () => {
       rmSync(folder, { recursive: true, force: true })
     }
   }).timeout(240_000)
+
+  test('npm start on a port already in use says so at once and exits 1, announcing nothing', async ({
+    assert,
+  }) => {
+    const port = await freePort()
+    const other = createServer().listen(port, '127.0.0.1')
+    await once(other, 'listening')
+    try {
+      const env: Record<string, string | undefined> = {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+      }
+      const run = spawnSync(process.execPath, ['scripts/start.js'], {
+        cwd: app.makePath(),
+        env,
+        encoding: 'utf8',
+        timeout: 60_000,
+      })
+      const output = `${run.stdout}${run.stderr}`
+      assert.equal(run.status, 1, output)
+      assert.include(output, `Port ${port} on 127.0.0.1 is already in use`)
+      assert.include(output, `PORT=${port + 1} npm start`)
+      assert.notInclude(output, 'is running at')
+    } finally {
+      other.close()
+    }
+  }).timeout(90_000)
 })
