@@ -65,14 +65,20 @@ test.group('documents', (group) => {
       await screenshot(outsider, `documents-public-${lang}`)
 
       // revoked: the same link shows nothing of it
-      // the menu may take a click while it is still opening: ask again until the confirmation shows
+      // The menu may take a click while it is still opening, or close before it lands (a busy
+      // machine): open it when it is not open (a click on an open one closes it), wait until its
+      // opening motion is over, and ask again until the confirmation shows.
       const confirm = page.locator('.ant-modal-confirm-btns button').last()
-      for (let attempt = 0; attempt < 3 && !(await confirm.isVisible()); attempt++) {
-        await row.locator('[data-testid=document-actions]').click()
-        const revoke = page.getByRole('menuitem', { name: words.revoke })
-        await revoke.waitFor()
-        await revoke.click()
-        await confirm.waitFor({ timeout: 10_000 }).catch(() => undefined)
+      const revoke = page.getByRole('menuitem', { name: words.revoke })
+      const settledMenu = page.locator(
+        '.ant-dropdown:not(.ant-dropdown-hidden):not([class*=slide-up])'
+      )
+      for (let attempt = 0; attempt < 5 && !(await confirm.isVisible()); attempt++) {
+        if (!(await revoke.isVisible())) await row.locator('[data-testid=document-actions]').click()
+        await revoke.waitFor({ timeout: 10_000 }).catch(() => undefined)
+        await settledMenu.waitFor({ timeout: 5_000 }).catch(() => undefined)
+        await revoke.click({ timeout: 5_000 }).catch(() => undefined)
+        await confirm.waitFor({ timeout: 5_000 }).catch(() => undefined)
       }
       await confirm.click()
       await row.getByText(words.statuses.revoked).waitFor()
