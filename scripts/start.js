@@ -48,24 +48,25 @@ function portIsFree(host, port) {
   })
 }
 
+const config = readDotEnv()
+const host = config.HOST || '127.0.0.1'
+const port = config.PORT || '3333'
+
 // A second `npm start` (or another program) on the same port: say so at once,
 // before building and migrating, instead of announcing the other one's studio.
-{
-  const { HOST = '127.0.0.1', PORT = '3333' } = readDotEnv()
-  if (!(await portIsFree(HOST, PORT))) {
-    console.error(
-      `Port ${PORT} on ${HOST} is already in use: is the studio already running?\n` +
-        `Stop what uses it, or start on another port: PORT=${Number(PORT) + 1} npm start`
-    )
-    process.exit(1)
-  }
+if (!(await portIsFree(host, port))) {
+  console.error(
+    `Port ${port} on ${host} is already in use: is the studio already running?\n` +
+      `Stop what uses it, or start on another port: PORT=${Number(port) + 1} npm start`
+  )
+  process.exit(1)
 }
 
 ensureAdminBuild()
 await ensureApiBuild()
 
 // DEMO_DATA=false: a real install, without the demo agency.
-const demo = readDotEnv().DEMO_DATA !== 'false'
+const demo = config.DEMO_DATA !== 'false'
 const prepare = spawnSync(
   process.execPath,
   ['build/ace.js', 'studio:prepare', ...(demo ? [] : ['--no-demo'])],
@@ -77,9 +78,6 @@ const prepare = spawnSync(
 )
 if (prepare.status !== 0) process.exit(prepare.status ?? 1)
 
-const config = readDotEnv()
-const host = config.HOST || '127.0.0.1'
-const port = config.PORT || '3333'
 const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host
 const url = `http://${shownHost}:${port}`
 
