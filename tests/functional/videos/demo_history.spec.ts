@@ -6,6 +6,7 @@ import {
   simulatedVideo,
   simulatedVideoCounters,
   simulatedVideoNumber,
+  uploadsAt,
 } from '#platforms/simulated_videos'
 import VideoBackfillService from '#services/videos/ingest/video_backfill'
 import GrowthBackfill from '#services/videos/growth/growth_backfill'
@@ -16,6 +17,25 @@ import { creatorWithAccount } from '#tests/helpers/videos'
 import { fakeClock, queuedMeasurements } from '#tests/helpers/growth'
 
 const HOUR_MS = 3_600_000
+
+/**
+ * A bilibili account whose simulated channel uploaded between `fromHours` and
+ * `toHours` before `now`, so that one of its videos has a window behind it and
+ * one ahead. The simulator's cadence follows the account id, which depends on
+ * what ran before on the database: about a third of channels are quiet for
+ * days at a time.
+ */
+async function accountWithUploadBetween(now: DateTime, fromHours: number, toHours: number) {
+  const at = (hours: number) => now.toMillis() - hours * HOUR_MS
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const pair = await creatorWithAccount('bilibili')
+    const model = modelOf(pair.account.id, 'bilibili')
+    if (uploadsAt(model, at(toHours)) > uploadsAt(model, at(fromHours))) return pair
+    await pair.account.delete()
+    await pair.creator.delete()
+  }
+  throw new Error(`no simulated bilibili channel with an upload ${toHours}–${fromHours} h ago`)
+}
 
 test.group('videos / the demo history', (group) => {
   setupFunctionalGroup(group)
@@ -71,8 +91,8 @@ test.group('videos / the demo history', (group) => {
     assert,
     cleanup,
   }) => {
-    const { creator, account } = await creatorWithAccount('bilibili')
     const now = DateTime.fromISO('2026-11-20T10:30:00Z', { zone: 'utc' })
+    const { creator, account } = await accountWithUploadBetween(now, 48, 7)
     const clock = fakeClock(now)
     cleanup(() => clock.restore())
     await VideoBackfillService.backfill({
