@@ -1,4 +1,5 @@
 import app from '@adonisjs/core/services/app'
+import string from '@adonisjs/core/helpers/string'
 import i18nManager from '@adonisjs/i18n/services/main'
 import { ExceptionHandler, type HttpContext } from '@adonisjs/core/http'
 import { errors as authErrors } from '@adonisjs/auth'
@@ -25,6 +26,23 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     // file is named in full ('board.errors.not_found' → board.json).
     const identifier = i18n.resolveIdentifier(`messages.${key}`) ? `messages.${key}` : key
     return i18n.t(identifier, data)
+  }
+
+  /**
+   * A body over the body parser's limit: a file sent as multipart is an
+   * upload; a JSON or form body is data, told with the limit it went over
+   * (the parser's error does not carry it; config/bodyparser.ts does).
+   */
+  #tooLarge(ctx: HttpContext) {
+    if (ctx.request.is(['multipart'])) return this.#t(ctx, 'errors.too_large')
+    const kind = ctx.request.is(['urlencoded']) ? 'form' : 'json'
+    const limit = Number(string.bytes.parse(app.config.get(`bodyparser.${kind}.limit`, '1mb')))
+    if (!Number.isFinite(limit) || limit <= 0) return this.#t(ctx, 'errors.too_large')
+    const max =
+      limit >= 1024 * 1024
+        ? `${Math.round((limit / 1024 / 1024) * 10) / 10} MB`
+        : `${Math.ceil(limit / 1024)} KB`
+    return this.#t(ctx, 'errors.body_too_large', { max })
   }
 
   #send(ctx: HttpContext, httpStatus: number, body: Record<string, unknown>) {
@@ -87,12 +105,11 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     if (code === 'E_ROUTE_NOT_FOUND' || code === 'E_ROW_NOT_FOUND' || status === 404) {
       return this.#send(ctx, 404, { status: 404, message: this.#t(ctx, 'errors.not_found') })
     }
+    if (status === 413) {
+      return this.#send(ctx, 413, { status: 413, message: this.#tooLarge(ctx) })
+    }
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      return this.#send(ctx, status, {
-        status,
-        message:
-          status === 413 ? this.#t(ctx, 'errors.too_large') : this.#t(ctx, 'errors.bad_request'),
-      })
+      return this.#send(ctx, status, { status, message: this.#t(ctx, 'errors.bad_request') })
     }
 
     return this.#send(ctx, 500, {

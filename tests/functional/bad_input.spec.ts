@@ -46,7 +46,30 @@ test.group('bad input never gives a 5xx', (group) => {
       .post('/api/user/login')
       .json({ account: 'a@b.com', password: 'x', padding: 'p'.repeat(2 * 1024 * 1024) })
     response.assertStatus(413)
-    response.assertBody({ status: 413, message: 'The upload is too large.' })
+    response.assertBody({
+      status: 413,
+      message: 'The data sent is larger than the studio accepts (at most 1 MB).',
+    })
+  })
+
+  test('the oversized-body message follows the language', async ({ client }) => {
+    const response = await client
+      .post('/api/user/login')
+      .header('lang', 'jp')
+      .json({ account: 'a@b.com', password: 'x', padding: 'p'.repeat(2 * 1024 * 1024) })
+    response.assertStatus(413)
+    response.assertBody({ status: 413, message: '送信したデータが大きすぎます（最大 1 MB）。' })
+  })
+
+  test('an oversized form body is told the same way', async ({ client }) => {
+    const response = await client
+      .post('/api/user/login')
+      .form({ account: 'a@b.com', password: 'x', padding: 'p'.repeat(2 * 1024 * 1024) })
+    response.assertStatus(413)
+    response.assertBody({
+      status: 413,
+      message: 'The data sent is larger than the studio accepts (at most 1 MB).',
+    })
   })
 
   test('a body in an unexpected content type is ignored, not a crash', async ({ client }) => {
