@@ -8,10 +8,27 @@ type Value = number | string | null | undefined
 const COMPACT: Intl.NumberFormatOptions = { notation: 'compact', maximumFractionDigits: 1 }
 const SIGNED: Intl.NumberFormatOptions = { signDisplay: 'exceptZero' }
 
+/**
+ * One Intl.NumberFormat per language and options for the whole page: making
+ * one costs far more than using it, and every card, row and cell asks for
+ * the same few.
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>()
+
+function numberFormat(language: string, options?: Intl.NumberFormatOptions) {
+  const key = `${language}|${JSON.stringify(options ?? {})}`
+  let format = numberFormats.get(key)
+  if (!format) {
+    format = new Intl.NumberFormat(language, options)
+    numberFormats.set(key, format)
+  }
+  return format
+}
+
 /** Formatters of one language: a missing value (null, empty, not a number) reads '—'. */
 function formatters(language: string) {
   return (options?: Intl.NumberFormatOptions) => {
-    const format = new Intl.NumberFormat(language, options)
+    const format = numberFormat(language, options)
     return (value: Value) =>
       value === null || value === undefined || value === '' || Number.isNaN(Number(value))
         ? '—'

@@ -8,13 +8,14 @@ import {
   getDefaultSortOrder,
   useTable,
 } from '@refinedev/antd'
-import { Avatar, Card, Space, Tag, Tooltip, Typography } from 'antd'
+import { Card, Space, Tag, Tooltip, Typography } from 'antd'
 import { FileExcelOutlined, StarOutlined, UploadOutlined, WarningFilled } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import type { CreatorListItem, CreatorSummary } from './types'
 import { DownloadButton } from '../../components/download-button'
 import { useNumberFormat } from '../../lib/format'
-import { KIND_COLOR, avatarColor } from '../../lib/colors'
+import { KIND_COLOR } from '../../lib/colors'
+import { InitialAvatar } from '../../components/initial-avatar'
 import { SummaryCards, type SummaryKey } from './components/summary-cards'
 import { TokenStrip } from './components/token-strip'
 import { FILTER_FIELDS, ListFilters, type FilterValues } from './components/list-filters'
@@ -228,9 +229,7 @@ export function CreatorList() {
             sortOrder={getDefaultSortOrder('channel_name', sorters)}
             render={(_, record) => (
               <Space>
-                <Avatar style={{ background: avatarColor(record.id), flex: 'none' }}>
-                  {record.channel_name.slice(0, 1).toUpperCase()}
-                </Avatar>
+                <InitialAvatar id={record.id} name={record.channel_name} />
                 <Space direction="vertical" size={0}>
                   <Link to={`/app/creator_info?id=${record.id}`} data-testid="creator-link">
                     <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>

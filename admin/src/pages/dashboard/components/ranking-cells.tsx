@@ -1,8 +1,8 @@
 import { Link } from 'react-router'
-import { Avatar, Space, Typography } from 'antd'
+import { Space, Typography } from 'antd'
 import { TrophyFilled } from '@ant-design/icons'
 import type { RankingListItem } from '../../../lib/metrics'
-import { avatarColor } from '../../../lib/colors'
+import { InitialAvatar } from '../../../components/initial-avatar'
 
 /*
  * The rank and creator cells of the dashboards' rankings, in a file of their
@@ -35,9 +35,7 @@ export function CreatorCell({
 }) {
   return (
     <Space size={8}>
-      <Avatar size="small" style={{ background: avatarColor(item.creator_id), flex: 'none' }}>
-        {item.channel_name.slice(0, 1).toUpperCase()}
-      </Avatar>
+      <InitialAvatar id={item.creator_id} name={item.channel_name} size="small" />
       <Space direction="vertical" size={0}>
         <Link to={`/app/creator_info?id=${item.creator_id}`} data-testid="ranking-creator">
           <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
