@@ -36,6 +36,14 @@ const SHORT_LEASES = {
   SIMULATED_LATENCY_MS: '60',
   LOG_LEVEL: 'warn',
 }
+/**
+ * A demo agency prepared (≈ 1 min), a CLI run caught and killed, then a
+ * whole collection of its 630 accounts, each step a `node ace` process of its
+ * own: 4–5 min on a slow 2-vCPU machine (SQLite commits of 40 ms on average).
+ * The CLI steps run synchronously: a test that overran its time went on
+ * blocking the next one.
+ */
+const CLI_TEST_TIMEOUT_MS = 600_000
 const OPERATOR = { account: 'lease-operator@mcn.local', password: 'Lease-Operator-2026!' }
 
 interface RunRow {
@@ -133,7 +141,7 @@ test.group('operations / leases: a killed run blocks nothing', (group) => {
       stopAll()
       cleanup()
     }
-  }).timeout(180_000)
+  }).timeout(CLI_TEST_TIMEOUT_MS)
 
   test('a server marks a killed CLI run within seconds, and Resync is accepted at once', async ({
     assert,
@@ -168,7 +176,7 @@ test.group('operations / leases: a killed run blocks nothing', (group) => {
       stopAll()
       cleanup()
     }
-  }).timeout(180_000)
+  }).timeout(CLI_TEST_TIMEOUT_MS)
 })
 
 test.group('operations / leases: the sweep', (group) => {
