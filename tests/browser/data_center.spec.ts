@@ -6,6 +6,7 @@ import { UserFactory } from '#database/factories/user_factory'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
 import { screenshot, signedIn } from '#tests/helpers/browser'
 import { seedDataCenter } from '#tests/helpers/data_center'
+import { eventually } from '#tests/helpers/processes'
 
 /*
 |--------------------------------------------------------------------------
@@ -176,12 +177,16 @@ test.group('data center screens', (group) => {
       await tray.filter({ hasText: 'Delta' }).waitFor()
       const side = page.locator('[data-testid=side-by-side]')
       await side.locator('tbody tr.ant-table-row').first().waitFor()
-      // One column per tray creator, headed by its name (waited for: the
-      // table may be drawn again while the page settles).
+      // One column per tray creator, headed by its name. Read until both are
+      // there: the table may be drawn again while the page settles, and a
+      // read between two drawings finds no header at all.
       const header = side.locator('thead [data-testid=creator-link]')
-      await header.filter({ hasText: 'Alpha' }).waitFor()
-      await header.filter({ hasText: 'Delta' }).waitFor()
-      assert.deepEqual(await header.allInnerTexts(), ['Alpha', 'Delta'])
+      let names: string[] = []
+      await eventually(async () => {
+        names = await header.allInnerTexts()
+        return names.length === 2
+      }, 15_000)
+      assert.deepEqual(names, ['Alpha', 'Delta'])
       await page.locator('[data-testid=metric-chart-fans] [data-testid=chart-line]').waitFor()
       await page
         .locator('[data-testid=series-table] [data-testid=creator-link]', { hasText: 'Delta' })
