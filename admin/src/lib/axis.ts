@@ -1,3 +1,5 @@
+import { numberFormat } from './number-formats.js'
+
 /*
  * A chart's value axis in the reader's language. Compact numbers keep the
  * axis short (12K · 1.2만 · 1.2万), but one decimal is not always enough:
@@ -5,25 +7,19 @@
  * (1억 is 100 million), 2亿 in Chinese, 2億 in Japanese. The ticks are
  * written with the fewest decimals (0 to 3) that keep every label apart from
  * its neighbours — 1.96억, 1.98억, 2억, 2.02억 — and in full when even three
- * are not enough. Pure functions: the unit tests import them.
+ * are not enough. Pure functions: the unit tests import them (hence the
+ * import's .js ending, which Node's resolution wants and Vite maps to .ts).
  */
 
 const MAX_DIGITS = 3
-const formats = new Map<string, Intl.NumberFormat>()
 
 function formatOf(language: string, digits: number | 'full') {
-  const key = `${language}:${digits}`
-  let format = formats.get(key)
-  if (!format) {
-    format = new Intl.NumberFormat(
-      language,
-      digits === 'full'
-        ? { maximumFractionDigits: 2 }
-        : { notation: 'compact', maximumFractionDigits: digits }
-    )
-    formats.set(key, format)
-  }
-  return format
+  return numberFormat(
+    language,
+    digits === 'full'
+      ? { maximumFractionDigits: 2 }
+      : { notation: 'compact', maximumFractionDigits: digits }
+  )
 }
 
 const apart = (labels: string[]) => labels.every((label, i) => i === 0 || label !== labels[i - 1])

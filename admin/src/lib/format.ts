@@ -2,28 +2,12 @@ import { useMemo } from 'react'
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { axisLabel } from './axis'
+import { numberFormat } from './number-formats'
 
 type Value = number | string | null | undefined
 
 const COMPACT: Intl.NumberFormatOptions = { notation: 'compact', maximumFractionDigits: 1 }
 const SIGNED: Intl.NumberFormatOptions = { signDisplay: 'exceptZero' }
-
-/**
- * One Intl.NumberFormat per language and options for the whole page: making
- * one costs far more than using it, and every card, row and cell asks for
- * the same few.
- */
-const numberFormats = new Map<string, Intl.NumberFormat>()
-
-function numberFormat(language: string, options?: Intl.NumberFormatOptions) {
-  const key = `${language}|${JSON.stringify(options ?? {})}`
-  let format = numberFormats.get(key)
-  if (!format) {
-    format = new Intl.NumberFormat(language, options)
-    numberFormats.set(key, format)
-  }
-  return format
-}
 
 /** Formatters of one language: a missing value (null, empty, not a number) reads '—'. */
 function formatters(language: string) {

@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { numberFormat } from '../../../lib/number-formats'
 import { Space } from 'antd'
 import { DollarOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
@@ -10,26 +10,19 @@ import { SectionCard } from '../../../components/section-card'
 /** The creator's ad prices per platform and format. */
 export function AdPricesCard({ prices }: { prices: AdPrice[] }) {
   const { t, i18n } = useTranslation()
-  const money = useMemo(() => {
-    const cache = new Map<string, Intl.NumberFormat>()
-    return (price: string, currency: string) => {
-      if (!cache.has(currency)) {
-        try {
-          cache.set(
-            currency,
-            new Intl.NumberFormat(i18n.language, {
-              style: 'currency',
-              currency,
-              maximumFractionDigits: 2,
-            })
-          )
-        } catch {
-          cache.set(currency, new Intl.NumberFormat(i18n.language))
-        }
-      }
-      return cache.get(currency)!.format(Number(price))
+  const money = (price: string, currency: string) => {
+    let format: Intl.NumberFormat
+    try {
+      format = numberFormat(i18n.language, {
+        style: 'currency',
+        currency,
+        maximumFractionDigits: 2,
+      })
+    } catch {
+      format = numberFormat(i18n.language)
     }
-  }, [i18n.language])
+    return format.format(Number(price))
+  }
 
   return (
     <SectionCard icon={<DollarOutlined />} title={t('creators.ad_prices.title')} testId="ad-prices">
