@@ -34,7 +34,7 @@ export default class StudioPrepare extends BaseCommand {
       waitMs: Math.max(0, this.wait) * 1000,
       onWait: () =>
         this.logger.info(
-          'Another studio:prepare is working on this database: waiting for it to finish (the lock of one that was killed frees itself within a minute)'
+          'Another studio:prepare is working on this database: waiting for it to finish'
         ),
     }
     try {

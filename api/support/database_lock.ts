@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import lockfile from 'proper-lockfile'
+import Sqlite from 'better-sqlite3'
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 
@@ -11,9 +11,11 @@ import type { QueryClientContract } from '@adonisjs/lucid/types/database'
  * - MySQL/MariaDB: a named lock (GET_LOCK) on a connection of its own, so
  *   the server frees it when the holder's connection ends (a killed process
  *   holds nothing).
- * - SQLite: a lock folder beside the database file (proper-lockfile), kept
- *   fresh while held; one left by a killed process counts as free once it
- *   has not been refreshed for `SQLITE_STALE_MS`.
+ * - SQLite: an exclusive transaction on a small SQLite file of the key's own
+ *   beside the database file (`<database>.<key>.lock`). The operating system
+ *   keeps that file lock for the holding process and drops it when the
+ *   process ends, however it ends: a killed run holds nothing, and the next
+ *   one goes on at once.
  */
 export interface HeldLock {
   release(): Promise<void>
@@ -35,9 +37,6 @@ export class LockTimeoutError extends Error {
   }
 }
 
-/** A lock folder not refreshed for this long was left by a process that is gone. */
-export const SQLITE_STALE_MS = 60_000
-const SQLITE_REFRESH_MS = 10_000
 const SQLITE_RETRY_MS = 250
 /** GET_LOCK waits at most this long per call, so that a long wait still notices its deadline. */
 const MYSQL_WAIT_STEP_S = 5
@@ -87,24 +86,31 @@ export async function acquireMysqlLock(
   }
 }
 
-/** Takes the lock folder of `file` (which need not exist yet). */
+/** The file whose lock stands for `key`'s lock on the SQLite database `file`. */
+export function sqliteLockFile(file: string, key: string) {
+  return `${file}.${key}.lock`
+}
+
+/**
+ * Takes the lock of `file` (an SQLite file of the lock's own, made when
+ * missing): `BEGIN EXCLUSIVE` on a connection kept until `release`. Another
+ * process's attempt answers SQLITE_BUSY at once (no busy wait inside SQLite,
+ * which would hold up this process's event loop); it is tried again every
+ * `SQLITE_RETRY_MS` until `wait.waitMs` has passed.
+ */
 export async function acquireFileLock(file: string, wait: LockWait): Promise<HeldLock> {
   const started = Date.now()
   let told = false
-  while (true) {
-    try {
-      const release = await lockfile.lock(file, {
-        realpath: false,
-        stale: SQLITE_STALE_MS,
-        update: SQLITE_REFRESH_MS,
-        retries: 0,
-        // A refresh that fails leaves the lock to whoever finds it stale; the
-        // holder's work is not torn down for it (the default throws).
-        onCompromised: () => {},
-      })
-      return { release: () => release().catch(() => undefined) }
-    } catch (error: any) {
-      if (error?.code !== 'ELOCKED') throw error
+  const connection = new Sqlite(file)
+  try {
+    connection.pragma('busy_timeout = 0')
+    while (true) {
+      try {
+        connection.exec('BEGIN EXCLUSIVE')
+        break
+      } catch (error: any) {
+        if (error?.code !== 'SQLITE_BUSY') throw error
+      }
       if (Date.now() - started >= wait.waitMs) {
         throw new LockTimeoutError(file, Date.now() - started)
       }
@@ -114,12 +120,22 @@ export async function acquireFileLock(file: string, wait: LockWait): Promise<Hel
       }
       await sleep(SQLITE_RETRY_MS)
     }
+  } catch (error) {
+    connection.close()
+    throw error
+  }
+  return {
+    async release() {
+      if (!connection.open) return
+      if (connection.inTransaction) connection.exec('ROLLBACK')
+      connection.close()
+    },
   }
 }
 
 /**
  * Takes `key`'s lock on the default connection's database: a named lock on
- * MySQL, a lock folder beside the file on SQLite. Other clients take none.
+ * MySQL, a lock file beside the database file on SQLite. Other clients take none.
  */
 export async function acquireDatabaseLock(key: string, wait: LockWait): Promise<HeldLock> {
   const client = db.connection()
@@ -131,7 +147,7 @@ export async function acquireDatabaseLock(key: string, wait: LockWait): Promise<
   }
   const filename = config?.connection?.filename
   if (client.dialect.name.includes('sqlite') && filename && filename !== ':memory:') {
-    return acquireFileLock(filename, wait)
+    return acquireFileLock(sqliteLockFile(filename, key), wait)
   }
   return { release: async () => {} }
 }

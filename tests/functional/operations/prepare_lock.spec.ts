@@ -4,7 +4,9 @@ import env from '#start/env'
 import {
   acquireFileLock,
   acquireMysqlLock,
+  LockTimeoutError,
   mysqlLockName,
+  sqliteLockFile,
   type HeldLock,
 } from '#support/database_lock'
 import {
@@ -57,7 +59,7 @@ async function freshDatabase() {
   return {
     name: file,
     env: sqlite.env,
-    holdLock: () => acquireFileLock(file, { waitMs: 0 }),
+    holdLock: () => acquireFileLock(sqliteLockFile(file, 'studio_prepare'), { waitMs: 0 }),
     rows: <T>(sql: string) =>
       readSqlite(file, (client) => client.rawQuery(sql.replaceAll('{db}.', '')) as Promise<T[]>),
     cleanup: async () => sqlite.cleanup(),
@@ -127,6 +129,41 @@ test.group('operations / studio:prepare twice at once', (group) => {
       assert.isAbove(migrated.length, 10)
     } finally {
       if (!released) await held.release()
+      await database.cleanup()
+    }
+  }).timeout(180_000)
+
+  test('a run killed while it holds the lock leaves it free: the next run goes on at once', async ({
+    assert,
+  }) => {
+    const database = await freshDatabase()
+    try {
+      const first = spawnAce(['studio:prepare', '--no-demo'], database.env)
+      // the lock is the run's once the test's own try finds it taken (a try that
+      // gets it gives it back at once; the run then waits a moment and takes it)
+      const heldByRun = await eventually(async () => {
+        if (first.child.exitCode !== null) return false
+        try {
+          const mine = await database.holdLock()
+          await mine.release()
+          return false
+        } catch (error) {
+          if (error instanceof LockTimeoutError) return true
+          throw error
+        }
+      }, 60_000)
+      assert.isTrue(heldByRun, first.output())
+      const end = await stop(first, 'SIGKILL')
+      assert.equal(end.signal, 'SIGKILL', 'killed while working')
+
+      const held = await database.holdLock()
+      await held.release()
+      const second = spawnAce(['studio:prepare', '--no-demo', '--wait=1'], database.env)
+      assert.equal(await exitCodeOf(second), 0, second.output())
+      assert.notInclude(second.output(), 'waiting for it to finish')
+      const migrated = await migrationsOf(database)
+      assert.isAbove(migrated.length, 10)
+    } finally {
       await database.cleanup()
     }
   }).timeout(180_000)
