@@ -1,21 +1,31 @@
 import yauzl from 'yauzl'
 import { HEADER_SCAN_ROWS, decodeRange, type MergedRange } from '#support/workbook_header'
 
-const SHEET = /^xl\/worksheets\/sheet(\d+)\.xml$/
+export const SHEET_PART = /^xl\/worksheets\/sheet(\d+)\.xml$/
 const MERGE = /<(?:[\w-]+:)?mergeCell\b[^>]*?\bref="([^"]+)"/g
 /** Enough of a chunk's tail to hold one <mergeCell ref="…"/> cut in two. */
 const CARRY = 256
 
+/** What a pass over a workbook's zip with yauzl (its central directory) finds. */
+export interface WorkbookSurvey {
+  /** The merged ranges that start in the title rows, by sheet number. */
+  merges: Map<string, MergedRange[]>
+  /** The names of every part the file lists. */
+  parts: Set<string>
+}
+
 /**
- * The merged ranges that start in the first rows (where the titles are) of
- * each sheet, by sheet number (xl/worksheets/sheet<N>.xml, the id exceljs's
- * streaming reader gives a worksheet). That reader ignores merges, and a
- * sheet lists them after its rows, so they are read first in a pass of
- * their own; the workbook has already been checked (workbook_guard.ts).
- * Unreadable parts give no ranges: the reader reports the file then.
+ * The parts a workbook lists, and the merged ranges that start in the first
+ * rows (where the titles are) of each sheet, by sheet number
+ * (xl/worksheets/sheet<N>.xml, the id exceljs's streaming reader gives a
+ * worksheet). That reader ignores merges, and a sheet lists them after its
+ * rows, so they are read first in a pass of their own; the workbook has
+ * already been checked (workbook_guard.ts). Unreadable parts give no
+ * ranges: the reader reports the file then.
  */
-export async function headerMerges(path: string): Promise<Map<string, MergedRange[]>> {
+export async function surveyWorkbook(path: string): Promise<WorkbookSurvey> {
   const found = new Map<string, MergedRange[]>()
+  const parts = new Set<string>()
   let zip: yauzl.ZipFile
   try {
     zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
@@ -24,7 +34,7 @@ export async function headerMerges(path: string): Promise<Map<string, MergedRang
       )
     )
   } catch {
-    return found
+    return { merges: found, parts }
   }
   await new Promise<void>((resolve) => {
     const finish = () => {
@@ -34,7 +44,8 @@ export async function headerMerges(path: string): Promise<Map<string, MergedRang
     zip.on('error', finish)
     zip.on('end', finish)
     zip.on('entry', (entry: yauzl.Entry) => {
-      const sheet = SHEET.exec(entry.fileName)
+      parts.add(entry.fileName)
+      const sheet = SHEET_PART.exec(entry.fileName)
       if (!sheet) return zip.readEntry()
       zip.openReadStream(entry, (error, stream) => {
         if (error || !stream) return finish()
@@ -66,5 +77,5 @@ export async function headerMerges(path: string): Promise<Map<string, MergedRang
     })
     zip.readEntry()
   })
-  return found
+  return { merges: found, parts }
 }

@@ -1,4 +1,6 @@
 import { createReadStream } from 'node:fs'
+import type { EventEmitter } from 'node:events'
+import type { Readable } from 'node:stream'
 import ExcelJS from 'exceljs'
 import logger from '@adonisjs/core/services/logger'
 import { readCell, type CellKind } from '#support/workbook_cells'
@@ -13,7 +15,7 @@ import {
   type SheetRow,
   type TitleWarning,
 } from '#support/workbook_header'
-import { headerMerges } from '#support/workbook_merges'
+import { SHEET_PART, surveyWorkbook, type WorkbookSurvey } from '#support/workbook_merges'
 
 /*
 |--------------------------------------------------------------------------
@@ -157,6 +159,62 @@ async function readSheet(
     : null
 }
 
+/**
+ * exceljs's streaming reader reads a sheet on the spot once the shared
+ * strings and the workbook's relationships have come, and names it from
+ * workbook.xml, which may come later in the file (the order of the parts is
+ * the writing tool's): that lookup then throws.
+ * Here the relationships show only once workbook.xml has been read, so a
+ * sheet that comes before it waits in a temporary file, as the reader
+ * already does for a sheet that comes before the shared strings.
+ */
+class AnyOrderWorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
+  #relationships: unknown
+
+  get workbookRels() {
+    return (this as { model?: unknown }).model ? this.#relationships : undefined
+  }
+
+  set workbookRels(relationships: unknown) {
+    this.#relationships = relationships
+  }
+}
+
+/** Where the reader gets a workbook's bytes (tests hand it others). */
+export const workbookFiles = {
+  open: (path: string): Readable => createReadStream(path),
+}
+
+const WORKBOOK_PART = 'xl/workbook.xml'
+
+/** Reads of one workbook before a read that ended early is reported as unreadable. */
+const READ_ATTEMPTS = 3
+
+/**
+ * The parts a read passed by though the file lists them: the workbook part
+ * (the sheets' names), the shared strings (string cells' text) and every
+ * sheet. exceljs's streaming reader rests on unzipper's Parse, whose stream
+ * says it has ended once the file has been written into it, not once its
+ * last entries have been passed on: now and then (about one read in a few
+ * thousand of a small file) a read ends before the last parts, and a read
+ * that went on would give sheets without names or strings.
+ */
+function passedBy(parts: Set<string>, read: Set<string>) {
+  return [...parts].filter(
+    (name) =>
+      (name === WORKBOOK_PART || name === 'xl/sharedStrings.xml' || SHEET_PART.test(name)) &&
+      !read.has(name)
+  )
+}
+
+/** The part a reader's entry event stands for. */
+function partOf(entry: { type: string; id?: string | number }) {
+  if (entry.type === 'workbook') return WORKBOOK_PART
+  if (entry.type === 'shared-strings') return 'xl/sharedStrings.xml'
+  if (entry.type === 'worksheet') return `xl/worksheets/sheet${entry.id}.xml`
+  return null
+}
+
 /** A reader of `spec`'s sheets: `(path, onRows) => rows or a file error`. */
 export function sheetReader(spec: SheetSpec) {
   const reading: Reading = {
@@ -173,14 +231,37 @@ export function sheetReader(spec: SheetSpec) {
     path: string,
     onRows: (count: number) => Promise<void> | void = () => {}
   ): Promise<ReadResult> {
-    const merges = await headerMerges(path)
-    const stream = createReadStream(path)
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
+    const survey = await surveyWorkbook(path)
+    for (let attempt = 1; ; attempt++) {
+      const read = await readOnce(path, survey, onRows)
+      if (!('passedBy' in read)) return read
+      logger.warn(
+        { parts: read.passedBy, attempt },
+        `${spec.label}: a read of the workbook ended before parts it lists`
+      )
+      if (attempt >= READ_ATTEMPTS) return { fileError: { key: 'errors.unreadable' } }
+    }
+  }
+
+  async function readOnce(
+    path: string,
+    survey: WorkbookSurvey,
+    onRows: (count: number) => Promise<void> | void
+  ): Promise<ReadResult | { passedBy: string[] }> {
+    const stream = workbookFiles.open(path)
+    const reader = new AnyOrderWorkbookReader(stream, {
       sharedStrings: 'cache',
       styles: 'cache',
       hyperlinks: 'ignore',
       worksheets: 'emit',
-      entries: 'ignore',
+      entries: 'emit',
+    })
+    const read = new Set<string>()
+    // exceljs's types leave out that the reader is an EventEmitter
+    const events = reader as unknown as EventEmitter
+    events.on('entry', (entry: { type: string; id?: string | number }) => {
+      const part = partOf(entry)
+      if (part) read.add(part)
     })
     let chosen: SheetRows | null = null
     try {
@@ -192,7 +273,7 @@ export function sheetReader(spec: SheetSpec) {
             .toLowerCase() === spec.sheetName.toLowerCase()
         const sheet = await readSheet(
           worksheet as unknown as AsyncIterable<ExcelJS.Row>,
-          merges.get(String(id)) ?? [],
+          survey.merges.get(String(id)) ?? [],
           reading,
           chosen && !preferred ? () => {} : onRows
         )
@@ -202,11 +283,17 @@ export function sheetReader(spec: SheetSpec) {
         if (sheet && (preferred || !chosen)) chosen = sheet
       }
     } catch (error) {
+      // a sheet read before the workbook part throws on its first date
+      if (survey.parts.has(WORKBOOK_PART) && !read.has(WORKBOOK_PART)) {
+        return { passedBy: passedBy(survey.parts, read) }
+      }
       logger.warn({ err: error }, `${spec.label}: the workbook could not be read`)
       return { fileError: { key: 'errors.unreadable' } }
     } finally {
       stream.destroy()
     }
+    const missed = passedBy(survey.parts, read)
+    if (missed.length) return { passedBy: missed }
     return chosen ?? { fileError: { key: 'errors.no_sheet' } }
   }
 }

@@ -1,5 +1,7 @@
 import { PassThrough } from 'node:stream'
 import ExcelJS from 'exceljs'
+import yauzl from 'yauzl'
+import yazl from 'yazl'
 
 /*
 | Workbooks as staff make them in other tools: one sheet of their own name,
@@ -62,4 +64,61 @@ export async function titledWorkbook(rows: unknown[][] | TitledSheet): Promise<B
   sheet.commit()
   await workbook.commit()
   return Buffer.concat(chunks)
+}
+
+/** The names of a zip's entries, in the order they are stored. */
+export async function zipEntryNames(zip: Buffer) {
+  const entries = await zipEntries(zip)
+  return entries.map((entry) => entry.name)
+}
+
+async function zipEntries(zip: Buffer) {
+  const file = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, opened) =>
+      error ? reject(error) : resolve(opened)
+    )
+  )
+  const entries: { name: string; data: Buffer }[] = []
+  await new Promise<void>((resolve, reject) => {
+    file.on('error', reject)
+    file.on('end', () => resolve())
+    file.on('entry', (entry: yauzl.Entry) => {
+      file.openReadStream(entry, async (error, stream) => {
+        if (error) return reject(error)
+        const parts: Buffer[] = []
+        for await (const part of stream) parts.push(part as Buffer)
+        entries.push({ name: entry.fileName, data: Buffer.concat(parts) })
+        file.readEntry()
+      })
+    })
+    file.readEntry()
+  })
+  return entries
+}
+
+/**
+ * The same workbook stored again: the parts named in `first` first, in that
+ * order (as other tools write them), then the rest as they were, leaving out
+ * those named in `without`.
+ */
+export async function repackedWorkbook(
+  workbook: Buffer,
+  options: { first?: string[]; without?: string[] }
+) {
+  const first = options.first ?? []
+  const entries = await zipEntries(workbook)
+  const rank = (name: string) => (first.includes(name) ? first.indexOf(name) : first.length)
+  const ordered = entries
+    .map((entry, index) => ({ ...entry, index }))
+    .filter((entry) => !options.without?.includes(entry.name))
+    .sort((a, b) => rank(a.name) - rank(b.name) || a.index - b.index)
+  const zip = new yazl.ZipFile()
+  for (const entry of ordered) {
+    if (entry.name.endsWith('/')) zip.addEmptyDirectory(entry.name)
+    else zip.addBuffer(entry.data, entry.name)
+  }
+  zip.end()
+  const parts: Buffer[] = []
+  for await (const part of zip.outputStream) parts.push(part as Buffer)
+  return Buffer.concat(parts)
 }

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import Creator from '#models/creator'
@@ -13,7 +14,8 @@ import {
   runImport,
   upload,
 } from '#tests/helpers/imports'
-import { titledWorkbook } from '#tests/helpers/workbooks'
+import { workbookFiles } from '#support/workbook_stream'
+import { repackedWorkbook, titledWorkbook, zipEntryNames } from '#tests/helpers/workbooks'
 
 /*
 | Workbooks as staff fill them in other tools: identifiers typed as numbers,
@@ -228,6 +230,63 @@ test.group('creators import / workbooks as staff fill them', (group) => {
       chinese.body().data.warnings[2].message,
       '第 D 列“Bilibili ID”不是模板中的列，未导入：您是指“Bilibili UID”吗？'
     )
+  })
+
+  test('the parts of the file in any order: sheets stored before the workbook part are read', async ({
+    client,
+    assert,
+  }) => {
+    const filled = await fillTemplate([creatorRow(1), creatorRow(2)])
+    const names = await zipEntryNames(filled)
+    const sheets = names.filter((name) => /^xl\/worksheets\/sheet\d+\.xml$/.test(name))
+    assert.lengthOf(sheets, 2, 'the creators sheet and the instructions')
+    // shared strings and relationships first, the sheets next, workbook.xml last
+    const late = await repackedWorkbook(filled, {
+      first: ['xl/sharedStrings.xml', 'xl/_rels/workbook.xml.rels', ...sheets.toReversed()],
+    })
+    const order = await zipEntryNames(late)
+    assert.isBelow(order.indexOf(sheets[0]), order.indexOf('xl/workbook.xml'))
+
+    const report = await importThroughApi(client, given.admin, late)
+    assert.containsSubset(report, { status: 'completed', created_count: 2, errors: [] })
+    assert.equal(await rowCount('creators'), 2)
+  })
+
+  test('a read that ends before parts the file lists is read again; one that keeps ending early is refused', async ({
+    client,
+    assert,
+  }) => {
+    const filled = await fillTemplate([creatorRow(1), creatorRow(2)])
+    // what a read that ended early passes on: everything but the last part
+    const cut = await repackedWorkbook(filled, { without: ['xl/workbook.xml'] })
+    const open = workbookFiles.open
+    let opened = 0
+    try {
+      workbookFiles.open = (path) => (++opened === 1 ? Readable.from([cut]) : open(path))
+      const report = await importThroughApi(client, given.admin, filled)
+      assert.containsSubset(report, { status: 'completed', created_count: 2, errors: [] })
+      assert.equal(opened, 2, 'read again once')
+
+      opened = 0
+      workbookFiles.open = () => {
+        opened++
+        return Readable.from([cut])
+      }
+      const refused = await importThroughApi(
+        client,
+        given.admin,
+        await fillTemplate([creatorRow(3)])
+      )
+      assert.equal(refused.status, 'failed')
+      assert.deepEqual(
+        refused.errors.map((error) => error.message),
+        ['The file could not be read as an Excel workbook.']
+      )
+      assert.equal(opened, 3, 'three reads, then refused')
+      assert.equal(await rowCount('creators'), 2, 'nothing of the refused file')
+    } finally {
+      workbookFiles.open = open
+    }
   })
 
   test('a file named .XLSX is imported over HTTP; its bytes are still checked', async ({
