@@ -40,13 +40,17 @@ test.group('uploads / demo history', (group) => {
       platform: 'youtube',
     }).create()
     const now = DateTime.utc().startOf('minute')
+    // published 1, 3, 5, 7 and 9 days and an hour ago: none on the edge of the stats' last
+    // 7 days (one published exactly 7 days before the minute began counted when the stats
+    // were read within that minute's first second)
+    const publishedAt = (n: number) => now.minus({ days: n * 2 + 1, hours: 1 })
     for (let n = 0; n < 5; n++) {
       await VideoFactory.merge({
         accountId: bilibili.id,
         creatorId: creator.id,
         platform: 'bilibili',
         views: 1000 * (n + 1),
-        publishedAt: now.minus({ days: n * 2 + 1 }),
+        publishedAt: publishedAt(n),
         deletedOn: n === 0 ? now.toISODate() : null,
       }).create()
     }
@@ -79,9 +83,9 @@ test.group('uploads / demo history', (group) => {
     assert.equal(partial.publications[1].errorCode, 'auth_expired')
     assert.isTrue(tasks.every((task) => task.publications[0].videoId !== null))
     // dated when it happened: the oldest was sent nine days ago
-    assert.equal(partial.createdAt.toISODate(), now.minus({ days: 9 }).toISODate())
+    assert.equal(partial.createdAt.toISODate(), publishedAt(4).toISODate())
     const alert = await Alert.findByOrFail('dedupe_key', `upload_failed:${partial.id}`)
-    assert.equal(alert.day, now.minus({ days: 9 }).toISODate())
+    assert.equal(alert.day, publishedAt(4).toISODate())
     assert.equal(alert.status, 'resolved')
 
     const stats = await client
