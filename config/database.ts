@@ -3,6 +3,7 @@ import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/lucid'
 import { mkdirSync } from 'node:fs'
 import { dirname, isAbsolute } from 'node:path'
+import { takeTurnsOnSqlite } from '#support/sqlite_turns'
 
 /**
  * SQLite is the embedded default (a file under storage/); DB_CONNECTION=mysql
@@ -14,6 +15,8 @@ const sqlitePath = (() => {
   mkdirSync(dirname(absolute), { recursive: true })
   return absolute
 })()
+
+takeTurnsOnSqlite()
 
 const migrations = { naturalSort: true, paths: ['database/migrations'] }
 const seeders = { paths: ['database/seeders'] }
