@@ -186,6 +186,7 @@ export const workbookFiles = {
 }
 
 const WORKBOOK_PART = 'xl/workbook.xml'
+const SHARED_STRINGS_PART = 'xl/sharedStrings.xml'
 
 /** Reads of one workbook before a read that ended early is reported as unreadable. */
 const READ_ATTEMPTS = 3
@@ -202,7 +203,7 @@ const READ_ATTEMPTS = 3
 function passedBy(parts: Set<string>, read: Set<string>) {
   return [...parts].filter(
     (name) =>
-      (name === WORKBOOK_PART || name === 'xl/sharedStrings.xml' || SHEET_PART.test(name)) &&
+      (name === WORKBOOK_PART || name === SHARED_STRINGS_PART || SHEET_PART.test(name)) &&
       !read.has(name)
   )
 }
@@ -210,7 +211,7 @@ function passedBy(parts: Set<string>, read: Set<string>) {
 /** The part a reader's entry event stands for. */
 function partOf(entry: { type: string; id?: string | number }) {
   if (entry.type === 'workbook') return WORKBOOK_PART
-  if (entry.type === 'shared-strings') return 'xl/sharedStrings.xml'
+  if (entry.type === 'shared-strings') return SHARED_STRINGS_PART
   if (entry.type === 'worksheet') return `xl/worksheets/sheet${entry.id}.xml`
   return null
 }

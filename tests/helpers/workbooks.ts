@@ -108,10 +108,10 @@ export async function repackedWorkbook(
   const first = options.first ?? []
   const entries = await zipEntries(workbook)
   const rank = (name: string) => (first.includes(name) ? first.indexOf(name) : first.length)
+  // a stable sort: the parts not named keep their order
   const ordered = entries
-    .map((entry, index) => ({ ...entry, index }))
     .filter((entry) => !options.without?.includes(entry.name))
-    .sort((a, b) => rank(a.name) - rank(b.name) || a.index - b.index)
+    .sort((a, b) => rank(a.name) - rank(b.name))
   const zip = new yazl.ZipFile()
   for (const entry of ordered) {
     if (entry.name.endsWith('/')) zip.addEmptyDirectory(entry.name)
