@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { createServer } from 'node:net'
 import { once } from 'node:events'
 import app from '@adonisjs/core/services/app'
-import { freePort } from '#tests/helpers/processes'
+import { eventually, freePort } from '#tests/helpers/processes'
 
 /**
  * The real server process, as a supervisor runs it: SIGTERM must stop it
@@ -57,7 +57,9 @@ test.group('graceful shutdown', () => {
         if (!healthy) await new Promise((resolve) => setTimeout(resolve, 250))
       }
       assert.isTrue(healthy, `the server answered /api/health\n${output}`)
-      assert.include(output, 'queue worker started (in-process)')
+      // the worker starts after the server listens: its line may come after the first answer
+      const worker = await eventually(() => output.includes('queue worker started (in-process)'))
+      assert.isTrue(worker, `the queue worker started\n${output}`)
 
       for (const path of [
         '/api/health',
