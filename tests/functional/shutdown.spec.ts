@@ -28,6 +28,7 @@ test.group('graceful shutdown', () => {
       LOG_LEVEL: 'info',
     }
     delete (env as Record<string, string | undefined>).REDIS_HOST
+    let started: ChildProcess | undefined
     try {
       const migrate = spawnSync(process.execPath, ['ace', 'migration:run', '--force'], {
         cwd: app.makePath(),
@@ -43,6 +44,7 @@ test.group('graceful shutdown', () => {
           env,
         }
       )
+      started = server
       let output = ''
       server.stdout.on('data', (chunk) => (output += chunk))
       server.stderr.on('data', (chunk) => (output += chunk))
@@ -93,6 +95,10 @@ test.group('graceful shutdown', () => {
       )
       assert.isTrue(refused, 'nothing listens after the shutdown')
     } finally {
+      // a failed step before the SIGTERM must not leave the server holding the port for later runs
+      if (started && started.exitCode === null && started.signalCode === null) {
+        started.kill('SIGKILL')
+      }
       rmSync(folder, { recursive: true, force: true })
     }
   }).timeout(60_000)
