@@ -1,8 +1,8 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import DocumentService, { privateLevels } from '#services/documents/document_service'
+import DocumentService from '#services/documents/document_service'
 import { presentDocument } from '#services/documents/document_presenter'
 import type IssuedDocument from '#models/issued_document'
-import { DEFAULT_TABS } from '#shared/documents'
+import { DEFAULT_TABS, privateLevels } from '#shared/documents'
 import type { PrivateLevel } from '#shared/constants'
 import { actorOf } from '#support/actor'
 import { listResponse, pageWindow } from '#support/pagination'
@@ -11,7 +11,7 @@ import {
   documentIdValidator,
   documentIssueValidator,
   documentListValidator,
-  documentReissueValidator,
+  documentCodeValidator,
 } from '#validators/document'
 
 /** Issued documents (SPEC §2 'Document issuing'): the documents tab of a creator and its list. */
@@ -21,7 +21,7 @@ export default class DocumentsController {
   }
 
   async #present(ctx: HttpContext, document: IssuedDocument) {
-    const withLink = await ctx.bouncer.with('DocumentPolicy').allows('share')
+    const withLink = await ctx.bouncer.with('DocumentPolicy').allows('share', document)
     return presentDocument(document, { withLink })
   }
 
@@ -47,8 +47,12 @@ export default class DocumentsController {
       params,
       pageWindow(params._start, params._end)
     )
-    const withLink = await ctx.bouncer.with('DocumentPolicy').allows('share')
-    return listResponse(ctx.response, page, (row) => presentDocument(row, { withLink }))
+    const policy = ctx.bouncer.with('DocumentPolicy')
+    const shares = new Map<number, boolean>()
+    for (const row of page.rows) shares.set(row.id, await policy.allows('share', row))
+    return listResponse(ctx.response, page, (row) =>
+      presentDocument(row, { withLink: shares.get(row.id) === true })
+    )
   }
 
   /** GET /api/documents/:id */
@@ -72,7 +76,7 @@ export default class DocumentsController {
   async reissue(ctx: HttpContext) {
     await ctx.bouncer.with('DocumentPolicy').authorize('issue')
     const document = await this.#find(ctx)
-    const { code } = await ctx.request.validateUsing(documentReissueValidator, this.#messages(ctx))
+    const { code } = await ctx.request.validateUsing(documentCodeValidator, this.#messages(ctx))
     await this.#authorizeLevels(ctx, privateLevels(document.tabs))
     const issued = await DocumentService.reissue(actorOf(ctx), document, code)
     ctx.response.status(201)
@@ -86,16 +90,22 @@ export default class DocumentsController {
     return this.#present(ctx, await DocumentService.revoke(actorOf(ctx), document))
   }
 
-  /** POST /api/documents/:id/link — a new public link (an earlier one stops working). */
+  /**
+   * POST /api/documents/:id/link {code?} — a new public link (an earlier one
+   * stops working); only for those who may read the whole document, with
+   * their security code when it prints private data.
+   */
   async share(ctx: HttpContext) {
     await ctx.bouncer.with('DocumentPolicy').authorize('share')
     const document = await this.#find(ctx)
-    return this.#present(ctx, await DocumentService.share(actorOf(ctx), document))
+    await ctx.bouncer.with('DocumentPolicy').authorize('share', document)
+    const { code } = await ctx.request.validateUsing(documentCodeValidator, this.#messages(ctx))
+    return this.#present(ctx, await DocumentService.share(actorOf(ctx), document, code))
   }
 
   /** DELETE /api/documents/:id/link */
   async unshare(ctx: HttpContext) {
-    await ctx.bouncer.with('DocumentPolicy').authorize('share')
+    await ctx.bouncer.with('DocumentPolicy').authorize('unshare')
     const document = await this.#find(ctx)
     return this.#present(ctx, await DocumentService.unshare(actorOf(ctx), document))
   }
@@ -108,9 +118,7 @@ export default class DocumentsController {
   async pdf(ctx: HttpContext) {
     await ctx.bouncer.with('DocumentPolicy').authorize('list')
     const document = await this.#find(ctx)
-    if (ctx.auth.getUserOrFail().role !== 'creator') {
-      await this.#authorizeLevels(ctx, privateLevels(document.tabs))
-    }
+    await ctx.bouncer.with('DocumentPolicy').authorize('read', document)
     const bytes = await DocumentService.bytes(document)
     ctx.response.header('content-type', 'application/pdf')
     ctx.response.header('content-disposition', `attachment; filename="${document.number}.pdf"`)

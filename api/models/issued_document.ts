@@ -59,6 +59,16 @@ export default class IssuedDocument extends compose(BaseModel, withCreator, with
   @column({ serializeAs: null })
   declare linkTokenEncrypted: string | null
 
+  /** Who made the current public link, and when (null without a link). */
+  @column()
+  declare linkCreatedBy: number | null
+
+  @belongsTo(() => User, { foreignKey: 'linkCreatedBy' })
+  declare linkCreator: BelongsTo<typeof User>
+
+  @column.dateTime()
+  declare linkCreatedAt: DateTime | null
+
   @column()
   declare replacesId: number | null
 

@@ -1,7 +1,7 @@
 import type { AuthorizerResponse } from '@adonisjs/bouncer/types'
 import type User from '#models/user'
 import StudioPolicy from '#policies/studio_policy'
-import { isStaffSide } from '#shared/roles'
+import { isStaffSide, mayRevealLevel } from '#shared/roles'
 import type { PrivateLevel } from '#shared/constants'
 
 /**
@@ -34,10 +34,7 @@ export default class CreatorPolicy extends StudioPolicy {
   }
 
   reveal(user: User, level: PrivateLevel): AuthorizerResponse {
-    if (user.role === 'manager') return true
-    // finance pays creators: the contact level and the settlement level (bank, tax payer)
-    if (user.role === 'finance') return level === 'L1' || level === 'L3'
-    return user.role === 'staff' && level === 'L1'
+    return mayRevealLevel(user, level)
   }
 
   create(): AuthorizerResponse {

@@ -47,6 +47,13 @@ export const PRIVATE_TAB_LEVELS = {
   personal_l3: 'L3',
 } as const satisfies Partial<Record<InfoTab, 'L1' | 'L2' | 'L3'>>
 
+/** The private levels (L1–L3) that `tabs` print, in order. */
+export function privateLevels(tabs: readonly InfoTab[]) {
+  return tabs
+    .filter((tab): tab is keyof typeof PRIVATE_TAB_LEVELS => tab in PRIVATE_TAB_LEVELS)
+    .map((tab) => PRIVATE_TAB_LEVELS[tab])
+}
+
 /** What each kind prints when the issuer does not choose (the issuer may choose among INFO_TABS). */
 export const DEFAULT_TABS: Record<DocumentKind, InfoTab[]> = {
   bilidoc: ['channel', 'platform_account'],

@@ -1,4 +1,4 @@
-import type { Role } from './constants.js'
+import type { PrivateLevel, Role } from './constants.js'
 
 /*
 | Who is on which side of the studio. Policies decide permissions from these;
@@ -31,4 +31,16 @@ export function seesTeamMoney(user: { role: Role }) {
 /** The agency with its admins: who sees every creator, deal and board category. */
 export function isAgencySide(user: { role: Role }) {
   return user.role === 'admin' || isStaffSide(user)
+}
+
+/**
+ * Which private levels (SPEC §6, L1–L3) a staff-side role may reveal with
+ * its security code: managers every level, finance the contact and
+ * settlement levels (L1, L3, to pay creators), staff the contact level.
+ * Admins pass every policy before this is asked.
+ */
+export function mayRevealLevel(user: { role: Role }, level: PrivateLevel) {
+  if (user.role === 'manager') return true
+  if (user.role === 'finance') return level === 'L1' || level === 'L3'
+  return user.role === 'staff' && level === 'L1'
 }

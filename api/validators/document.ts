@@ -25,8 +25,8 @@ export const documentIssueValidator = vine.compile(
   })
 )
 
-/** POST /api/documents/:id/reissue */
-export const documentReissueValidator = vine.compile(vine.object({ code: code().optional() }))
+/** POST /api/documents/:id/reissue and /api/documents/:id/link: the security code, when asked. */
+export const documentCodeValidator = vine.compile(vine.object({ code: code().optional() }))
 
 /** GET /api/documents */
 export const documentListValidator = vine.compile(

@@ -41,6 +41,9 @@ test.group('documents', (group) => {
       // the process's first PDF parses the CJK fonts first: slow on a busy machine
       await row.waitFor({ timeout: 60_000 })
       await row.getByText(words.statuses.issued).waitFor()
+      // the public link made with it says who answers for it
+      await row.getByText(words.link_by.split('{{')[0].trim()).waitFor()
+      assert.include(await row.locator('[data-testid=document-link-by]').innerText(), admin.name)
       const cell = await row.locator('td').first().innerText()
       const number = cell.trim()
       assert.match(number, /^[A-Z]+-\d{4}-\d{4}$/)

@@ -5,7 +5,7 @@ import DocumentService from './document_service.js'
 
 /**
  * An issued document as the documents tab lists it; `withLink` adds the
- * public link's path for those who share documents.
+ * public link's path, and who made it, for those who may share this one.
  */
 export function presentDocument(document: IssuedDocument, options: { withLink: boolean }) {
   return {
@@ -32,7 +32,13 @@ export function presentDocument(document: IssuedDocument, options: { withLink: b
     replaces_id: document.replacesId,
     replaced_by_id: document.replacedById,
     shared: document.linkTokenHash !== null,
-    ...(options.withLink ? { link: DocumentService.linkOf(document) } : {}),
+    ...(options.withLink
+      ? {
+          link: DocumentService.linkOf(document),
+          link_created_by: presentPerson(document.linkCreator) ?? null,
+          link_created_at: isoDateTime(document.linkCreatedAt),
+        }
+      : {}),
   }
 }
 

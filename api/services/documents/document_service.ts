@@ -15,8 +15,8 @@ import type { Locale } from '#shared/constants'
 import {
   DEFAULT_TABS,
   DOCUMENT_PREFIXES,
-  PRIVATE_TAB_LEVELS,
   PUBLIC_PAGES,
+  privateLevels,
   type DocumentKind,
   type DocumentStatus,
   type InfoTab,
@@ -43,12 +43,13 @@ export interface DocumentFilters {
   status?: DocumentStatus
 }
 
-/** The private levels (L1–L3) that `tabs` print, in order. */
-export function privateLevels(tabs: InfoTab[]) {
-  return tabs
-    .filter((tab): tab is keyof typeof PRIVATE_TAB_LEVELS => tab in PRIVATE_TAB_LEVELS)
-    .map((tab) => PRIVATE_TAB_LEVELS[tab])
-}
+/** A document's columns with no public link. */
+const NO_LINK = {
+  linkTokenHash: null,
+  linkTokenEncrypted: null,
+  linkCreatedBy: null,
+  linkCreatedAt: null,
+} as const
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
@@ -70,7 +71,7 @@ export default class DocumentService {
     if (filters.kind) query.where('kind', filters.kind)
     if (filters.status) query.where('status', filters.status)
     return paginate(query, window, (filtered) =>
-      filtered.preload('creator').preload('issuer').orderBy('id', 'desc')
+      filtered.preload('creator').preload('issuer').preload('linkCreator').orderBy('id', 'desc')
     )
   }
 
@@ -81,6 +82,7 @@ export default class DocumentService {
       .where('id', id)
       .preload('creator')
       .preload('issuer')
+      .preload('linkCreator')
       .firstOrFail()
     return document
   }
@@ -95,13 +97,15 @@ export default class DocumentService {
   /**
    * Checks the issuer's security code once for the private levels a
    * document prints (the caller's policy has allowed each level), counts it
-   * against the reveal limit and logs one `creator.reveal` per level.
+   * against the reveal limit and logs one `creator.reveal` per level, with
+   * its purpose: printing a document, or handing it out by a public link.
    */
   static async revealForDocument(
     actor: Actor,
-    creator: Creator,
+    creator: Pick<Creator, 'id'>,
     levels: string[],
-    code: string | undefined
+    code: string | undefined,
+    purpose: 'document' | 'document_link' = 'document'
   ) {
     if (!levels.length) return
     if (!code) throw new StudioException('documents.errors.code_required', { status: 422 })
@@ -112,7 +116,7 @@ export default class DocumentService {
     for (const level of levels) {
       await AuditService.log(actor, 'creator.reveal', ['creator', creator.id], {
         level,
-        purpose: 'document',
+        purpose,
       })
     }
   }
@@ -166,26 +170,37 @@ export default class DocumentService {
             linkTokenEncrypted: token
               ? encryption.encrypt(token, undefined, 'document.link')
               : null,
+            linkCreatedBy: token ? actor.user.id : null,
+            linkCreatedAt: token ? now : null,
             replacesId: replaces?.id ?? null,
             issuedBy: actor.user.id,
           },
           { client: trx }
         )
         if (replaces) {
-          replaces.replacedById = created.id
+          // the superseded PDF is no longer handed out: its link ends with it
+          replaces.merge({ replacedById: created.id, ...NO_LINK })
           await replaces.useTransaction(trx).save()
         }
         await AuditService.log(
           actor,
           replaces ? 'document.reissue' : 'document.issue',
           ['issued_document', created.id],
-          { number, kind: input.kind, lang: input.lang, tabs, replaces: replaces?.number ?? null },
+          {
+            number,
+            kind: input.kind,
+            lang: input.lang,
+            tabs,
+            replaces: replaces?.number ?? null,
+            link: token !== null,
+          },
           trx
         )
         return created
       })
       await document.load('creator')
       await document.load('issuer')
+      await document.load('linkCreator')
       return document
     } catch (error) {
       for (const key of written)
@@ -251,8 +266,7 @@ export default class DocumentService {
       status: 'revoked',
       revokedAt: DateTime.utc(),
       revokedBy: actor.user.id,
-      linkTokenHash: null,
-      linkTokenEncrypted: null,
+      ...NO_LINK,
     })
     await db.transaction(async (trx) => {
       await document.useTransaction(trx).save()
@@ -267,29 +281,54 @@ export default class DocumentService {
     return document
   }
 
-  /** A new public link for a document (any earlier link stops working). */
-  static async share(actor: Actor, document: IssuedDocument) {
+  /**
+   * A new public link for a document (any earlier link stops working). The
+   * link hands the PDF to whoever holds it, so a document that prints
+   * private data is shared only with the sharer's security code, counted
+   * and audited like a reveal (the caller's policy has allowed each level).
+   */
+  static async share(actor: Actor, document: IssuedDocument, code?: string) {
     if (document.status === 'revoked')
       throw new StudioException('documents.errors.revoked', { status: 409 })
+    if (document.replacedById)
+      throw new StudioException('documents.errors.already_reissued', { status: 409 })
     if (!PUBLIC_PAGES[document.kind])
       throw new StudioException('documents.errors.no_public_page', { status: 422 })
+    const levels = privateLevels(document.tabs)
+    await this.revealForDocument(actor, document.creator, levels, code, 'document_link')
     const token = randomBytes(32).toString('base64url')
-    document.linkTokenHash = hashToken(token)
-    document.linkTokenEncrypted = encryption.encrypt(token, undefined, 'document.link')
-    await document.save()
-    await AuditService.log(actor, 'document.share', ['issued_document', document.id], {
-      number: document.number,
+    document.merge({
+      linkTokenHash: hashToken(token),
+      linkTokenEncrypted: encryption.encrypt(token, undefined, 'document.link'),
+      linkCreatedBy: actor.user.id,
+      linkCreatedAt: DateTime.utc(),
     })
+    await db.transaction(async (trx) => {
+      await document.useTransaction(trx).save()
+      await AuditService.log(
+        actor,
+        'document.share',
+        ['issued_document', document.id],
+        { number: document.number, levels },
+        trx
+      )
+    })
+    await document.load('linkCreator')
     return document
   }
 
   /** Ends a document's public link. */
   static async unshare(actor: Actor, document: IssuedDocument) {
-    document.linkTokenHash = null
-    document.linkTokenEncrypted = null
-    await document.save()
-    await AuditService.log(actor, 'document.unshare', ['issued_document', document.id], {
-      number: document.number,
+    document.merge(NO_LINK)
+    await db.transaction(async (trx) => {
+      await document.useTransaction(trx).save()
+      await AuditService.log(
+        actor,
+        'document.unshare',
+        ['issued_document', document.id],
+        { number: document.number },
+        trx
+      )
     })
     return document
   }
@@ -302,11 +341,15 @@ export default class DocumentService {
     return token ? `/${page}?t=${token}` : null
   }
 
-  /** The document a public link's token opens (404 when unknown, revoked or unshared). */
+  /**
+   * The document a public link's token opens (404 when unknown, revoked,
+   * unshared or superseded by a re-issue).
+   */
   static async byToken(token: string) {
     const document = await IssuedDocument.query()
       .where('link_token_hash', hashToken(token))
       .where('status', 'issued')
+      .whereNull('replaced_by_id')
       .preload('creator')
       .first()
     if (!document) throw new StudioException('documents.errors.link_unknown', { status: 404 })

@@ -193,7 +193,11 @@ test.group('issued documents', (group) => {
     assert.include(pdf.header('content-disposition'), 'inline')
 
     // A new link replaces the old one; unsharing ends it.
-    const shared = await client.post(`/api/documents/${issued.body().id}/link`).loginAs(manager)
+    // it prints the contact level: a new link asks the code, as issuing did
+    const shared = await client
+      .post(`/api/documents/${issued.body().id}/link`)
+      .loginAs(manager)
+      .json({ code: SECURITY_CODE })
     const newToken = tokenOf(shared.body().link)
     assert.notEqual(newToken, token)
     const gone = await client.get(`/api/public/documents/${token}`).header('accept-language', 'ko')
@@ -205,7 +209,10 @@ test.group('issued documents', (group) => {
     await expectStatus(client.get(`/api/public/documents/${newToken}`), 404)
 
     // Revoking the document ends a link too, and no link is made for it again.
-    const relinked = await client.post(`/api/documents/${issued.body().id}/link`).loginAs(manager)
+    const relinked = await client
+      .post(`/api/documents/${issued.body().id}/link`)
+      .loginAs(manager)
+      .json({ code: SECURITY_CODE })
     const lastToken = tokenOf(relinked.body().link)
     await expectStatus(client.get(`/api/public/documents/${lastToken}/pdf`), 200)
     await client.post(`/api/documents/${issued.body().id}/revoke`).loginAs(manager)
@@ -215,7 +222,10 @@ test.group('issued documents', (group) => {
       afterRevoke.body().message,
       'This document link does not exist or has been revoked.'
     )
-    const refused = await client.post(`/api/documents/${issued.body().id}/link`).loginAs(manager)
+    const refused = await client
+      .post(`/api/documents/${issued.body().id}/link`)
+      .loginAs(manager)
+      .json({ code: SECURITY_CODE })
     refused.assertStatus(409)
     assertClientError(refused, assert)
   })

@@ -51,8 +51,14 @@ export interface IssuedDocument {
   issued_at: string
   replaced_by_id: number | null
   shared: boolean
+  /** Present only for those who may share this document (they may read all it prints). */
   link?: string | null
+  link_created_by?: { id: number; name: string } | null
+  link_created_at?: string | null
 }
+
+/** What the security code is asked for: issuing again, or a new public link. */
+type CodeAction = { row: IssuedDocument; action: 'reissue' | 'new_link' }
 
 interface IssueValues {
   kind: DocumentKind
@@ -78,7 +84,7 @@ export function DocumentsCard({ creatorId }: { creatorId: number }) {
   const feedback = useSaveFeedback()
   const [open, setOpen] = useState(false)
   const [form] = Form.useForm<IssueValues>()
-  const [codeFor, setCodeFor] = useState<IssuedDocument | null>(null)
+  const [codeFor, setCodeFor] = useState<CodeAction | null>(null)
   const [code, setCode] = useState('')
   const { query } = useCustom<IssuedDocument[]>({
     url: '/api/documents',
@@ -140,6 +146,18 @@ export function DocumentsCard({ creatorId }: { creatorId: number }) {
       return t('documents.reissue_ok', { number: issued.number })
     })
 
+  const newLink = (row: IssuedDocument, withCode?: string) =>
+    run(async () => {
+      await call(`/api/documents/${row.id}/link`, 'post', { code: withCode })
+      setCodeFor(null)
+      return t('documents.new_link_ok')
+    })
+
+  const askCode = (row: IssuedDocument, action: CodeAction['action']) => {
+    setCode('')
+    setCodeFor({ row, action })
+  }
+
   return (
     <SectionCard
       icon={<FileProtectOutlined />}
@@ -197,6 +215,14 @@ export function DocumentsCard({ creatorId }: { creatorId: number }) {
                   {t(`documents.statuses.${row.status}`)}
                 </Tag>
                 {row.replaced_by_id && <Tag>{t('documents.replaced_by')}</Tag>}
+                {row.shared && row.link_created_by && (
+                  <Typography.Text type="secondary" data-testid="document-link-by">
+                    {t('documents.link_by', {
+                      name: row.link_created_by.name,
+                      date: formatDate(row.link_created_at, true),
+                    })}
+                  </Typography.Text>
+                )}
               </Space>
             ),
           },
@@ -229,7 +255,7 @@ export function DocumentsCard({ creatorId }: { creatorId: number }) {
                         ...(row.replaced_by_id
                           ? []
                           : [{ key: 'reissue', label: t('documents.reissue') }]),
-                        ...(row.kind === 'monthly_letter'
+                        ...(row.kind === 'monthly_letter' || row.replaced_by_id
                           ? []
                           : [{ key: 'new_link', label: t('documents.new_link') }]),
                         ...(row.shared ? [{ key: 'unshare', label: t('documents.unshare') }] : []),
@@ -239,17 +265,15 @@ export function DocumentsCard({ creatorId }: { creatorId: number }) {
                       ],
                       onClick: ({ key }) => {
                         if (key === 'reissue') {
-                          if (row.tabs.some(isPrivate)) setCodeFor(row)
+                          if (row.tabs.some(isPrivate)) askCode(row, 'reissue')
                           else
                             modal.confirm({
                               content: t('documents.reissue_confirm'),
                               onOk: () => reissue(row),
                             })
                         } else if (key === 'new_link') {
-                          void run(async () => {
-                            await call(`/api/documents/${row.id}/link`, 'post')
-                            return t('documents.new_link_ok')
-                          })
+                          if (row.tabs.some(isPrivate)) askCode(row, 'new_link')
+                          else void newLink(row)
                         } else if (key === 'unshare') {
                           void run(async () => {
                             await call(`/api/documents/${row.id}/link`, 'delete')
@@ -349,14 +373,23 @@ export function DocumentsCard({ creatorId }: { creatorId: number }) {
       </Modal>
       <Modal
         open={codeFor !== null}
-        title={t('documents.reissue')}
+        title={t(codeFor?.action === 'new_link' ? 'documents.new_link' : 'documents.reissue')}
         onCancel={() => setCodeFor(null)}
-        onOk={() => codeFor && void reissue(codeFor, code)}
+        onOk={() => {
+          if (codeFor?.action === 'new_link') void newLink(codeFor.row, code)
+          else if (codeFor) void reissue(codeFor.row, code)
+        }}
         confirmLoading={mutation.isPending}
         destroyOnHidden
       >
         <Space direction="vertical" style={{ width: '100%' }}>
-          <Typography.Text>{t('documents.reissue_confirm')}</Typography.Text>
+          <Typography.Text>
+            {t(
+              codeFor?.action === 'new_link'
+                ? 'documents.new_link_confirm'
+                : 'documents.reissue_confirm'
+            )}
+          </Typography.Text>
           <Typography.Text type="secondary">{t('documents.code_help')}</Typography.Text>
           <Input.Password
             value={code}
