@@ -31,6 +31,9 @@ export function rateLimit(options: LimiterConsumptionOptions) {
     increment: (key: string) => run((store) => limiter.use(store, options).increment(key)),
     decrement: (key: string) => run((store) => limiter.use(store, options).decrement(key)),
     delete: (key: string) => run((store) => limiter.use(store, options).delete(key)),
+    block: (key: string, duration: string) =>
+      run((store) => limiter.use(store, options).block(key, duration)),
+    get: (key: string) => run((store) => limiter.use(store, options).get(key)),
   }
 }
 
@@ -43,46 +46,101 @@ export interface FailureRule {
   blockDuration: string
 }
 
+/** How long an attempt waits for earlier attempts on its key to settle before it is refused. */
+const SETTLE_WAIT_MS = 10_000
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
 /**
  * Runs `attempt` unless one of the rules' keys has used up its failures.
- * Every attempt is counted on every key *before* it is evaluated (one atomic
- * consume per key, in Redis when configured), so parallel requests cannot
- * all pass a check made before any of them was counted: at most `failures`
- * attempts per window are ever evaluated. A successful attempt clears the
- * keys marked `resetOnSuccess` and gives its point back on the others, so
- * that only failures use up a key. Used for logins, security codes,
- * termination codes, current passwords and register codes.
+ *
+ * Two counters per key. Slots: every attempt takes one *before* it is
+ * evaluated (one atomic consume, in Redis when configured), so parallel
+ * requests cannot all pass a check made before any of them was counted —
+ * at most `failures` attempts are ever evaluated at once or per window.
+ * Failures: only attempts that failed, blocking the key for `blockDuration`
+ * once they reach `failures`. An attempt that finds every slot taken while
+ * the key has failures to spare is behind attempts still in flight: it
+ * waits for them to settle (at most 10 s) instead of being refused, so a
+ * burst of right answers — 30 parallel sign-ins of one account — all pass.
+ * A successful attempt clears the keys marked `resetOnSuccess` and gives its
+ * slot back on the others. Used for logins, security codes, termination
+ * codes, current passwords and register codes.
  */
 export async function limitFailures<T>(
   rules: FailureRule[],
   attempt: () => Promise<T>,
   resetOnSuccess: string[] = rules.map((rule) => rule.key)
 ): Promise<T> {
-  const limiters = rules.map((rule) => ({
+  const keys = rules.map((rule) => ({
     rule,
-    limiter: rateLimit({
+    failedKey: `${rule.key}:failed`,
+    slots: rateLimit({ requests: rule.failures, duration: rule.duration }),
+    failures: rateLimit({
       requests: rule.failures,
       duration: rule.duration,
       blockDuration: rule.blockDuration,
     }),
   }))
 
-  const counted: typeof limiters = []
+  const taken: typeof keys = []
   try {
-    for (const entry of limiters) {
-      await entry.limiter.consume(entry.rule.key)
-      counted.push(entry)
+    for (const entry of keys) {
+      await takeSlot(entry)
+      taken.push(entry)
     }
   } catch (error) {
-    // Refused on one key: the points taken on the others were for an attempt never made.
-    for (const { rule, limiter: instance } of counted) await instance.decrement(rule.key)
+    // Refused on one key: the slots taken on the others were for an attempt never made.
+    for (const { rule, slots } of taken) await slots.decrement(rule.key)
     throw error
   }
 
-  const result = await attempt()
-  for (const { rule, limiter: instance } of limiters) {
-    if (resetOnSuccess.includes(rule.key)) await instance.delete(rule.key)
-    else await instance.decrement(rule.key)
+  let result: T
+  try {
+    result = await attempt()
+  } catch (error) {
+    // a failure keeps its slot for the window and is counted as one
+    for (const { rule, failedKey, failures } of keys) {
+      const { consumed, limit } = await failures.increment(failedKey)
+      if (consumed >= limit) await failures.block(failedKey, rule.blockDuration)
+    }
+    throw error
+  }
+  for (const { rule, failedKey, slots, failures } of keys) {
+    if (resetOnSuccess.includes(rule.key)) {
+      await slots.delete(rule.key)
+      await failures.delete(failedKey)
+    } else {
+      await slots.decrement(rule.key)
+    }
   }
   return result
+}
+
+/**
+ * Takes one slot of a key: refused when the key's failures are used up, and
+ * — when only attempts still in flight fill its slots — once they have not
+ * settled within SETTLE_WAIT_MS.
+ */
+async function takeSlot(entry: {
+  rule: FailureRule
+  failedKey: string
+  slots: ReturnType<typeof rateLimit>
+  failures: ReturnType<typeof rateLimit>
+}) {
+  const deadline = Date.now() + SETTLE_WAIT_MS
+  for (let wait = 20; ; wait = Math.min(wait * 2, 250)) {
+    try {
+      await entry.slots.consume(entry.rule.key)
+      return
+    } catch (error) {
+      if (!(error instanceof limiterErrors.E_TOO_MANY_REQUESTS)) throw error
+      // a refused consume still counted itself: give that back
+      await entry.slots.decrement(entry.rule.key)
+      const failed = await entry.failures.get(entry.failedKey)
+      if (failed && failed.remaining <= 0) throw new limiterErrors.E_TOO_MANY_REQUESTS(failed)
+      if (Date.now() + wait > deadline) throw error
+      await pause(wait)
+    }
+  }
 }

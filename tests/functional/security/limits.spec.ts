@@ -39,6 +39,26 @@ test.group('security / limits hold against parallel bursts', (group) => {
     assert.isAtMost(evaluated.length, 5)
   })
 
+  test('login: 30 parallel sign-ins with the right password all sign in', async ({
+    client,
+    assert,
+  }) => {
+    const user = await UserFactory.create()
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        client.post('/api/user/login').form({ account: user.email, password: FACTORY_PASSWORD })
+      )
+    )
+    assert.deepEqual(
+      answers.map((answer) => answer.status()),
+      answers.map(() => 200)
+    )
+    assert.isTrue(answers.every((answer) => typeof answer.body().data?.token === 'string'))
+    // and a wrong password afterwards is still counted as one failure of five
+    const wrong = await client.post('/api/user/login').form({ account: user.email, password: 'x' })
+    assert.equal(wrong.body().status, 1)
+  })
+
   test('security code on reveal: a burst of 100 with the right code reveals nothing', async ({
     client,
     assert,
