@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon'
+import { unquoteFormulaText } from '#support/xlsx'
 
 /*
 |--------------------------------------------------------------------------
@@ -74,7 +75,10 @@ export function cellPrimitive(value: unknown): string | number | boolean | Date 
   return null
 }
 
-/** A cell as plain text: dates as YYYY-MM-DD, numbers as JavaScript writes them; empty → null. */
+/**
+ * A cell as plain text: dates as YYYY-MM-DD, numbers as JavaScript writes
+ * them, text as it was entered (the apostrophe an export put before `=…` dropped); empty → null.
+ */
 export function cellText(value: unknown): string | null {
   const primitive = cellPrimitive(value)
   if (primitive === null) return null
@@ -84,7 +88,8 @@ export function cellText(value: unknown): string | null {
   }
   if (typeof primitive === 'number') return Number.isFinite(primitive) ? String(primitive) : null
   if (typeof primitive === 'boolean') return primitive ? 'true' : 'false'
-  const trimmed = primitive.trim()
+  // an export's quoted formula-like text reads back as it was entered
+  const trimmed = unquoteFormulaText(primitive.trim()).trim()
   return trimmed === '' ? null : trimmed
 }
 

@@ -7,6 +7,7 @@ import { fromCents, krwCents, toCents, wonOf } from '#support/money'
 import { LIKE, containing } from '#support/like'
 import { pageWindow, paginate } from '#support/pagination'
 import type { Actor } from '#support/actor'
+import { workbookBuffer } from '#support/xlsx'
 import type { SaleInput, SaleListParams } from '#validators/market'
 import { CURRENCIES, PLATFORMS } from '#shared/constants'
 import { MARKET_LIMITS } from '#shared/market'
@@ -215,6 +216,6 @@ export default class SaleService {
       ['gmv / commission', 'Amounts with at most two decimals'],
       ['currency', CURRENCIES.join(', ')],
     ])
-    return Buffer.from(await workbook.xlsx.writeBuffer())
+    return workbookBuffer(workbook)
   }
 }

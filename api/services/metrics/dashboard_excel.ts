@@ -9,7 +9,7 @@ import type {
 import { SUM_COLUMNS } from '#services/metrics/dashboard_figures'
 import { GAIN_COLUMNS } from '#services/metrics/daily_totals'
 import { EXCEL_DATE, excelDay } from '#support/excel_dates'
-import { titleRow } from '#support/xlsx'
+import { titleRow, workbookBuffer } from '#support/xlsx'
 
 /** Translates a key of resources/lang/<locale>/dashboard.json (without the `dashboard.` prefix). */
 export type Translate = (key: string, data?: Record<string, unknown>) => string
@@ -187,5 +187,5 @@ export async function buildDashboardWorkbook(
   })
   rankingSheet.views = [{ state: 'frozen', ySplit: 1 }]
 
-  return Buffer.from(await workbook.xlsx.writeBuffer())
+  return workbookBuffer(workbook)
 }

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs'
 import { REPORT_FIGURES, REPORT_MONEY, type TeamReport } from '#shared/reports'
-import { titleRow } from '#support/xlsx'
+import { titleRow, workbookBuffer } from '#support/xlsx'
 
 /** Translates a key of resources/lang/<locale>/reports.json (without the `reports.` prefix). */
 export type Translate = (key: string, data?: Record<string, unknown>) => string
@@ -64,5 +64,5 @@ export async function buildTeamReportWorkbook(report: TeamReport, t: Translate) 
   header(totals, [t('columns.month'), ...titles])
   for (const row of report.totals) figures(totals, [row.month], row, report.money)
 
-  return Buffer.from(await workbook.xlsx.writeBuffer())
+  return workbookBuffer(workbook)
 }

@@ -4,7 +4,7 @@ import { VIDEO_METRICS } from '#shared/videos'
 import { excelDateTime, excelDay, EXCEL_DATE, EXCEL_DATE_TIME } from '#support/excel_dates'
 import type { VideoJson } from '#services/videos/video_presenter'
 import type { VideoComparison } from '#services/videos/video_compare_service'
-import { titleRow } from '#support/xlsx'
+import { titleRow, workbookBuffer } from '#support/xlsx'
 
 /** Translates a key of resources/lang/<locale>/videos.json (without the `videos.` prefix). */
 export type Translate = (key: string) => string
@@ -58,7 +58,7 @@ export async function buildVideoListWorkbook(
     })
     row.getCell(6 + metrics.length).numFmt = EXCEL_DATE
   }
-  return Buffer.from(await workbook.xlsx.writeBuffer())
+  return workbookBuffer(workbook)
 }
 
 /**
@@ -110,5 +110,5 @@ export async function buildVideoCompareWorkbook(
       })
     }
   }
-  return Buffer.from(await workbook.xlsx.writeBuffer())
+  return workbookBuffer(workbook)
 }

@@ -6,9 +6,11 @@ import AuditLog from '#models/audit_log'
 import CreatorImportService from '#services/creators/excel/import_service'
 import { XLSX_MIME } from '#support/xlsx'
 import { UserFactory } from '#database/factories/user_factory'
+import { CreatorFactory } from '#database/factories/creator_factory'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
 import { creatorRow, fillTemplate, keyColumns } from '#tests/helpers/imports'
 import { loadWorkbook } from '#tests/helpers/excel'
+import { cellText } from '#support/workbook_cells'
 
 /** Five creators (three food, two travel), imported through the service. */
 async function seedCreators() {
@@ -144,5 +146,42 @@ test.group('creators import / export', (group) => {
     const admin = await UserFactory.apply('admin').create()
     const byAdmin = await client.get('/api/creators/export').loginAs(admin)
     byAdmin.assertStatus(200)
+  })
+
+  test('text that a spreadsheet would run as a formula is exported quoted, and reads back as entered', async ({
+    client,
+    assert,
+  }) => {
+    const hostile = ['=HYPERLINK("http://evil.example","x")', '+1+2', '-2+3', '@SUM(A1)', '\t=1']
+    for (const [index, channelName] of hostile.entries()) {
+      await CreatorFactory.merge({
+        channelName,
+        brandNo: `F-${index}`,
+        channelNameZh: '-12.5',
+      }).create()
+    }
+    const staff = await UserFactory.create()
+    const response = await client.get('/api/creators/export').loginAs(staff)
+    response.assertStatus(200)
+    const workbook = await loadWorkbook(response.body())
+    const sheet = workbook.getWorksheet('Creators export')!
+    const columns = keyColumns(sheet)
+    const names: string[] = []
+    const remarks: unknown[] = []
+    for (let row = 3; row <= sheet.rowCount; row++) {
+      names.push(String(sheet.getRow(row).getCell(columns.get('channel_name')!).value))
+      remarks.push(sheet.getRow(row).getCell(columns.get('channel_name_zh')!).value)
+    }
+    assert.sameMembers(
+      names,
+      hostile.map((name) => `'${name}`)
+    )
+    // a plain negative number is no formula: left as it is
+    assert.deepEqual([...new Set(remarks)], ['-12.5'])
+    // the importer reads the quoted text back as it was entered
+    assert.sameMembers(
+      names.map((name) => cellText(name)),
+      hostile.map((name) => name.trim())
+    )
   })
 })

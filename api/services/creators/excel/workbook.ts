@@ -65,6 +65,4 @@ export function newWorkbook() {
   return workbook
 }
 
-export async function toBuffer(workbook: ExcelJS.Workbook) {
-  return Buffer.from(await workbook.xlsx.writeBuffer())
-}
+export { workbookBuffer as toBuffer } from '#support/xlsx'
