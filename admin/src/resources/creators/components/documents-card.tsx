@@ -12,6 +12,7 @@ import {
   Select,
   Space,
   Tag,
+  Tooltip,
   Typography,
 } from 'antd'
 import { FileProtectOutlined, LinkOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons'
@@ -186,6 +187,7 @@ export function DocumentsCard({ creatorId }: { creatorId: number }) {
           {
             key: 'kind',
             title: t('documents.kind'),
+            onCell: () => ({ style: { minWidth: 128 } }),
             render: (_, row) => (
               <Space direction="vertical" size={0}>
                 <Typography.Text>{t(`documents.kinds.${row.kind}`)}</Typography.Text>
@@ -201,7 +203,9 @@ export function DocumentsCard({ creatorId }: { creatorId: number }) {
             title: t('documents.issued_at'),
             render: (_, row) => (
               <Space direction="vertical" size={0}>
-                <Typography.Text>{formatDate(row.issued_at, true)}</Typography.Text>
+                <Typography.Text style={{ whiteSpace: 'nowrap' }}>
+                  {formatDate(row.issued_at, true)}
+                </Typography.Text>
                 <Typography.Text type="secondary">{row.issued_by?.name ?? '—'}</Typography.Text>
               </Space>
             ),
@@ -215,14 +219,6 @@ export function DocumentsCard({ creatorId }: { creatorId: number }) {
                   {t(`documents.statuses.${row.status}`)}
                 </Tag>
                 {row.replaced_by_id && <Tag>{t('documents.replaced_by')}</Tag>}
-                {row.shared && row.link_created_by && (
-                  <Typography.Text type="secondary" data-testid="document-link-by">
-                    {t('documents.link_by', {
-                      name: row.link_created_by.name,
-                      date: formatDate(row.link_created_at, true),
-                    })}
-                  </Typography.Text>
-                )}
               </Space>
             ),
           },
@@ -230,71 +226,88 @@ export function DocumentsCard({ creatorId }: { creatorId: number }) {
             key: 'actions',
             align: 'right',
             render: (_, row) => (
-              <Space size={4}>
-                <DownloadButton
-                  size="small"
-                  url={`/api/documents/${row.id}/pdf`}
-                  fileName={`${row.number}.pdf`}
-                >
-                  {t('documents.download')}
-                </DownloadButton>
-                {row.link && (
-                  <Button
+              <Space direction="vertical" size={2} align="end">
+                <Space size={4}>
+                  <DownloadButton
                     size="small"
-                    icon={<LinkOutlined />}
-                    onClick={() => void copyLink(row.link!)}
+                    url={`/api/documents/${row.id}/pdf`}
+                    fileName={`${row.number}.pdf`}
                   >
-                    {t('documents.copy_link')}
-                  </Button>
-                )}
-                {row.status === 'issued' && row.link !== undefined && (
-                  <Dropdown
-                    trigger={['click']}
-                    menu={{
-                      items: [
-                        ...(row.replaced_by_id
-                          ? []
-                          : [{ key: 'reissue', label: t('documents.reissue') }]),
-                        ...(row.kind === 'monthly_letter' || row.replaced_by_id
-                          ? []
-                          : [{ key: 'new_link', label: t('documents.new_link') }]),
-                        ...(row.shared ? [{ key: 'unshare', label: t('documents.unshare') }] : []),
-                        ...(canRevoke?.can
-                          ? [{ key: 'revoke', danger: true, label: t('documents.revoke') }]
-                          : []),
-                      ],
-                      onClick: ({ key }) => {
-                        if (key === 'reissue') {
-                          if (row.tabs.some(isPrivate)) askCode(row, 'reissue')
-                          else
-                            modal.confirm({
-                              content: t('documents.reissue_confirm'),
-                              onOk: () => reissue(row),
+                    {t('documents.download')}
+                  </DownloadButton>
+                  {row.link && (
+                    <Tooltip title={t('documents.copy_link')}>
+                      <Button
+                        size="small"
+                        icon={<LinkOutlined />}
+                        aria-label={t('documents.copy_link')}
+                        onClick={() => void copyLink(row.link!)}
+                      />
+                    </Tooltip>
+                  )}
+                  {row.status === 'issued' && row.link !== undefined && (
+                    <Dropdown
+                      trigger={['click']}
+                      menu={{
+                        items: [
+                          ...(row.replaced_by_id
+                            ? []
+                            : [{ key: 'reissue', label: t('documents.reissue') }]),
+                          ...(row.kind === 'monthly_letter' || row.replaced_by_id
+                            ? []
+                            : [{ key: 'new_link', label: t('documents.new_link') }]),
+                          ...(row.shared
+                            ? [{ key: 'unshare', label: t('documents.unshare') }]
+                            : []),
+                          ...(canRevoke?.can
+                            ? [{ key: 'revoke', danger: true, label: t('documents.revoke') }]
+                            : []),
+                        ],
+                        onClick: ({ key }) => {
+                          if (key === 'reissue') {
+                            if (row.tabs.some(isPrivate)) askCode(row, 'reissue')
+                            else
+                              modal.confirm({
+                                content: t('documents.reissue_confirm'),
+                                onOk: () => reissue(row),
+                              })
+                          } else if (key === 'new_link') {
+                            if (row.tabs.some(isPrivate)) askCode(row, 'new_link')
+                            else void newLink(row)
+                          } else if (key === 'unshare') {
+                            void run(async () => {
+                              await call(`/api/documents/${row.id}/link`, 'delete')
+                              return t('documents.unshare_ok')
                             })
-                        } else if (key === 'new_link') {
-                          if (row.tabs.some(isPrivate)) askCode(row, 'new_link')
-                          else void newLink(row)
-                        } else if (key === 'unshare') {
-                          void run(async () => {
-                            await call(`/api/documents/${row.id}/link`, 'delete')
-                            return t('documents.unshare_ok')
-                          })
-                        } else if (key === 'revoke') {
-                          modal.confirm({
-                            content: t('documents.revoke_confirm'),
-                            okButtonProps: { danger: true },
-                            onOk: () =>
-                              run(async () => {
-                                await call(`/api/documents/${row.id}/revoke`, 'post')
-                                return t('documents.revoke_ok')
-                              }),
-                          })
-                        }
-                      },
-                    }}
+                          } else if (key === 'revoke') {
+                            modal.confirm({
+                              content: t('documents.revoke_confirm'),
+                              okButtonProps: { danger: true },
+                              onOk: () =>
+                                run(async () => {
+                                  await call(`/api/documents/${row.id}/revoke`, 'post')
+                                  return t('documents.revoke_ok')
+                                }),
+                            })
+                          }
+                        },
+                      }}
+                    >
+                      <Button size="small" icon={<MoreOutlined />} data-testid="document-actions" />
+                    </Dropdown>
+                  )}
+                </Space>
+                {row.shared && row.link_created_by && (
+                  <Typography.Text
+                    type="secondary"
+                    style={{ display: 'block', fontSize: 12, maxWidth: 200, textAlign: 'right' }}
+                    data-testid="document-link-by"
                   >
-                    <Button size="small" icon={<MoreOutlined />} data-testid="document-actions" />
-                  </Dropdown>
+                    {t('documents.link_by', {
+                      name: row.link_created_by.name,
+                      date: formatDate(row.link_created_at, true),
+                    })}
+                  </Typography.Text>
                 )}
               </Space>
             ),
