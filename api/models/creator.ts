@@ -8,7 +8,7 @@ import CreatorAdPrice from '#models/creator_ad_price'
 import CreatorMemo from '#models/creator_memo'
 import CreatorAudiencePortrait from '#models/creator_audience_portrait'
 import { MASKS, decryptPrivate, encryptPrivate } from '#support/private_data'
-import { isAgencySide } from '#shared/roles'
+import { isAgencySide, seesMoney } from '#shared/roles'
 import type {
   ContractStatus,
   CreatorCategory,
@@ -280,5 +280,31 @@ export default class Creator extends CreatorRecord {
     if (isAgencySide(user)) return
     if (user.role === 'creator') query.where('creators.user_id', user.id)
     else query.whereRaw('1 = 0')
+  })
+
+  /**
+   * The creators whose platform accounts the Power BI feed gives `user`:
+   * every creator for admins and finance; for managers and staff the
+   * creators of the teams their reports cover (Team.coveredByReportsOf) and
+   * those they upload for; for a creator account its own; none for a company.
+   */
+  static inPowerBiFeedOf = scope((query, user: Pick<User, 'id' | 'role'>) => {
+    if (seesMoney(user)) return
+    if (user.role === 'creator') {
+      query.where('creators.user_id', user.id)
+      return
+    }
+    if (user.role !== 'manager' && user.role !== 'staff') {
+      query.whereRaw('1 = 0')
+      return
+    }
+    query.where((own) =>
+      own.where('creators.uploader_id', user.id).orWhereIn(
+        'creators.cp_team_id',
+        Team.query()
+          .withScopes((scopes) => scopes.coveredByReportsOf(user))
+          .select('teams.id')
+      )
+    )
   })
 }

@@ -1,6 +1,6 @@
 import type { DateTime } from 'luxon'
 import { compose } from '@adonisjs/core/helpers'
-import { BaseModel, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
+import { BaseModel, belongsTo, column, hasMany, scope } from '@adonisjs/lucid/orm'
 import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
 import { withTimestamps } from '#models/mixins/timestamps'
 import { count, dayColumn, withCreator } from '#models/mixins/columns'
@@ -9,6 +9,8 @@ import SettlementRateSet from '#models/settlement_rate_set'
 import SettlementAdjustment from '#models/settlement_adjustment'
 import type { StatementLine } from '#services/settlement/settlement_math'
 import type { SettlementStatus, SettlementStep } from '#shared/settlement'
+import { seesMoney } from '#shared/roles'
+import type User from '#models/user'
 
 const json = {
   prepare: (value: unknown) => JSON.stringify(value),
@@ -91,4 +93,18 @@ export default class Settlement extends compose(BaseModel, withCreator, withTime
   /** Corrections of earlier statements that this one took in. */
   @hasMany(() => SettlementAdjustment, { foreignKey: 'appliedSettlementId' })
   declare appliedAdjustments: HasMany<typeof SettlementAdjustment>
+
+  /** Statements `user` may see: all for money roles; a creator its own confirmed and paid ones. */
+  static visibleTo = scope((query, user: Pick<User, 'id' | 'role'>) => {
+    if (seesMoney(user)) return
+    if (user.role !== 'creator') {
+      query.whereRaw('1 = 0')
+      return
+    }
+    query
+      .whereIn('status', ['confirmed', 'paid'])
+      .whereIn('creator_id', (owned) =>
+        owned.from('creators').select('id').where('user_id', user.id)
+      )
+  })
 }

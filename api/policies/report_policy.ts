@@ -1,7 +1,7 @@
 import type { AuthorizerResponse } from '@adonisjs/bouncer/types'
 import type User from '#models/user'
 import StudioPolicy from '#policies/studio_policy'
-import ReportScope from '#services/reports/report_scope'
+import Team from '#models/team'
 import { isAgencySide, isStaffSide, seesMoney, seesTeamMoney } from '#shared/roles'
 
 /**
@@ -20,8 +20,12 @@ export default class ReportPolicy extends StudioPolicy {
   /** One team of the report (the team filter). */
   async team(user: User, teamId: number): Promise<AuthorizerResponse> {
     if (!isStaffSide(user)) return false
-    const visible = await ReportScope.teamIds(user)
-    return visible === null || visible.includes(teamId)
+    if (seesMoney(user)) return true
+    const covered = await Team.query()
+      .withScopes((scopes) => scopes.coveredByReportsOf(user))
+      .where('teams.id', teamId)
+      .first()
+    return covered !== null
   }
 
   /** Revenue and settled totals of the teams the report shows. */

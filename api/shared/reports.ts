@@ -4,7 +4,7 @@
  * shared by the API and the admin. Keep it free of Node-only imports.
  *
  * Who sees what (enforced by ReportPolicy and by the query in
- * api/services/reports/report_scope.ts):
+ * the model scopes Team.coveredByReportsOf and Creator.inPowerBiFeedOf):
  * - admins and finance: every team, with money (revenue, settled);
  * - managers: the teams they manage, with those teams' money totals;
  * - staff: the teams they belong to, without money;

@@ -1,6 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
-import ReportScope from '#services/reports/report_scope'
+import Creator from '#models/creator'
+import { seesMoney } from '#shared/roles'
 import { chunks } from '#support/chunks'
 import { utcOf } from '#support/dates'
 import type { PowerBiAccountRow } from '#shared/reports'
@@ -9,11 +10,17 @@ import type { PowerBiAccountRow } from '#shared/reports'
  * The Power BI feed (/api/power-bi/accounts/self): the caller's own
  * platform accounts, one flat row each, with the fans and views of the
  * account's newest snapshot (the account's stored fans when it has none)
- * and when it was last collected. Whose accounts: see ReportScope.creatorIds.
+ * and when it was last collected. Whose accounts: Creator.inPowerBiFeedOf
+ * (every creator's for money roles, read without a list of ids).
  */
 export default class PowerBiService {
   static async accounts(user: User): Promise<PowerBiAccountRow[]> {
-    const creatorIds = await ReportScope.creatorIds(user)
+    const creatorIds = seesMoney(user)
+      ? null
+      : await Creator.query()
+          .withScopes((scopes) => scopes.inPowerBiFeedOf(user))
+          .select('id')
+          .then((rows) => rows.map((row) => row.id))
     if (creatorIds !== null && creatorIds.length === 0) return []
     const read = (ids: number[] | null) => {
       const query = db

@@ -4,10 +4,10 @@ import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybu
 import type User from '#models/user'
 import StudioException from '#exceptions/studio_exception'
 import { dayOf } from '#services/metrics/rollup_service'
-import ReportScope from '#services/reports/report_scope'
+import Team from '#models/team'
 import { monthRange } from '#services/settlement/settlement_service'
 import { dec, fixed } from '#services/settlement/settlement_math'
-import { seesTeamMoney } from '#shared/roles'
+import { seesMoney, seesTeamMoney } from '#shared/roles'
 import {
   REPORT_FIGURES,
   REPORT_LIMITS,
@@ -65,7 +65,13 @@ export default class TeamReportService {
       })
     }
     const money = seesTeamMoney(user)
-    const scope = await ReportScope.teamIds(user)
+    // every team, and the creators of none, for money roles; else the teams the reports cover
+    const scope = seesMoney(user)
+      ? null
+      : await Team.query()
+          .withScopes((scopes) => scopes.coveredByReportsOf(user))
+          .select('id')
+          .then((rows) => rows.map((row) => row.id))
     const teamIds = params.team_id !== undefined ? [params.team_id] : scope
 
     const teamsQuery = db

@@ -57,20 +57,8 @@ export default class SettlementService {
     return settlement
   }
 
-  /** Statements `user` may see: all for money roles; a creator its own confirmed and paid ones. */
-  static visible(user: User, trx?: TransactionClientContract) {
-    const query = Settlement.query({ client: trx })
-    if (seesMoney(user)) return query
-    if (user.role === 'creator') {
-      return query
-        .whereIn('status', ['confirmed', 'paid'])
-        .whereIn('creator_id', (sub) => sub.from('creators').select('id').where('user_id', user.id))
-    }
-    return query.whereRaw('1 = 0')
-  }
-
   static list(user: User, params: SettlementListParams) {
-    const query = this.visible(user)
+    const query = Settlement.query().withScopes((scopes) => scopes.visibleTo(user))
     if (params.month) query.where('month', monthRange(params.month).first)
     if (params.status) query.where('status', params.status)
     if (params.creator_id) query.where('creator_id', params.creator_id)
@@ -82,7 +70,9 @@ export default class SettlementService {
 
   /** The month's totals over the statements `user` may see. */
   static async totals(user: User, month: string) {
-    const rows = await this.visible(user).where('month', monthRange(month).first)
+    const rows = await Settlement.query()
+      .withScopes((scopes) => scopes.visibleTo(user))
+      .where('month', monthRange(month).first)
     const sum = (pick: (row: Settlement) => string) =>
       fixed(rows.reduce((total, row) => total.plus(dec(pick(row))), dec(0)))
     const byStatus = Object.fromEntries(
