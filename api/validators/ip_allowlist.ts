@@ -1,10 +1,10 @@
 import vine from '@vinejs/vine'
-import IpAllowlistService from '#services/auth/ip_allowlist_service'
+import { normaliseRange } from '#support/ip_ranges'
 import { codeInput } from '#validators/creator_rules'
 
 const cidrRule = vine.createRule((value, _options, field) => {
   if (typeof value !== 'string') return
-  const normalised = IpAllowlistService.normalise(value)
+  const normalised = normaliseRange(value)
   if (!normalised) {
     field.report('The {{ field }} field must be an IP address or CIDR range', 'cidr', field)
     return

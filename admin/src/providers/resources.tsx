@@ -29,22 +29,14 @@ import {
   UserSwitchOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons'
+import { PLATFORM_DASHBOARD_KEYS } from '@shared/constants'
 import type { ScreenKey } from '@shared/screens'
 import { BRAND } from '../config'
 
-/** The platform dashboards of SPEC §2 (/app/platform_<key>). */
-export const PLATFORM_DASHBOARDS = [
-  'bili',
-  'haokan',
-  'iqiyi',
-  'kwai',
-  'tencent',
-  'tiktok',
-  'wang',
-  'weibo',
-  'xigua',
-  'yang',
-] as const
+/** The platform dashboards of SPEC §2 (/app/platform_<key>), as api/shared lists them. */
+export const PLATFORM_DASHBOARDS = Object.keys(PLATFORM_DASHBOARD_KEYS) as Array<
+  keyof typeof PLATFORM_DASHBOARD_KEYS
+>
 
 interface MenuEntry {
   name: string

@@ -10,6 +10,7 @@ import { limitFailures } from '#services/auth/failure_limiter'
 import SecurityCodeService from '#services/auth/security_code_service'
 import type User from '#models/user'
 import type { Actor } from '#support/actor'
+import { normaliseRange, unmapAddress } from '#support/ip_ranges'
 
 function sameSecret(given: string, expected: string) {
   const a = createHash('sha256').update(given).digest()
@@ -28,51 +29,8 @@ export const LOOPBACK_RANGES = ['127.0.0.0/8', '::1/128']
  */
 export default class IpAllowlistService {
   /** Parses `10.0.0.0/8`, `2001:db8::/32` or a bare address into canonical CIDR, or null. */
-  static normalise(input: string): string | null {
-    const value = input.trim()
-    if (!this.#usualNotation(value.split('/')[0])) return null
-    try {
-      if (value.includes('/')) {
-        const [address, prefix] = ipaddr.parseCIDR(value)
-        const processed = this.#unmap(address)
-        const bits = processed.kind() === address.kind() ? prefix : prefix - 96
-        if (bits < 0) return null
-        const network = this.#network(processed, bits)
-        return `${network.toString()}/${bits}`
-      }
-      const address = this.#unmap(ipaddr.parse(value))
-      return `${address.toString()}/${address.kind() === 'ipv4' ? 32 : 128}`
-    } catch {
-      return null
-    }
-  }
-
-  /**
-   * Only dotted-quad IPv4 (also inside IPv6) and IPv6: ipaddr.js also reads
-   * inet_aton forms (127.1, 2130706433, octal 010.0.0.1, hex 0x7f.0.0.1),
-   * which on an allow-list would stand for another address than the one typed.
-   */
-  static #usualNotation(address: string) {
-    const ipv4 = address.includes(':') ? address.slice(address.lastIndexOf(':') + 1) : address
-    return (
-      (address.includes(':') && !ipv4.includes('.')) || ipaddr.IPv4.isValidFourPartDecimal(ipv4)
-    )
-  }
-
-  static #unmap(address: ipaddr.IPv4 | ipaddr.IPv6) {
-    if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()) {
-      return (address as ipaddr.IPv6).toIPv4Address()
-    }
-    return address
-  }
-
-  static #network(address: ipaddr.IPv4 | ipaddr.IPv6, bits: number) {
-    const bytes = address.toByteArray()
-    for (let index = 0; index < bytes.length; index++) {
-      const keep = Math.max(0, Math.min(8, bits - index * 8))
-      bytes[index] = bytes[index] & ((0xff << (8 - keep)) & 0xff)
-    }
-    return ipaddr.fromByteArray(bytes)
+  static normalise(input: string) {
+    return normaliseRange(input)
   }
 
   static #ranges(): Promise<IpRange[]> {
@@ -98,7 +56,7 @@ export default class IpAllowlistService {
   static async isAllowed(ip: string) {
     let address: ipaddr.IPv4 | ipaddr.IPv6
     try {
-      address = this.#unmap(ipaddr.parse(ip))
+      address = unmapAddress(ipaddr.parse(ip))
     } catch {
       return false
     }
