@@ -43,7 +43,11 @@ interface ClearableCache {
 |
 | Services that change what a cache shows clear it through `afterCommit`
 | once their transaction has committed (and at once, so that this process
-| never answers from a cache its own write made stale); models never do.
+| never answers from a cache its own write made stale). One exception: the
+| rows of the creator tables (creators, their platform accounts and ad
+| prices) announce their own saves and deletes (`creator:changed`,
+| api/start/events.ts clears creatorList), so services clear creatorList
+| themselves only for what the query builder writes (no model hooks).
 |
 | With Redis, every clear and every token eviction is published on the
 | brand's cache channel and applied by every other process at once (a second

@@ -4,7 +4,6 @@ import StudioException from '#exceptions/studio_exception'
 import type Creator from '#models/creator'
 import User from '#models/user'
 import AuditService from '#services/audit/audit_service'
-import Caches from '#services/caches'
 import SecurityCodeService from '#services/auth/security_code_service'
 import TokenService from '#services/auth/token_service'
 import { presentNewAccount } from '#services/people/user_presenter'
@@ -62,7 +61,6 @@ export default class CreatorLoginService {
             creator.useTransaction(trx)
             creator.userId = account.id
             await creator.save()
-            Caches.afterCommit(trx, 'creatorList')
           }
           await AuditService.log(
             actor,

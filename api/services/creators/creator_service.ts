@@ -243,7 +243,6 @@ export default class CreatorService {
     await db.transaction(async (trx) => {
       creator.useTransaction(trx)
       await creator.save()
-      Caches.afterCommit(trx, 'creatorList')
       await this.#audit(actor, creator, 'creator.baidu_token', logged({ changes }), trx)
     })
     return creator
@@ -257,7 +256,6 @@ export default class CreatorService {
       const accounts = await creator.related('accounts').query().orderBy('platform')
       const before = creatorFacts(creator)
       await creator.delete()
-      Caches.afterCommit(trx, 'creatorList')
       const changes = await creatorChanges(before, null, trx)
       const removed: Record<string, Changes> = {}
       for (const account of accounts) {
@@ -292,7 +290,6 @@ export default class CreatorService {
       creator.contractStatus = 'terminated'
       creator.cancelDate = cancelDate
       await creator.save()
-      Caches.afterCommit(trx, 'creatorList')
       await this.#audit(
         actor,
         creator,

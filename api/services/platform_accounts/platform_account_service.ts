@@ -7,7 +7,6 @@ import type Creator from '#models/creator'
 import CreatorPlatformAccount from '#models/creator_platform_account'
 import AuditService from '#services/audit/audit_service'
 import { accountChanges, accountFacts } from '#services/creators/creator_changes'
-import Caches from '#services/caches'
 import SecurityCodeService from '#services/auth/security_code_service'
 import { accountState, renewalDaysOf } from '#services/platform_accounts/account_state'
 import { presentPlatformAccount } from '#services/platform_accounts/platform_account_presenter'
@@ -319,7 +318,6 @@ export default class PlatformAccountService {
     creator.failing = active.some((account) => accountState(account, now).failing)
     creator.useTransaction(trx)
     await creator.save()
-    Caches.afterCommit(trx, 'creatorList')
     return creator
   }
 }
