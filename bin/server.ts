@@ -47,6 +47,8 @@ new Ignitor(APP_ROOT, { importer: IMPORTER })
     const stop = gracefulStop(app, SHUTDOWN_GRACE_MS * 2)
     app.listen('SIGTERM', stop)
     app.listen('SIGINT', stop)
+    // started by npm start (scripts/start.js) over an IPC channel: its end is a stop too
+    if (process.send) process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'))
   })
   .httpServer()
   .start((handler) => {

@@ -81,9 +81,10 @@ if (prepare.status !== 0) process.exit(prepare.status ?? 1)
 const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host
 const url = `http://${shownHost}:${port}`
 
+// the IPC channel tells the server when this process is gone, even by kill -9
 const server = spawn(process.execPath, [...serverNodeFlags(config), 'build/bin/server.js'], {
   cwd: root,
-  stdio: 'inherit',
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   env,
 })
 
@@ -96,6 +97,16 @@ for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) {
     stopping = true
     server.kill(signal)
   })
+}
+// Started by npm, whose parent ended (npm killed, its terminal closed): stop as if told to.
+const parent = process.ppid
+if (process.env.npm_lifecycle_event === 'start') {
+  setInterval(() => {
+    if (process.ppid !== parent && !stopping) {
+      stopping = true
+      server.kill('SIGTERM')
+    }
+  }, 250).unref()
 }
 server.on('exit', (code, signal) => {
   if (code !== null) process.exit(code)

@@ -117,10 +117,9 @@ test.group('npm start supervision', () => {
   function stopAll() {
     for (const studio of started.splice(0)) {
       if (studio.exitCode !== null || studio.signalCode !== null) continue
-      const children = spawnSync('pgrep', ['-P', String(studio.pid)], { encoding: 'utf8' })
-      for (const pid of String(children.stdout).split('\n').filter(Boolean)) {
+      for (const pid of descendantsOf(studio.pid!)) {
         try {
-          process.kill(Number(pid), 'SIGKILL')
+          process.kill(pid, 'SIGKILL')
         } catch {
           // already gone
         }
@@ -129,7 +128,7 @@ test.group('npm start supervision', () => {
     }
   }
 
-  async function startStudio(port: number, folder: string) {
+  async function startStudio(port: number, folder: string, command = 'node') {
     const env: Record<string, string | undefined> = {
       ...process.env,
       NODE_ENV: 'production',
@@ -141,7 +140,10 @@ test.group('npm start supervision', () => {
       DEMO_DATA: 'false',
     }
     delete env.REDIS_HOST
-    const studio = spawn(process.execPath, ['scripts/start.js'], { cwd: app.makePath(), env })
+    const studio =
+      command === 'npm'
+        ? spawn('npm', ['start'], { cwd: app.makePath(), env })
+        : spawn(process.execPath, ['scripts/start.js'], { cwd: app.makePath(), env })
     started.push(studio)
     let output = ''
     studio.stdout.on('data', (chunk) => (output += chunk))
@@ -190,6 +192,70 @@ test.group('npm start supervision', () => {
       const killed = await second.exited
       assert.notEqual(killed.code, 0, second.output())
       assert.isTrue(await portFree(port), 'nothing is left on the port')
+    } finally {
+      stopAll()
+      rmSync(folder, { recursive: true, force: true })
+    }
+  }).timeout(240_000)
+
+  /** The pids under `pid`, depth first. */
+  const descendantsOf = (pid: number): number[] =>
+    String(spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).stdout)
+      .split('\n')
+      .filter(Boolean)
+      .flatMap((child) => [Number(child), ...descendantsOf(Number(child))])
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0)
+      return true
+    } catch {
+      return false
+    }
+  }
+  const commandOf = (pid: number) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ')
+    } catch {
+      return ''
+    }
+  }
+
+  test('SIGTERM to the npm process itself stops the server; kill -9 of npm start stops it too', async ({
+    assert,
+  }) => {
+    const folder = mkdtempSync(join(tmpdir(), 'mcn-npm-start-'))
+    const port = await freePort()
+    const waitFor = async (condition: () => boolean | Promise<boolean>) => {
+      for (let attempt = 0; attempt < 120; attempt++) {
+        if (await condition()) return true
+        await new Promise((resolve) => setTimeout(resolve, 250))
+      }
+      return false
+    }
+    try {
+      // as a supervisor or `kill PID` does it: the signal goes to npm alone, not to its group
+      const first = await startStudio(port, folder, 'npm')
+      assert.isFalse(await portFree(port), `the studio answered\n${first.output()}`)
+      const under = descendantsOf(first.studio.pid!)
+      const server = under.find((pid) => commandOf(pid).includes('build/bin/server.js'))
+      assert.isDefined(server, `the server runs under npm start: ${under.map(commandOf)}`)
+      first.studio.kill('SIGTERM')
+      await first.exited
+      assert.isTrue(await waitFor(() => portFree(port)), `the port is freed\n${first.output()}`)
+      assert.isTrue(
+        await waitFor(() => under.every((pid) => !alive(pid))),
+        `nothing npm started is left: ${under.filter(alive).map(commandOf)}`
+      )
+
+      // npm start's own process killed outright: the server hears its channel close and stops
+      const second = await startStudio(port, folder)
+      const children = descendantsOf(second.studio.pid!)
+      const serverPid = children.find((pid) => commandOf(pid).includes('build/bin/server.js'))!
+      assert.isDefined(serverPid)
+      second.studio.kill('SIGKILL')
+      await second.exited
+      assert.isTrue(await waitFor(() => !alive(serverPid)), 'the server stops')
+      assert.isTrue(await waitFor(() => portFree(port)), 'the port is freed')
     } finally {
       stopAll()
       rmSync(folder, { recursive: true, force: true })
