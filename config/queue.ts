@@ -12,6 +12,8 @@ export default defineConfig({
     port: env.get('REDIS_PORT') ?? 6379,
     password: env.get('REDIS_PASSWORD') ?? undefined,
     db: env.get('REDIS_DB') ?? 0,
+    // as the main connection (config/redis.ts): back within 2 s of Redis, not BullMQ's 20 s
+    retryStrategy: (times: number) => Math.min(times * 200, 2_000),
   },
   queue: {
     prefix: `${env.get('APP_BRAND') ?? 'mcn'}-bull`,

@@ -6,8 +6,9 @@ import HealthService, { presentHealth } from '#services/health_service'
  * - GET /api/health — liveness: the process answers (200), with what it
  *   sees of its dependencies.
  * - GET /api/health/ready — readiness: 200 when the database and the queue
- *   (Redis when configured) answer, else 503 naming what is down, so a load
- *   balancer stops sending traffic to an instance that cannot serve it.
+ *   (Redis when configured) answer and the queue holds every schedule, else
+ *   503 naming what is down or missing, so a load balancer stops sending
+ *   traffic to an instance that cannot serve it.
  */
 export default class HealthController {
   async show() {
@@ -19,9 +20,22 @@ export default class HealthController {
     const down = HealthService.downOf(health)
     if (!down.length) return { status: 0, data: presentHealth(health) }
     response.status(503)
+    const answering = down.filter((part) => part !== 'schedules')
+    const message = [
+      ...(answering.length
+        ? [i18n.t('messages.errors.not_ready', { down: answering.join(', ') })]
+        : []),
+      ...(health.missingSchedules.length
+        ? [
+            i18n.t('messages.errors.schedules_missing', {
+              missing: health.missingSchedules.join(', '),
+            }),
+          ]
+        : []),
+    ].join(' ')
     return {
       status: 503,
-      message: i18n.t('messages.errors.not_ready', { down: down.join(', ') }),
+      message,
       data: { ...presentHealth(health), down },
     }
   }

@@ -80,6 +80,43 @@ export default class BullMqDriver implements QueueDriver {
     return redisLink.up
   }
 
+  async missingSchedules(keys: string[]) {
+    // the scheduler set itself: getJobScheduler() reads a key with colons as a legacy repeat key
+    const queue = await this.#queue()
+    const found = await withTimeout(
+      queue.client.then((client) =>
+        Promise.all(keys.map((key) => client.zscore(queue.keys.repeat, key)))
+      ),
+      2_000,
+      `Redis at ${redisLink.address}`
+    )
+    return keys.filter((_, index) => found[index] === null)
+  }
+
+  /**
+   * BullMQ's connection reconnects on its own backoff, not the main
+   * connection's: it can be ready seconds after redis_link says Redis is up.
+   */
+  onReady(listener: () => void) {
+    let client: {
+      on(event: 'ready', fn: () => void): void
+      off(event: 'ready', fn: () => void): void
+    } | null = null
+    let ended = false
+    this.#queue()
+      .then((queue) => queue.client)
+      .then((ready) => {
+        if (ended) return
+        client = ready as unknown as typeof client
+        client!.on('ready', listener)
+      })
+      .catch(() => {})
+    return () => {
+      ended = true
+      client?.off('ready', listener)
+    }
+  }
+
   async schedule(
     key: string,
     job: StudioJobClass,

@@ -39,6 +39,16 @@ export default class InProcessDriver implements QueueDriver {
     await upsertSchedule(key, job, cron, timezone)
   }
 
+  async missingSchedules(keys: string[]) {
+    const rows = await QueueSchedule.query().whereIn('key', keys).select('key')
+    const present = new Set(rows.map((row) => row.key))
+    return keys.filter((key) => !present.has(key))
+  }
+
+  onReady() {
+    return () => {}
+  }
+
   available() {
     return true
   }

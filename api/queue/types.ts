@@ -25,6 +25,10 @@ export interface QueueDriver {
     timezone: string,
     payload: unknown
   ): Promise<void>
+  /** The keys of `keys` that are not registered (a Redis that came back empty has none). */
+  missingSchedules(keys: string[]): Promise<string[]>
+  /** Calls `listener` each time the queue's own connection is ready again; returns the unsubscribe. */
+  onReady(listener: () => void): () => void
   /** Whether a job can be added now (BullMQ: Redis answers; in-process: always). */
   available(): boolean
   startWorker(): Promise<void>

@@ -15,17 +15,27 @@ export default class HealthService {
       database = 'down'
     }
     const queue = await QueueService.health()
+    const missingSchedules = queue.state === 'ok' ? await QueueService.missingSchedules() : []
+    // found missing: registered again now (readiness says so until they are back)
+    if (missingSchedules.length) void QueueService.restoreSchedules()
     const redis: 'ok' | 'down' | 'off' = redisLink.configured
       ? redisLink.up
         ? 'ok'
         : 'down'
       : 'off'
-    return { database, redis, queue: queue.state, queueDriver: queue.driver, worker: queue.worker }
+    return {
+      database,
+      redis,
+      queue: queue.state,
+      queueDriver: queue.driver,
+      worker: queue.worker,
+      missingSchedules,
+    }
   }
 
   /**
    * The dependencies that do not answer ('database', 'redis', 'queue',
-   * 'worker'), for readiness. The worker counts only where this process is
+   * 'worker') and 'schedules' while the queue lacks one, for readiness. The worker counts only where this process is
    * meant to run one (a web server without QUEUE_WORKER=false).
    */
   static downOf(health: Awaited<ReturnType<typeof HealthService.check>>) {
@@ -35,6 +45,7 @@ export default class HealthService {
       ...(health.redis === 'down' ? ['redis'] : []),
       ...(health.queue === 'ok' ? [] : ['queue']),
       ...(wantsWorker && health.worker !== 'running' ? ['worker'] : []),
+      ...(health.missingSchedules.length ? ['schedules'] : []),
     ]
   }
 }
@@ -47,6 +58,7 @@ export function presentHealth(health: Awaited<ReturnType<typeof HealthService.ch
     queue: health.queue,
     queue_driver: health.queueDriver,
     worker: health.worker,
+    missing_schedules: health.missingSchedules,
     version: VERSION_LABEL,
   }
 }

@@ -35,6 +35,8 @@ export default await Env.create(new URL('../../', import.meta.url), {
   REDIS_PASSWORD: Env.schema.string.optional(),
   REDIS_DB: Env.schema.number.optional(),
   QUEUE_WORKER: Env.schema.boolean.optional(),
+  /* How often a worker checks that every schedule is registered, in milliseconds (default 30 s) */
+  QUEUE_SCHEDULE_CHECK_MS: Env.schema.number.optional(),
   /* Leases of long work (runs, imports): heartbeat and expiry in milliseconds (tests shorten them) */
   LEASE_HEARTBEAT_MS: Env.schema.number.optional(),
   LEASE_TTL_MS: Env.schema.number.optional(),

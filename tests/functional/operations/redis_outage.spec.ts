@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import { spawnSync } from 'node:child_process'
+import { SCHEDULES } from '#jobs/registry'
 import {
   prepareStudio,
   call,
@@ -17,17 +18,26 @@ import {
  * Redis comes and goes under a running studio (its own redis-server, started
  * and stopped by the test): sign-in keeps working on the in-memory limiter,
  * queueing answers 503 with a message instead of 500, readiness names Redis,
- * and everything — the worker, the schedules, queueing — comes back when
- * Redis answers, without a restart.
+ * and everything — the worker, every schedule, queueing — comes back when
+ * Redis answers, without a restart, even when it comes back empty.
  */
 const ADMIN = { account: 'ops-admin@mcn.local', password: 'Ops-Admin-Pass-2026!' }
 
+const SCHEDULE_KEYS = SCHEDULES.map((schedule) => schedule.key).sort()
+
+const redisCli = (port: number, ...args: string[]) =>
+  spawnSync('redis-cli', ['-p', String(port), ...args], { encoding: 'utf8' }).stdout
+
 const schedulesIn = (port: number) =>
-  Number(
-    spawnSync('redis-cli', ['-p', String(port), 'zcard', 'mcn-bull:default:repeat'], {
-      encoding: 'utf8',
-    }).stdout.trim() || 0
-  )
+  redisCli(port, 'zrange', 'mcn-bull:default:repeat', '0', '-1')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .sort()
+
+/** Every schedule of the registry is in the queue. */
+const allSchedulesIn = (port: number) =>
+  JSON.stringify(schedulesIn(port)) === JSON.stringify(SCHEDULE_KEYS)
 
 async function isReady(port: number) {
   const ready = await call(port, 'GET', '/api/health/ready')
@@ -35,7 +45,7 @@ async function isReady(port: number) {
 }
 
 /** A prepared studio (SQLite, an admin) configured for a Redis of the test's own, not yet started. */
-async function studioWithOwnRedis() {
+async function studioWithOwnRedis(extra: Record<string, string> = {}) {
   const redisPort = await freePort()
   const port = await freePort()
   const { env, cleanup } = sqliteEnv({
@@ -43,6 +53,7 @@ async function studioWithOwnRedis() {
     REDIS_PORT: String(redisPort),
     REDIS_DB: '0',
     APP_BRAND: 'mcn',
+    ...extra,
   })
   prepareStudio(env, { admin: ADMIN })
   return { redisPort, port, env, cleanup }
@@ -94,8 +105,8 @@ test.group('operations / Redis comes and goes', (group) => {
         server.output()
       )
       assert.isTrue(
-        await eventually(() => schedulesIn(redisPort) > 0, 10_000),
-        `the schedules are registered\n${spawnSync('redis-cli', ['-p', String(redisPort), 'keys', '*'], { encoding: 'utf8' }).stdout}\n${server.output()}`
+        await eventually(() => allSchedulesIn(redisPort), 10_000),
+        `the schedules are registered\n${schedulesIn(redisPort)}\n${server.output()}`
       )
 
       const queued = await call(port, 'POST', '/api/metrics/collect', { token, body: {} })
@@ -144,15 +155,57 @@ test.group('operations / Redis comes and goes', (group) => {
       assert.equal(ready.status, 503)
       assert.include(ready.body.data.down, 'redis')
 
-      // a Redis that comes back empty (no persistence): the schedules are registered again
+      // down long enough for a reconnect to back off (BullMQ's own reaches 20 s by then), then
+      // back empty (no persistence): every schedule is registered again, without a restart
+      await new Promise((resolve) => setTimeout(resolve, 25_000))
       redis = await startRedis(redisPort)
-      assert.isTrue(await eventually(() => isReady(port)), server.output())
-      assert.isTrue(await eventually(() => schedulesIn(redisPort) > 0, 10_000), 'schedules back')
+      assert.isTrue(await eventually(() => isReady(port), 30_000), server.output())
+      assert.isTrue(
+        await eventually(() => allSchedulesIn(redisPort), 10_000),
+        `every schedule back: ${schedulesIn(redisPort)}\n${server.output()}`
+      )
       const again = await signIn(port)
       assert.equal(again.status, 200)
       const queued = await call(port, 'POST', '/api/metrics/collect', { token, body: {} })
       assert.equal(queued.status, 202, JSON.stringify(queued.body))
       assert.include(server.output(), `Redis at 127.0.0.1:${redisPort} answers again`)
+    } finally {
+      if (server) await stop(server)
+      stopAll()
+      cleanup()
+    }
+  }).timeout(150_000)
+
+  test('a Redis emptied under a running studio: readiness names the missing schedules until they are back', async ({
+    assert,
+  }) => {
+    // the periodic check is far off: what brings them back here is readiness finding them missing
+    const { redisPort, port, env, cleanup } = await studioWithOwnRedis({
+      QUEUE_SCHEDULE_CHECK_MS: '600000',
+    })
+    let server: Owned | undefined
+    try {
+      await startRedis(redisPort)
+      server = await startServer(port, env)
+      assert.isTrue(await eventually(() => isReady(port)), server.output())
+      assert.isTrue(await eventually(() => allSchedulesIn(redisPort), 10_000), server.output())
+
+      assert.include(redisCli(redisPort, 'flushall'), 'OK')
+      const ready = await call(port, 'GET', '/api/health/ready', { lang: 'kr' })
+      assert.equal(ready.status, 503, JSON.stringify(ready.body))
+      assert.deepEqual(ready.body.data.down, ['schedules'])
+      assert.sameMembers(ready.body.data.missing_schedules, SCHEDULE_KEYS)
+      assert.include(ready.body.message, '예약 작업')
+      assert.include(ready.body.message, 'metrics:collect:daily')
+
+      assert.isTrue(await eventually(() => isReady(port)), server.output())
+      assert.isTrue(
+        await eventually(() => allSchedulesIn(redisPort), 10_000),
+        `every schedule back: ${schedulesIn(redisPort)}\n${server.output()}`
+      )
+      assert.include(server.output(), 'queue schedules registered again: tokens:cleanup:daily')
+      const health = await call(port, 'GET', '/api/health')
+      assert.deepEqual(health.body.data.missing_schedules, [])
     } finally {
       if (server) await stop(server)
       stopAll()
