@@ -10,6 +10,8 @@ import { Server, type Upload } from '@tus/server'
 import { FileStore } from '@tus/file-store'
 import env from '#start/env'
 import { UPLOAD_LEDGER } from '#services/uploads/transfer_limits'
+import TransferLocker, { TRANSFER_BUSY, type LeaseClient } from '#services/uploads/transfer_lock'
+import redisLink from '#support/redis_link'
 import { UPLOAD_TRANSFER_PATH } from '#shared/uploads'
 
 /** SPEC §7's path of the resumable transfer (the admin's client sends to the same). */
@@ -57,10 +59,47 @@ const TRANSFER_FAILURES: Record<number, string> = {
   507: 'disk_full',
 }
 
-/** A size in the units people read (8 GB, 200 MB). */
+/**
+ * The lock of each upload: across the instances sharing the storage folder
+ * when Redis is configured (a lease there), this process's own otherwise.
+ */
+function transferLocker() {
+  return new TransferLocker({
+    redis: redisLink.configured
+      ? async () => {
+          const { default: redis } = await import('@adonisjs/redis/services/main')
+          return redis.connection('main') as unknown as LeaseClient
+        }
+      : null,
+  })
+}
+
+/** A size in the units people read (8 GB, 200 MB, 1.5 KB, 1000 B). */
 function sizeWords(bytes: number) {
-  const gb = bytes / 1024 ** 3
-  return gb >= 1 ? `${Number(gb.toFixed(1))} GB` : `${Math.round(bytes / 1024 ** 2)} MB`
+  const units: [string, number][] = [
+    ['GB', 1024 ** 3],
+    ['MB', 1024 ** 2],
+    ['KB', 1024],
+  ]
+  for (const [unit, size] of units) {
+    if (bytes >= size) return `${Number((bytes / size).toFixed(1))} ${unit}`
+  }
+  return `${bytes} B`
+}
+
+/**
+ * The size a 413 names: a part that runs past its upload's own declared
+ * length is refused against that length, not against the studio's limit.
+ */
+async function sizeRefused(store: FileStore | null, request: Request) {
+  if (request.method === 'PATCH' && store) {
+    const id = Transfers.idOf(new URL(request.url, 'http://studio').pathname)
+    const upload = id ? await store.getUpload(id).catch(() => null) : null
+    if (upload?.size !== undefined && upload.size < UPLOAD_LEDGER.maxBytes) {
+      return { failure: 'longer_than_declared', size: upload.size }
+    }
+  }
+  return { failure: 'too_large', size: UPLOAD_LEDGER.maxBytes }
 }
 
 /**
@@ -71,8 +110,10 @@ function sizeWords(bytes: number) {
  * lookup: another user's HEAD, PATCH or DELETE is refused before the tus
  * server sees it. The file store keeps each upload's offset in a .json file
  * beside it, so a restarted server answers HEAD with the stored offset and
- * the client goes on from there. Unfinished uploads older than a day are
- * removed by the upload sweep (`sweep()`).
+ * the client goes on from there. Instances sharing the folder take each
+ * upload's lock in Redis (transfer_lock.ts): a part another instance is
+ * receiving is refused with 409, never written twice. Unfinished uploads
+ * older than a day are removed by the upload sweep (`sweep()`).
  */
 export default class Transfers {
   static #server: Server | null = null
@@ -100,6 +141,8 @@ export default class Transfers {
         datastore: this.#store,
         maxSize: UPLOAD_LEDGER.maxBytes,
         relativeLocation: true,
+        // one request at a time per upload, also across instances (transfer_lock.ts)
+        locker: transferLocker(),
         // the studio's own CORS origins (config/cors.ts), not tus's default '*'
         allowedOrigins: (origin) => corsOrigins().includes(origin),
         namingFunction: (request) => {
@@ -110,20 +153,27 @@ export default class Transfers {
         },
         // tus answers in English plain text; the uploader reads the reason in its
         // own language, as a JSON { status, message } the admin's client shows
-        onResponseError: (request, error) => {
+        onResponseError: async (request, error) => {
           const code = (error as NodeJS.ErrnoException).code
           let status = Number((error as { status_code?: number }).status_code) || 500
+          // a HEAD answered 409 makes tus-js-client drop the upload and start anew;
+          // 423 Locked makes it retry later, as it does a refused PATCH
+          if (error === TRANSFER_BUSY && request.method === 'HEAD') status = 423
           if (code === 'ENOSPC' || code === 'EDQUOT') {
             logger.error({ err: error }, 'an upload could not be written: the disk is full')
             status = 507
           }
           const node = nodeOf(request)
           const i18n = node ? owners.get(node)?.i18n : undefined
-          if (!i18n)
+          if (!i18n) {
+            if (status === 423) return { status_code: 423, body: TRANSFER_BUSY.body }
             return status === 507 ? { status_code: 507, body: 'Insufficient storage\n' } : undefined
-          const failure = TRANSFER_FAILURES[status] ?? 'failed'
+          }
+          let failure = error === TRANSFER_BUSY ? 'busy' : (TRANSFER_FAILURES[status] ?? 'failed')
+          let max = UPLOAD_LEDGER.maxBytes
+          if (status === 413) ({ failure, size: max } = await sizeRefused(this.#store, request))
           const message = i18n.t(`upload_ledger.errors.transfer.${failure}`, {
-            max: sizeWords(UPLOAD_LEDGER.maxBytes),
+            max: sizeWords(max),
           })
           return { status_code: status, body: JSON.stringify({ status, message }) }
         },

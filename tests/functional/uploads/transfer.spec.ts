@@ -163,6 +163,31 @@ test.group('uploads: the resumable transfer', (group) => {
     assert.deepEqual(stored, [])
   })
 
+  test('a part longer than its upload is refused against the upload own length', async ({
+    client,
+    assert,
+  }) => {
+    const created = await client
+      .post('/api/video/upload_file')
+      .headers({ ...TUS, 'Upload-Length': '1000' })
+      .loginAs(given.staff)
+    created.assertStatus(201)
+    const id = (created.header('location') as string).split('/').pop()!
+    const tooLong = await client
+      .patch(`/api/video/upload_file/${id}`)
+      .headers({ ...TUS, 'Upload-Offset': '0', 'lang': 'en' })
+      .unsafeJson(Buffer.alloc(3000, 1))
+      .type(OCTETS)
+      .loginAs(given.staff)
+    tooLong.assertStatus(413)
+    assert.deepEqual(JSON.parse(tooLong.text()), {
+      status: 413,
+      message:
+        "More was sent than the file's own size (1000 B). Choose the file again to send it anew.",
+    })
+    assert.equal((await Transfers.info(id))!.offset, 0)
+  })
+
   test('a part sent at the wrong offset or to a missing upload is answered in the caller language', async ({
     client,
     assert,
