@@ -35,7 +35,7 @@ class WorkerStopping extends Error {
 }
 
 /** What one run of a publication came to. */
-export type RunOutcome = 'skipped' | 'success' | 'retry' | 'failure'
+type RunOutcome = 'skipped' | 'success' | 'retry' | 'failure'
 
 /** The task's form as stored: the submission and each platform's plan (checkUpload's). */
 interface StoredForm {
@@ -334,6 +334,9 @@ export default class PublicationRunner {
         url: published.url,
         scheduled: published.scheduled,
         status: 'success',
+        // a success was submitted: when no submit checkpoint said so (a resumed attempt
+        // whose adapter went straight to the answer), no later than now
+        submitted_at: db.knexRawQuery('COALESCE(submitted_at, ?)', [stamp]),
         sent_bytes: task.videoSize,
         total_bytes: task.videoSize,
         error_code: null,

@@ -323,6 +323,39 @@ test.group('uploads: the publishing job', (group) => {
     assert.equal(waiting.status, 'running')
   })
 
+  test('a publication resumed from a dead worker is published with its submit time, even when the adapter stores no submit step', async ({
+    assert,
+  }) => {
+    const double = fakeUploads('bilibili')
+    // a platform whose upload ends published: the resumed attempt answers without a checkpoint
+    double.publish = async (request) => ({
+      platformVideoId: `one-shot-${request.publicationId}`,
+      url: `https://bilibili.example/${request.publicationId}`,
+      scheduled: false,
+    })
+    const { task } = await taskWithPublications(given.staff, ['bilibili'], 'One shot')
+    const id = task.publications[0].id
+    await dropQueuedPublications()
+    const now = DateTime.utc()
+    await UploadPublication.query()
+      .where('id', id)
+      .update({
+        status: 'uploading',
+        attempts: 1,
+        lease_owner: 'another-host:4242:1',
+        lease_expires_at: now.minus({ seconds: 5 }).toSQL({ includeOffset: false }),
+        checkpoint: JSON.stringify({ step: 'uploaded', parts: 2 }),
+      })
+
+    const swept = await UploadSweep.run(now)
+    assert.deepEqual(swept.outcomes, { success: 1 })
+    const published = await UploadPublication.findOrFail(id)
+    assert.equal(published.status, 'success')
+    assert.equal(published.platformVideoId, `one-shot-${id}`)
+    assert.isNotNull(published.submittedAt)
+    assert.equal(published.submittedAt!.toMillis(), published.finishedAt!.toMillis())
+  })
+
   test('a worker that shuts down hands its upload back, due now, at its last step', async ({
     assert,
   }) => {

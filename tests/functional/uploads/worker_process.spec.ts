@@ -96,6 +96,9 @@ test.group('uploads: a killed publishing worker', (group) => {
       const published = await statusOf(id)
       assert.equal(published.platformVideoId, JSON.parse(submits[0].slice(7)).platformVideoId)
       assert.equal(published.attempts, 2)
+      assert.isNotNull(published.submittedAt, 'a published video was submitted')
+      assert.isNotNull(published.finishedAt)
+      assert.isAtMost(published.submittedAt!.toMillis(), published.finishedAt!.toMillis())
       // the restarted worker asked the platform's listing first only when the submit was in flight
       assert.lengthOf(journalLines(journal, 'lookup'), step === 'submit' ? 1 : 0)
     }).timeout(180_000)
