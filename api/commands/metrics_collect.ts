@@ -81,11 +81,12 @@ export default class MetricsCollect extends BaseCommand {
     const summary =
       `Run #${run.id}, ${run.snapshotDate}${run.platform ? ` (${run.platform})` : ''}: ` +
       `${run.total} accounts, ${run.succeeded} collected, ${run.failed} failed, ` +
-      `${run.skipped} skipped${run.deferred ? `, ${run.deferred} deferred` : ''} in ${seconds} s`
+      `${run.skipped} skipped${run.deferred ? `, ${run.deferred} deferred` : ''}` +
+      `${run.videosFailed ? `, videos of ${run.videosFailed} accounts not written` : ''} in ${seconds} s`
     if (run.status === 'failed') {
       this.logger.error(`${summary}. ${run.error ?? ''}`.trim())
       this.exitCode = 1
-    } else if (run.failed > 0 || run.deferred > 0) {
+    } else if (run.failed > 0 || run.deferred > 0 || run.videosFailed > 0) {
       this.logger.warning(summary)
     } else {
       this.logger.success(summary)

@@ -8,7 +8,7 @@ import type { CollectionTrigger, PlatformKey } from '#shared/constants'
  * Either a run row already created (and shown as queued) by the API, or a
  * scope; the daily schedule sends an empty payload (every account, yesterday).
  */
-export interface MetricsCollectPayload {
+interface MetricsCollectPayload {
   runId?: number
   date?: string
   platform?: PlatformKey
@@ -53,6 +53,7 @@ export default class MetricsCollectJob extends Job {
         failed: run.failed,
         skipped: run.skipped,
         deferred: run.deferred,
+        videosFailed: run.videosFailed,
         durationMs: run.durationMs,
       },
       'metrics:collect finished'

@@ -59,6 +59,8 @@ export default class MetricCollectionRun extends compose(BaseModel, withTimestam
   @column() declare skipped: number
   /** Accounts not asked because their platform was paused: retried later, not failed. */
   @column() declare deferred: number
+  /** Accounts collected whose videos could not be written (the run still finishes). */
+  @column() declare videosFailed: number
 
   /** The platforms paused during the run (api/services/platform_breaker). */
   @column(json<RunPause[]>())

@@ -39,21 +39,36 @@ export async function refuseDuplicates<T>(
 }
 
 const DEADLOCK_ATTEMPTS = 3
+/** MySQL's codes for a transaction that lost a lock: a deadlock's victim (1213), a lock wait timeout (1205). */
+const LOCK_LOST = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT'])
+const LOCK_LOST_ERRNOS = new Set([1213, 1205])
+
+/** MySQL chose this transaction as a deadlock's victim, or its wait for a lock timed out. */
+function isLockLost(error: unknown) {
+  const { code, errno } = (error ?? {}) as { code?: string; errno?: number }
+  return (
+    (code !== undefined && LOCK_LOST.has(code)) ||
+    (errno !== undefined && LOCK_LOST_ERRNOS.has(errno))
+  )
+}
 
 /**
  * `db.transaction(work)`, tried again (up to three times in all) when MySQL
- * chose it as a deadlock's victim and rolled it back — for writers that run
- * more than one transaction at once.
+ * chose it as a deadlock's victim or its wait for a lock timed out, and
+ * rolled it back — for writers that run more than one transaction at once.
+ * A short random wait before each new attempt keeps two victims from
+ * meeting again at once.
  */
 export async function transactionRetryingDeadlocks<T>(
-  work: (trx: TransactionClientContract) => Promise<T>
+  work: (trx: TransactionClientContract) => Promise<T>,
+  attempts = DEADLOCK_ATTEMPTS
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(work)
     } catch (error) {
-      const code = (error as { code?: string })?.code
-      if (attempt >= DEADLOCK_ATTEMPTS || code !== 'ER_LOCK_DEADLOCK') throw error
+      if (attempt >= attempts || !isLockLost(error)) throw error
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 50 * attempt))
     }
   }
 }

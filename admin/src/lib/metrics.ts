@@ -156,7 +156,7 @@ export interface CreatorMonthly {
   months: (Gains & { month: string; videos_diff: number })[]
 }
 
-export interface RunFailure {
+interface RunFailure {
   account_id: number
   creator_id: number
   platform: PlatformKey
@@ -182,6 +182,8 @@ export interface CollectionRun {
   skipped: number
   /** Accounts of a paused platform: not asked, retried later, not failed. */
   deferred: number
+  /** Accounts collected whose videos could not be written. */
+  videos_failed: number
   paused: RunPause[]
   duration_ms: number | null
   failures: RunFailure[]
@@ -250,7 +252,7 @@ export interface Gains {
   comments_diff: number
 }
 
-export interface HeadlineFigures extends Gains {
+interface HeadlineFigures extends Gains {
   likes: number
   comments: number
 }

@@ -22,7 +22,7 @@ import {
 } from '#services/metrics/collection_store'
 import type { CollectionTrigger, PlatformKey } from '#shared/constants'
 
-export interface CollectOptions {
+interface CollectOptions {
   /** The day to collect (YYYY-MM-DD); yesterday in the studio's time zone by default. */
   date?: string | null
   platform?: PlatformKey | null
@@ -50,17 +50,23 @@ const NO_PROGRESS = {
   failed: 0,
   skipped: 0,
   deferred: 0,
+  videosFailed: 0,
   paused: null,
 } as const
 
 /** Codes that mean "no adapter can read this platform": the account is skipped, not failed. */
 const SKIP_CODES = new Set(['not_supported', 'not_configured'])
 
-/** A run's video listings: accounts written, videos written, accounts whose listing failed. */
+/**
+ * A run's video listings: accounts written, videos written, accounts whose
+ * listing failed (what was read before is written), accounts whose videos
+ * were read but not written (the run's videos_failed).
+ */
 interface VideoCounts {
   accounts: number
   videos: number
   failed: number
+  unwritten: number
 }
 
 /** Yesterday in the studio's time zone (the day the 13:00 collection describes). */
@@ -203,7 +209,7 @@ export default class MetricCollectionService {
     )
 
     const counts = { processed: 0, succeeded: 0, failed: 0, skipped: 0, deferred: 0 }
-    const videoCounts: VideoCounts = { accounts: 0, videos: 0, failed: 0 }
+    const videoCounts: VideoCounts = { accounts: 0, videos: 0, failed: 0, unwritten: 0 }
     const failures: CollectionFailure[] = []
     const deferred: Outcome[] = []
     const circuit = new PlatformCircuit(this.retry, { runId: run.id })
@@ -219,6 +225,7 @@ export default class MetricCollectionService {
         .where('id', run.id)
         .update({
           ...counts,
+          videos_failed: videoCounts.unwritten,
           updated_at: DateTime.utc().toFormat(db.connection().dialect.dateTimeFormat),
         })
     }
@@ -273,6 +280,7 @@ export default class MetricCollectionService {
     const allFailed = counts.failed > 0 && counts.succeeded === 0 && counts.deferred === 0
     run.merge({
       ...counts,
+      videosFailed: videoCounts.unwritten,
       failures,
       paused: paused.length ? paused : null,
       status: allFailed ? 'failed' : 'finished',
@@ -333,8 +341,11 @@ export default class MetricCollectionService {
    * After an account's channel statistics: its uploads (the newest
    * VIDEO_LISTING pages) through the same breaker, written as videos and the
    * day's snapshots. A failure here is logged and counted, never the
-   * channel's failure; a pause met here defers the platform's next accounts
-   * as for channel statistics.
+   * channel's failure: a listing that failed part-way (what was read is
+   * written), and an account whose videos could not be written (after the
+   * writer's retries of deadlocks), which the run shows as videos_failed. A
+   * pause met here defers the platform's next accounts as for channel
+   * statistics.
    */
   static async #collectVideos(
     adapter: ReturnType<typeof platforms.use>,
@@ -367,7 +378,7 @@ export default class MetricCollectionService {
       videoCounts.accounts++
       videoCounts.videos += listing.items.length
     } catch (error) {
-      videoCounts.failed++
+      videoCounts.unwritten++
       logger.error({ err: error, accountId: ref.id, platform: ref.platform }, 'video ingest failed')
     }
   }

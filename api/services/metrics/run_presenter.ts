@@ -6,7 +6,8 @@ const iso = (value: DateTime | null | undefined) => (value ? value.toUTC().toISO
 /**
  * The JSON of a collection run (POST /api/metrics/collect, GET
  * /api/metrics/runs, the dashboard's `last_run`): scope, status, counters
- * (deferred: accounts of a paused platform, retried later), the paused
+ * (deferred: accounts of a paused platform, retried later; videos_failed:
+ * accounts collected whose videos could not be written), the paused
  * platforms, duration, the first failures and ISO datetimes.
  */
 export function presentRun(run: MetricCollectionRun) {
@@ -23,6 +24,8 @@ export function presentRun(run: MetricCollectionRun) {
     failed: Number(run.failed ?? 0),
     skipped: Number(run.skipped ?? 0),
     deferred: Number(run.deferred ?? 0),
+    // accounts collected whose videos could not be written
+    videos_failed: Number(run.videosFailed ?? 0),
     // platforms paused by the per-platform breaker: why, until when, how many accounts wait
     paused: run.paused ?? [],
     duration_ms:

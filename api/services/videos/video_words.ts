@@ -45,7 +45,7 @@ import { tagsOf } from '#services/videos/video_presenter'
 */
 
 /** Longest word kept (the column's length). */
-export const WORD_MAX = 64
+const WORD_MAX = 64
 
 const HAN = /\p{Script=Han}+/gu
 const WHOLE = /[\p{L}\p{N}ー]+/gu
@@ -104,12 +104,39 @@ function rowsOf(video: WordSource) {
   return { whole, all }
 }
 
+/** A row of video_words: its primary key is (word, video_id). */
+interface WordRow {
+  word: string
+  video_id: number
+  whole: boolean
+}
+
+/** video_words' primary-key order (word, then video), the order rows are written in. */
+function byPrimaryKey(
+  a: { word: string; video_id: number },
+  b: { word: string; video_id: number }
+) {
+  if (a.word !== b.word) return a.word < b.word ? -1 : 1
+  return a.video_id - b.video_id
+}
+
 /**
- * (Re)writes the words of these videos in `client`'s transaction: their old
- * rows go, the current title's and tags' come. The whole words a video
- * gained or lost are appended to video_word_changes (all of its old and new
- * whole words with `markAll`: its listed state changed too), for
- * `refreshChangedVideoWords()` to recount.
+ * (Re)writes the words of these videos in `client`'s transaction: the rows
+ * a video no longer has go, the ones it gained come (a `whole` that changed
+ * is both). The whole words a video gained or lost are appended to
+ * video_word_changes (all of its old and new whole words with `markAll`:
+ * its listed state changed too), for `refreshChangedVideoWords()` to
+ * recount.
+ *
+ * Several accounts are written at once (the collection's workers), each in
+ * its own transaction, so the statements lock only the rows they write: the
+ * old rows are read with a plain (non-locking) read and removed by their
+ * primary key, and a video without rows (every new video) deletes nothing.
+ * A delete by `video_id` would lock the index range after the highest
+ * video, even when it finds no row, and two transactions holding that range
+ * then deadlock on each other's inserts of new videos' words. The inserts
+ * go in primary-key order, so that two transactions meet their rows in the
+ * same order.
  */
 export async function indexVideoWords(
   client: QueryClientContract,
@@ -118,31 +145,54 @@ export async function indexVideoWords(
 ) {
   for (const batch of chunks(videos, 500)) {
     const ids = batch.map((video) => video.id)
+    const stored = new Map<string, WordRow>()
     const before = new Map<number, Set<string>>()
     const old = await client
       .from('video_words')
       .whereIn('video_id', ids)
-      .where('whole', true)
-      .select('video_id', 'word')
+      .select('video_id', 'word', 'whole')
     for (const row of old) {
-      const id = Number(row.video_id)
-      const words = before.get(id)
-      if (words) words.add(String(row.word))
-      else before.set(id, new Set([String(row.word)]))
+      const entry = { word: String(row.word), video_id: Number(row.video_id), whole: !!row.whole }
+      stored.set(`${entry.video_id}|${entry.word}`, entry)
+      if (!entry.whole) continue
+      const words = before.get(entry.video_id)
+      if (words) words.add(entry.word)
+      else before.set(entry.video_id, new Set([entry.word]))
     }
-    await client.from('video_words').whereIn('video_id', ids).delete()
 
-    const rows: { word: string; video_id: number; whole: boolean }[] = []
+    const rows: WordRow[] = []
+    const kept = new Set<string>()
     const changed = new Set<string>()
     for (const video of batch) {
       const { whole, all } = rowsOf(video)
-      for (const word of all) rows.push({ word, video_id: video.id, whole: whole.has(word) })
+      for (const word of all) {
+        const row = { word, video_id: video.id, whole: whole.has(word) }
+        const key = `${video.id}|${word}`
+        if (stored.get(key)?.whole === row.whole) kept.add(key)
+        else rows.push(row)
+      }
       const had = before.get(video.id) ?? new Set<string>()
       for (const word of whole) if (options.markAll || !had.has(word)) changed.add(word)
       for (const word of had) if (options.markAll || !whole.has(word)) changed.add(word)
     }
+
+    // rows the videos lost (or whose `whole` changed), by their primary key
+    const gone = [...stored.entries()]
+      .filter(([key]) => !kept.has(key))
+      .map(([, row]) => row)
+      .sort(byPrimaryKey)
+    for (const part of chunks(gone, 400)) {
+      await client
+        .knexQuery()
+        .table('video_words')
+        .whereIn(
+          ['word', 'video_id'],
+          part.map((row) => [row.word, row.video_id])
+        )
+        .delete()
+    }
     // SQLite takes at most 500 rows in one multi-row insert (its compound-select limit)
-    for (const part of chunks(rows, 400)) {
+    for (const part of chunks(rows.sort(byPrimaryKey), 400)) {
       await client
         .knexQuery()
         .table('video_words')

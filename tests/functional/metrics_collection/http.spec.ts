@@ -42,6 +42,7 @@ const RUN_KEYS = [
   'failed',
   'skipped',
   'deferred',
+  'videos_failed',
   'paused',
   'duration_ms',
   'failures',

@@ -20,6 +20,7 @@ import VideoWriter, {
   type VideoWriteResult,
 } from '#services/videos/ingest/video_writer'
 import { trackWork } from '#support/after_commit_work'
+import { transactionRetryingDeadlocks } from '#support/sql'
 
 /**
  * How much of an account's uploads the daily collection reads: pages of
@@ -31,11 +32,11 @@ import { trackWork } from '#support/after_commit_work'
 export const VIDEO_LISTING = { pageSize: 50, maxPages: 4 } as const
 
 /** An account as the callers have it: a collection row or an adapter's ref. */
-export type IngestAccount =
+type IngestAccount =
   | { id: number; creator_id: number; platform: PlatformKey }
   | { id: number; creatorId: number; platform: PlatformKey }
 
-export interface IngestOptions {
+interface IngestOptions {
   /** YYYY-MM-DD: the day the snapshots describe. */
   date: string
   /** The listing was read to its end: videos absent from it are marked deleted on `date`. */
@@ -49,7 +50,7 @@ export interface IngestOptions {
 }
 
 /** What reading an account's listing came to. */
-export type ListingRead = {
+type ListingRead = {
   items: VideoStats[]
   complete: boolean
   deferred?: PauseInfo
@@ -90,7 +91,11 @@ export default class VideoIngestService {
     return result.newVideoIds
   }
 
-  /** Several accounts' listings in one transaction (the demo, the bench). */
+  /**
+   * Several accounts' listings in one transaction (the demo, the bench),
+   * tried again when MySQL rolls it back for a deadlock or a lock wait
+   * timeout (not inside a caller's transaction `trx`: that is the caller's).
+   */
   static async ingestMany(
     listings: VideoListing[],
     options: VideoWriteOptions & {
@@ -129,7 +134,8 @@ export default class VideoIngestService {
       }
       return result
     }
-    const result = await db.transaction(write)
+    // accounts are written at once (the collection's workers): a deadlock's victim is written again
+    const result = await transactionRetryingDeadlocks(write)
     if (announce && result.newVideoIds.length) this.#announce(result.newVideoIds)
     return result
   }

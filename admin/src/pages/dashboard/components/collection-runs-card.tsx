@@ -5,11 +5,12 @@ import { useDashboard } from '../lib/context'
 import { useDashboardFormat, useDateTimeFormat } from '../../../lib/format'
 import { useApiQuery } from '../../../lib/use-api-query'
 import { PlatformLogo } from '../../../components/platform-badge'
-import { RunPauses, RunStatusTag } from './collection-status'
+import { RunPauses, RunStatusTag, RunVideosFailed } from './collection-status'
 
 /**
  * The latest collection runs (GET /api/metrics/runs): when, what, how it
- * went, and the platforms the breaker paused (their accounts deferred).
+ * went, the platforms the breaker paused (their accounts deferred) and the
+ * accounts whose videos were not written.
  */
 export function CollectionRunsCard() {
   const { t } = useTranslation()
@@ -121,6 +122,7 @@ export function CollectionRunsCard() {
                       {t('dashboard.collection.deferred_count', { count: run.deferred })}
                     </Typography.Text>
                   )}
+                  <RunVideosFailed run={run} />
                 </Space>
               </Tooltip>
             </div>

@@ -23,7 +23,9 @@ const STATUS_TAG: Record<CollectionRun['status'], { color: string; icon: React.R
 export function RunStatusTag({ run }: { run: CollectionRun }) {
   const { t } = useTranslation()
   const style = STATUS_TAG[run.status] ?? STATUS_TAG.queued
-  const failedSome = run.status === 'finished' && (run.failed > 0 || (run.deferred ?? 0) > 0)
+  const failedSome =
+    run.status === 'finished' &&
+    (run.failed > 0 || (run.deferred ?? 0) > 0 || (run.videos_failed ?? 0) > 0)
   return (
     <Tag
       color={failedSome ? 'warning' : style.color}
@@ -72,6 +74,21 @@ export function RunPauses({ run }: { run: CollectionRun }) {
   )
 }
 
+/** "Videos of N accounts not written": accounts collected whose videos could not be written. */
+export function RunVideosFailed({ run }: { run: CollectionRun }) {
+  const { t } = useTranslation()
+  if (!((run.videos_failed ?? 0) > 0)) return null
+  return (
+    <Typography.Text
+      type="danger"
+      style={{ fontSize: 12, whiteSpace: 'nowrap' }}
+      data-testid="run-videos-failed"
+    >
+      {t('dashboard.collection.videos_failed_count', { count: run.videos_failed })}
+    </Typography.Text>
+  )
+}
+
 /** One quiet line: the newest day the numbers describe, and the last collection. */
 export function LastCollected({
   latestDate,
@@ -106,6 +123,7 @@ export function LastCollected({
               })}
             </Typography.Text>
           )}
+          {!isRunning(lastRun) && <RunVideosFailed run={lastRun} />}
         </Space>
       )}
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -115,14 +133,23 @@ export function LastCollected({
   )
 }
 
-/** A collection in progress (processed / total, succeeded, failed), then its outcome. */
+/**
+ * A collection in progress (processed / total, succeeded, failed, the
+ * accounts whose videos were not written), then its outcome.
+ */
 export function CollectionProgress({ run, onClose }: { run: CollectionRun; onClose: () => void }) {
   const { t } = useTranslation()
   const running = isRunning(run)
   const percent = run.total > 0 ? Math.round((run.processed / run.total) * 100) : running ? 0 : 100
   const status = run.status === 'failed' ? 'exception' : running ? 'active' : 'success'
   const type =
-    run.status === 'failed' ? 'error' : running ? 'info' : run.failed > 0 ? 'warning' : 'success'
+    run.status === 'failed'
+      ? 'error'
+      : running
+        ? 'info'
+        : run.failed > 0 || (run.videos_failed ?? 0) > 0
+          ? 'warning'
+          : 'success'
   return (
     <Alert
       type={type}
@@ -150,6 +177,7 @@ export function CollectionProgress({ run, onClose }: { run: CollectionRun; onClo
                     failed: run.failed,
                   })}
             </Typography.Text>
+            <RunVideosFailed run={run} />
           </Space>
           <Progress percent={percent} status={status} size="small" />
           {run.error && <Typography.Text type="danger">{run.error}</Typography.Text>}
