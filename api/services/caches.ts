@@ -15,6 +15,7 @@ import GrowthAnswersCache from '#services/videos/growth/growth_answers_cache'
 import { lastRunCache } from '#services/metrics/last_run_cache'
 import { ipAllowlistCache } from '#services/auth/ip_allowlist_cache'
 import { permissionsByRole } from '#services/permission_service'
+import uploadLookupCache from '#services/uploads/upload_lookup_cache'
 
 interface ClearableCache {
   clear(): void
@@ -30,7 +31,7 @@ interface ClearableCache {
 | default 64 MB; least recently used first out):
 |
 | - creatorList   the creator list's and summary's answers, ≤ 5 s (21 %)
-| - metrics       the metric endpoints' answers, per data version (52 %)
+| - metrics       the metric endpoints' answers, per data version (46 %)
 | - videos        the video endpoints' answers, per data version (8 %)
 | - growthAnswers a video's growth windows and compares, ≤ 5 s (3 %)
 | - lastRun       the newest collection run, ≤ 1 s (one entry)
@@ -40,6 +41,7 @@ interface ClearableCache {
 | - auditLog      pages of the studio log, ≤ 5 s (2 %)
 | - permissions   `{resource: [actions]}` per role (a handful of entries)
 | - ipAllowlist   the allow-list's ranges, ≤ 5 s (one entry)
+| - uploadLookups the Upload Station's platform look-ups, ≤ 5 min (3 %)
 |
 | Services that change what a cache shows clear it through `afterCommit`
 | once their transaction has committed (and at once, so that this process
@@ -56,7 +58,7 @@ interface ClearableCache {
 | is cleared when Redis comes back.
 |
 */
-export const CACHES = {
+const CACHES = {
   creatorList: CreatorListCache,
   metrics: MetricsCache,
   videos: VideosCache,
@@ -68,9 +70,10 @@ export const CACHES = {
   auditLog: AuditLogCache,
   permissions: permissionsByRole,
   ipAllowlist: ipAllowlistCache,
+  uploadLookups: uploadLookupCache,
 } satisfies Record<string, ClearableCache>
 
-export type CacheName = keyof typeof CACHES
+type CacheName = keyof typeof CACHES
 
 function isTransaction(
   client: QueryClientContract | null | undefined

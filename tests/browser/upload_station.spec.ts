@@ -10,7 +10,7 @@ import UploadTask from '#models/upload_task'
 import { FakePlatforms } from '#platforms/upload/fake_platforms'
 import PublicationRunner from '#services/uploads/publication_runner'
 import Transfers from '#services/uploads/transfers'
-import UploadPlatformService from '#services/uploads/upload_platform_service'
+import uploadLookupCache from '#services/uploads/upload_lookup_cache'
 import { setEnv, setupFunctionalGroup } from '#tests/helpers/functional'
 import { screenshot, signedIn } from '#tests/helpers/browser'
 import { dropQueuedPublications, tinyMp4, tinyPng } from '#tests/helpers/uploads'
@@ -83,7 +83,7 @@ test.group('upload station', (group) => {
   })
   group.each.setup(async () => {
     await dropQueuedPublications()
-    UploadPlatformService.clearCache()
+    uploadLookupCache.clear()
     const fake = await FakePlatforms.shared()
     fake.resetKnobs()
     folder = mkdtempSync(join(tmpdir(), 'mcn-station-'))

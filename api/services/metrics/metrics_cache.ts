@@ -26,7 +26,7 @@ class MetricsCache extends VersionedCache {
 
   constructor() {
     super(
-      Math.floor(studioConfig.cacheBudgetBytes * 0.52),
+      Math.floor(studioConfig.cacheBudgetBytes * 0.46),
       async () => {
         const row = await db
           .from('metric_daily_totals')

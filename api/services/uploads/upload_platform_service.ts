@@ -6,7 +6,7 @@ import uploads from '#platforms/upload/main'
 import type { PlatformAccountRef } from '#platforms/types'
 import { UploadError, type LoginCheck, type UploadEvent } from '#platforms/upload/types'
 import { decryptPrivate } from '#support/private_data'
-import { TtlLru } from '#support/byte_lru'
+import cache from '#services/uploads/upload_lookup_cache'
 import type { PlatformKey } from '#shared/constants'
 import type { UploadPlatform } from '#shared/uploads'
 
@@ -14,7 +14,7 @@ import type { UploadPlatform } from '#shared/uploads'
 | The Upload Station's helpers: a creator's login check per platform before
 | anything is sent, the platforms' categories, tag suggestions, events and
 | topics. Everything is read through the upload adapters; lists are kept for
-| a few minutes in a byte-bounded cache (per platform, account and keyword).
+| a few minutes (uploadLookups of api/services/caches.ts).
 | The stored token or cookie is decrypted only to be sent to its platform,
 | and never leaves in an answer.
 */
@@ -27,21 +27,12 @@ export type LoginState = 'ok' | 'missing' | 'expired' | 'unreachable'
 /** Words of the answers, in the caller's language (the controller passes i18n.t). */
 export type Translate = (key: string, data?: Record<string, unknown>) => string
 
-const CACHE_TTL_MS = 5 * 60_000
-const CACHE_BUDGET_BYTES = 2 * 1024 * 1024
-const cache = new TtlLru(CACHE_BUDGET_BYTES, CACHE_TTL_MS)
-
 /** The creator's edit screen on the platform's tab, where a token or cookie is fixed. */
-export function accountLink(creatorId: number, platform: CheckedPlatform) {
+function accountLink(creatorId: number, platform: CheckedPlatform) {
   return `/app/modify_creator?id=${creatorId}&tab=${platform}`
 }
 
 export default class UploadPlatformService {
-  /** Empties the look-up cache (tests). */
-  static clearCache() {
-    cache.clear()
-  }
-
   /** The creator (404 when it does not exist or the user may not see it). */
   static async creator(creatorId: number, user: User) {
     const creator = await Creator.query()

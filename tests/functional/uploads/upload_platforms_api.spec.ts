@@ -3,7 +3,7 @@ import { UserFactory } from '#database/factories/user_factory'
 import { CreatorFactory, PlatformAccountFactory } from '#database/factories/creator_factory'
 import { FakePlatforms } from '#platforms/upload/fake_platforms'
 import type { FakePlatformServer } from '#platforms/upload/fake_server'
-import UploadPlatformService from '#services/uploads/upload_platform_service'
+import uploadLookupCache from '#services/uploads/upload_lookup_cache'
 import type { PlatformKey } from '#shared/constants'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
 
@@ -56,7 +56,7 @@ test.group('uploads / platform helpers', (group) => {
     return () => FakePlatforms.stop()
   })
   group.each.setup(() => {
-    UploadPlatformService.clearCache()
+    uploadLookupCache.clear()
     return () => fake.resetKnobs()
   })
 
