@@ -35,7 +35,7 @@ import { ByteLru, estimateBytes } from '#support/byte_lru'
 export type TokenEviction =
   { hash: string } | { familyId: string } | { userId: number } | { all: true }
 
-export interface CachedAccess {
+interface CachedAccess {
   /** The access_tokens row as read (column names). */
   tokenRow: Record<string, unknown>
   /** The users row as read (column names). */
@@ -51,7 +51,7 @@ export interface CachedAccess {
   until: number
 }
 
-export class AccessTokenCache {
+class AccessTokenCache {
   /** How long a verified token is trusted without asking the database; 0 = off. */
   ttlMs = 5_000
 

@@ -26,7 +26,7 @@ export function readRequestToken(request: HttpContext['request']) {
  * Verified tokens are cached for a few seconds in this process (see
  * api/auth/access_token_cache.ts for the eviction rules and their bound).
  */
-export class TokenHeaderGuard implements GuardContract<User> {
+class TokenHeaderGuard implements GuardContract<User> {
   declare [symbols.GUARD_KNOWN_EVENTS]: {}
 
   readonly driverName = 'token_header' as const

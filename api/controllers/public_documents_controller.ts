@@ -6,7 +6,7 @@ import StudioException from '#exceptions/studio_exception'
 import { documentTokenValidator } from '#validators/document'
 
 /** Requests per address to the public document pages: 30 a minute, then 5 minutes' wait. */
-export const PUBLIC_DOCUMENT_LIMIT = { requests: 30, duration: '1 min', blockDuration: '5 mins' }
+const PUBLIC_DOCUMENT_LIMIT = { requests: 30, duration: '1 min', blockDuration: '5 mins' }
 
 /**
  * The public document pages (/bilidoc, /bilidoc_hh, /authorization_doc,

@@ -9,7 +9,7 @@ import { areaMessages } from '#validators/messages'
 import { uploadCheckValidator } from '#validators/upload'
 
 /** Validation messages of the upload endpoints in the caller's language. */
-export function uploadMessages(ctx: HttpContext) {
+function uploadMessages(ctx: HttpContext) {
   return { messagesProvider: areaMessages(ctx.i18n, 'uploads.validator') }
 }
 

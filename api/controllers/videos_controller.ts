@@ -22,7 +22,7 @@ export function videoMessages(ctx: HttpContext) {
 }
 
 /** The workbook's words in the caller's language. */
-export function videoWords(ctx: HttpContext) {
+function videoWords(ctx: HttpContext) {
   return {
     t: (key: string) => ctx.i18n.t(`videos.${key}`),
     platformName: (key: string) => ctx.i18n.t(`dashboard.platforms.${key}`),

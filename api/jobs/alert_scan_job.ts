@@ -1,6 +1,6 @@
 import { Job } from '@rlanz/bull-queue'
 
-export interface AlertScanPayload {
+interface AlertScanPayload {
   /** The snapshot day to read growth and loss from (default: the newest). */
   day?: string
 }

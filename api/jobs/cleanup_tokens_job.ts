@@ -3,7 +3,7 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import TokenService from '#services/auth/token_service'
 
-export interface CleanupTokensPayload {
+interface CleanupTokensPayload {
   /** Days to keep finished rows of the in-process queue. */
   keepFinishedJobsDays?: number
 }

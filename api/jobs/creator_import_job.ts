@@ -1,6 +1,6 @@
 import { Job } from '@rlanz/bull-queue'
 
-export interface CreatorImportPayload {
+interface CreatorImportPayload {
   /** The creator_imports row to run. */
   importId: number
 }

@@ -1,6 +1,6 @@
 import { Job } from '@rlanz/bull-queue'
 
-export interface GrowthMeasurePayload {
+interface GrowthMeasurePayload {
   videoId: number
 }
 

@@ -1,6 +1,6 @@
 import { Job } from '@rlanz/bull-queue'
 
-export interface UploadPublishPayload {
+interface UploadPublishPayload {
   publicationId: number
 }
 

@@ -4,7 +4,7 @@ import { BaseModel, column } from '@adonisjs/lucid/orm'
 import { withTimestamps } from '#models/mixins/timestamps'
 import type { StoredTitleWarning } from '#support/workbook_warnings'
 
-export interface ImportError {
+interface ImportError {
   row: number
   column: string
   message: string

@@ -3,7 +3,7 @@ import { compose } from '@adonisjs/core/helpers'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 import { withTimestamps } from '#models/mixins/timestamps'
 
-export type QueueJobStatus = 'pending' | 'running' | 'completed' | 'failed'
+type QueueJobStatus = 'pending' | 'running' | 'completed' | 'failed'
 
 /** A job of the in-process driver; the row is the ledger and survives restarts. */
 export default class QueueJob extends compose(BaseModel, withTimestamps) {

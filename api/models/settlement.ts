@@ -19,7 +19,7 @@ const json = {
 const won = decimalText(2)
 
 /** What a statement keeps of the rules it was computed with (printed on it). */
-export interface SettlementRules {
+interface SettlementRules {
   rate_set_id: number
   rates: Record<string, string>
   /** The order of operations (statements computed before it could change: the default). */

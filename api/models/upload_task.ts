@@ -10,7 +10,7 @@ import type { UploadTaskStatus } from '#shared/upload_ledger'
 import { isAgencySide } from '#shared/roles'
 
 /** The form's values as submitted (stored as JSON). */
-export type UploadForm = Record<string, unknown>
+type UploadForm = Record<string, unknown>
 
 /**
  * One upload of the station: a creator's video and thumbnail (Drive keys),

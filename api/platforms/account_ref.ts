@@ -31,7 +31,7 @@ export async function selectStoredAccounts(query: {
 }
 
 /** A StoredAccount from a plain query's row (ids as numbers). */
-export function storedAccountOf(row: Record<string, any>): StoredAccount {
+function storedAccountOf(row: Record<string, any>): StoredAccount {
   return {
     id: Number(row.id),
     creator_id: Number(row.creator_id),

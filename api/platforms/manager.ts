@@ -6,10 +6,10 @@ import type { PlatformAdapter } from '#platforms/types'
 export type PlatformFactory = () => PlatformAdapter
 
 /** Which adapters config/platforms.ts hands out: the simulator for every key, or the live ones. */
-export const PLATFORM_MODES = ['simulated', 'live'] as const
+const PLATFORM_MODES = ['simulated', 'live'] as const
 export type PlatformMode = (typeof PLATFORM_MODES)[number]
 
-export interface PlatformsConfig {
+interface PlatformsConfig {
   mode: PlatformMode
   /** Every platform key mapped to the factory of its adapter. */
   platforms: Record<PlatformKey, PlatformFactory>

@@ -110,7 +110,7 @@ const profile = (values: Partial<PlatformProfile>): PlatformProfile => ({
   ...values,
 })
 
-export const PROFILES: Record<PlatformKey, PlatformProfile> = {
+const PROFILES: Record<PlatformKey, PlatformProfile> = {
   bilibili: profile({
     viewsPerFan: [40, 160],
     likes: [0.04, 0.08],
@@ -360,7 +360,7 @@ function eventsOf(model: ChannelModel, lastDay: number): ChannelEvent[] {
   return events
 }
 
-export interface SimulatedAccount {
+interface SimulatedAccount {
   id: number
   platform: PlatformKey
   uid?: string | null

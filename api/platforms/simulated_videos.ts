@@ -5,7 +5,6 @@ import {
   DAY_MS,
   M,
   mix,
-  modelOf,
   unit,
   uploadsOn,
   viewScale,
@@ -139,7 +138,7 @@ const SHORT_FORM = new Set<PlatformKey>([
 ])
 
 /** The video id of upload n of an account. */
-export function simulatedVideoId(accountId: number, platform: string, n: number) {
+function simulatedVideoId(accountId: number, platform: string, n: number) {
   return `sim-${platform}-${accountId}-${n}`
 }
 
@@ -153,7 +152,7 @@ export function simulatedVideoNumber(accountId: number, platform: string, id: st
 }
 
 /** The fixed traits of one upload: when, how big, what it says. */
-export interface SimulatedVideo {
+interface SimulatedVideo {
   n: number
   seed: number
   publishedMs: number
@@ -289,9 +288,4 @@ export function simulatedVideoCounters(model: ChannelModel, video: SimulatedVide
     coins: part(M.coins, 12),
     favorites: Math.floor(views * 0.01 * (0.6 + 0.8 * u(13))),
   }
-}
-
-/** The channel model of an account (re-exported for the bench and the demo). */
-export function videoModelOf(account: { id: number; platform: PlatformKey }) {
-  return modelOf(account.id, account.platform)
 }

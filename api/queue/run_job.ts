@@ -3,7 +3,7 @@ import logger from '@adonisjs/core/services/logger'
 import type { StudioJobClass } from '#jobs/registry'
 
 /** The fields of a BullMQ job that job classes read through bull-queue's Job base. */
-export interface JobEnvelope {
+interface JobEnvelope {
   id?: string
   name: string
   data: unknown

@@ -17,7 +17,7 @@ export type AlertKind = (typeof ALERT_KINDS)[number]
 export const ALERT_STATUSES = ['open', 'acknowledged', 'resolved'] as const
 export type AlertStatus = (typeof ALERT_STATUSES)[number]
 
-export const ALERT_SEVERITIES = ['info', 'warning', 'critical'] as const
+const ALERT_SEVERITIES = ['info', 'warning', 'critical'] as const
 export type AlertSeverity = (typeof ALERT_SEVERITIES)[number]
 
 /**

@@ -25,7 +25,7 @@ export const COLLECT_ERROR_CODES = [
   'token_expired',
   'error',
 ] as const
-export type CollectErrorCode = (typeof COLLECT_ERROR_CODES)[number]
+type CollectErrorCode = (typeof COLLECT_ERROR_CODES)[number]
 
 export interface CollectError {
   code: CollectErrorCode

@@ -5,7 +5,6 @@
  */
 
 export const VERSION_LABEL = '1.3.1'
-export const OLD_VERSION_LABEL = '1.4.0'
 
 /** Status codes carried in response bodies (SPEC §4, §7, §8). */
 export const API_STATUS = {
@@ -37,7 +36,6 @@ export const MAX_SNACKBARS = 3
 
 /** Data refreshes daily at 13:00 and reflects the 12 hours before. */
 export const DATA_REFRESH_HOUR = 13
-export const DATA_REFRESH_WINDOW_HOURS = 12
 
 export const HEADLINE_PAGE_SIZE = 20
 export const DEFAULT_WEEK_RANGE_DAYS = 7
@@ -248,16 +246,16 @@ export const HEADLINE_METRICS = ['fans', 'likes', 'views', 'comments'] as const
  * the network's totals do not dip; a later successful resync of the day
  * replaces the row.
  */
-export const SNAPSHOT_SOURCES = ['official', 'scraped', 'simulated', 'carried'] as const
+const SNAPSHOT_SOURCES = ['official', 'scraped', 'simulated', 'carried'] as const
 export type SnapshotSource = (typeof SNAPSHOT_SOURCES)[number]
 
 /**
  * Collection runs: who started them ('retry': the follow-up of a run that
  * deferred a paused platform's accounts) and where they are.
  */
-export const COLLECTION_TRIGGERS = ['schedule', 'manual', 'cli', 'backfill', 'retry'] as const
+const COLLECTION_TRIGGERS = ['schedule', 'manual', 'cli', 'backfill', 'retry'] as const
 export type CollectionTrigger = (typeof COLLECTION_TRIGGERS)[number]
-export const COLLECTION_STATUSES = ['queued', 'running', 'finished', 'failed'] as const
+const COLLECTION_STATUSES = ['queued', 'running', 'finished', 'failed'] as const
 export type CollectionStatus = (typeof COLLECTION_STATUSES)[number]
 
 /** Per-account collection state: 0 collected, 1 the last collection failed. */

@@ -13,7 +13,7 @@
  * and, for values stored before the form checked them, a `Cookie` header
  * text (`SESSDATA=…; bili_jct=…`).
  */
-export interface CookieEntry {
+interface CookieEntry {
   name: string
   value: string
   /** Expiry, epoch ms, when the export says (null: a session cookie or unknown). */

@@ -4,7 +4,7 @@
  * flagged against it. Shared by the API and the admin (`@shared/growth`);
  * keep it free of Node-only imports.
  */
-import { VIDEO_METRICS, type GrowthPointStatus, type VideoMetric } from './videos.js'
+import type { GrowthPointStatus, VideoMetric } from './videos.js'
 
 /** The sweep takes pending windows at least this long past due (the delayed job had its chance). */
 export const GROWTH_SWEEP_GRACE_MINUTES = 10
@@ -21,7 +21,7 @@ export const GROWTH_MEDIAN_MIN_VIDEOS = 3
 export const GROWTH_FLAG_METRIC: VideoMetric = 'views'
 
 /** out: at or above the surge multiple of the median; under: at or below the under ratio. */
-export const GROWTH_FLAGS = ['out', 'under'] as const
+const GROWTH_FLAGS = ['out', 'under'] as const
 export type GrowthFlagKind = (typeof GROWTH_FLAGS)[number]
 
 /** The board's filter: a flag, or videos without one. */
@@ -31,8 +31,6 @@ export const GROWTH_BOARD_FLAG_FILTERS = ['out', 'under', 'none'] as const
 export const GROWTH_BOARD_DAYS = { default: 7, min: 1, max: 30 } as const
 /** At most this many videos are weighed when the board filters by flag. */
 export const GROWTH_BOARD_FLAG_SCAN_MAX = 5_000
-
-export const GROWTH_COUNTERS = VIDEO_METRICS
 
 /** Counters at a window (null while pending or missed, or for a median without videos). */
 export type GrowthCounters = Record<VideoMetric, number | null>

@@ -7,7 +7,6 @@ import { WEEK_MONTH_DAYS, type PlatformKey } from './constants.js'
 
 /** The ranking periods of GET /api/dashboard/ranking/month and their length in days. */
 export const DASHBOARD_RANKING_PERIODS = WEEK_MONTH_DAYS
-export type DashboardRankingPeriod = keyof typeof DASHBOARD_RANKING_PERIODS
 
 export const DASHBOARD_ORDERS = ['desc', 'asc'] as const
 export const DASHBOARD_RANKING_SORTS = ['fans', 'views'] as const

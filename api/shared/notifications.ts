@@ -1,5 +1,5 @@
 /** What a headline notification is about; the admin words each kind in four languages. */
-export const NOTIFICATION_KINDS = [
+const NOTIFICATION_KINDS = [
   'board_notice',
   'upload_finished',
   'upload_failed',

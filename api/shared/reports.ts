@@ -22,9 +22,6 @@ export const REPORT_FIGURES = [
 ] as const
 /** The money figures (won, decimal strings), only for admins and finance. */
 export const REPORT_MONEY = ['revenue_krw', 'settled_krw'] as const
-export const REPORT_COLUMNS = [...REPORT_FIGURES, ...REPORT_MONEY] as const
-export type ReportFigure = (typeof REPORT_FIGURES)[number]
-export type ReportMoney = (typeof REPORT_MONEY)[number]
 
 /** Statements a report counts: final ones only (a draft can still change). */
 export const REPORTED_STATEMENT_STATUSES = ['confirmed', 'paid'] as const

@@ -24,10 +24,9 @@ export const REVENUE_CURRENCIES = ['CNY', 'USD', 'KRW'] as const
 export type RevenueCurrency = (typeof REVENUE_CURRENCIES)[number]
 export const CHINA_TAXED_CURRENCIES: readonly RevenueCurrency[] = ['CNY']
 
-/** Where an exchange rate came from; `manual` (entered by finance) is the default. */
+/** Where an exchange rate came from; `manual` (entered by finance) is the default (the column's). */
 export const RATE_SOURCES = ['manual', 'import', 'bank'] as const
 export type RateSource = (typeof RATE_SOURCES)[number]
-export const DEFAULT_RATE_SOURCE: RateSource = 'manual'
 
 /**
  * The settlement rates, as decimal strings (0.06 = 6 %). Finance edits them;

@@ -43,9 +43,9 @@ export const TRACKING_KEYWORD_TITLES = 500
 export const MILESTONE_TIERS = FOLLOWER_TIERS
 
 /** Why an account is a pending item: never collected, its login fails, or its last collection failed. */
-export const PENDING_REASONS = ['never_collected', 'token', 'cookie', 'collect'] as const
+const PENDING_REASONS = ['never_collected', 'token', 'cookie', 'collect'] as const
 export type PendingReason = (typeof PENDING_REASONS)[number]
 
 /** The languages the keyword cloud tells apart. */
-export const KEYWORD_LANGUAGES = ['zh', 'ja', 'ko', 'en'] as const
+const KEYWORD_LANGUAGES = ['zh', 'ja', 'ko', 'en'] as const
 export type KeywordLanguage = (typeof KEYWORD_LANGUAGES)[number]

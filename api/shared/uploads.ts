@@ -69,7 +69,7 @@ export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number]
 export type PerPlatform<T> = T | Partial<Record<UploadPlatform, T>>
 
 /** The value of a PerPlatform field for `platform`. */
-export function valueFor<T extends string | null>(
+function valueFor<T extends string | null>(
   value: PerPlatform<T> | undefined,
   platform: UploadPlatform
 ): T | null {
@@ -122,7 +122,7 @@ export const UPLOAD_RULE_KEYS = [
   'subscribe_negative',
   'subscribe_too_late',
 ] as const
-export type UploadRuleKey = (typeof UPLOAD_RULE_KEYS)[number]
+type UploadRuleKey = (typeof UPLOAD_RULE_KEYS)[number]
 
 /** Every notice a submission can get (message keys `uploads.notices.<key>`). */
 export const UPLOAD_NOTICE_KEYS = [
@@ -131,7 +131,7 @@ export const UPLOAD_NOTICE_KEYS = [
   'schedule_past',
   'schedule_too_soon',
 ] as const
-export type UploadNoticeKey = (typeof UPLOAD_NOTICE_KEYS)[number]
+type UploadNoticeKey = (typeof UPLOAD_NOTICE_KEYS)[number]
 
 export interface UploadViolation {
   key: UploadRuleKey
@@ -148,7 +148,7 @@ export interface UploadNotice {
   params: Record<string, string | number>
 }
 
-export interface UploadSchedule {
+interface UploadSchedule {
   /** `scheduled`: the platform holds the video until `at`; `immediate`: published at once. */
   mode: 'scheduled' | 'immediate'
   at: string | null
@@ -241,7 +241,7 @@ export function latestSubscribeStart(durationS: number) {
  * `now`: at that time when it is at least the platform's lead time ahead,
  * otherwise at once (a time already past, or too soon, is told).
  */
-export function scheduleFor(
+function scheduleFor(
   platform: UploadPlatform,
   scheduledAt: string | null,
   now: Date | number

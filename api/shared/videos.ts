@@ -24,7 +24,7 @@ export const GROWTH_WINDOWS = GROWTH_HACK_WINDOWS_HOURS
 export const GROWTH_NEW_VIDEO_HOURS = Math.max(...GROWTH_HACK_WINDOWS_HOURS)
 
 /** pending: not due yet; taken: measured on time; late: measured after its window (real age kept); missed: the video was gone. */
-export const GROWTH_POINT_STATUSES = ['pending', 'taken', 'late', 'missed'] as const
+const GROWTH_POINT_STATUSES = ['pending', 'taken', 'late', 'missed'] as const
 export type GrowthPointStatus = (typeof GROWTH_POINT_STATUSES)[number]
 
 /**
@@ -71,7 +71,6 @@ export const VIDEO_SORTS = [
   'views_week',
   'views_month',
 ] as const
-export type VideoSort = (typeof VIDEO_SORTS)[number]
 
 /** Length limits of what the platforms send (longer values are cut, not refused). */
 export const VIDEO_FIELD_MAX = {

@@ -12,7 +12,7 @@ import vine from '@vinejs/vine'
 */
 const DECIMAL = /^[+-]?(\d+(\.\d+)?|\.\d+)$/
 
-export function strictNumber(value: unknown): number {
+function strictNumber(value: unknown): number {
   if (typeof value === 'number') return value
   if (typeof value === 'string' && DECIMAL.test(value.trim())) return Number(value)
   return Number.NaN

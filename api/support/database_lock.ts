@@ -21,7 +21,7 @@ export interface HeldLock {
   release(): Promise<void>
 }
 
-export interface LockWait {
+interface LockWait {
   /** How long to wait for the holder before giving up (0: try once). */
   waitMs: number
   /** Called once when the lock is found taken and the wait begins. */
@@ -137,7 +137,7 @@ export async function acquireFileLock(file: string, wait: LockWait): Promise<Hel
  * Takes `key`'s lock on the default connection's database: a named lock on
  * MySQL, a lock file beside the database file on SQLite. Other clients take none.
  */
-export async function acquireDatabaseLock(key: string, wait: LockWait): Promise<HeldLock> {
+async function acquireDatabaseLock(key: string, wait: LockWait): Promise<HeldLock> {
   const client = db.connection()
   const node = db.getRawConnection(client.connectionName)
   const config: any = node?.config

@@ -30,7 +30,7 @@ export interface Lease {
 }
 
 /** Takes the lease of `table`'s row `id` for this process and keeps its heartbeat. */
-export async function holdLease(table: LeasedTable, id: number): Promise<Lease> {
+async function holdLease(table: LeasedTable, id: number): Promise<Lease> {
   await db
     .from(table)
     .where('id', id)

@@ -42,7 +42,7 @@ export function moneyText(value: string | number) {
 }
 
 /** Decimal text with exactly `places` decimals, padded or cut (never rounded): '1500.5' → '1500.50'. */
-export function decimalPlaces(text: string, places: number) {
+function decimalPlaces(text: string, places: number) {
   const [whole, fraction = ''] = text.split('.')
   return places > 0 ? `${whole}.${fraction.padEnd(places, '0').slice(0, places)}` : whole
 }

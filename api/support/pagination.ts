@@ -19,7 +19,7 @@ export interface PageWindow {
   limit: number
 }
 
-export interface PageOptions {
+interface PageOptions {
   /** Rows when the request names no end. */
   size?: number
   /** The most rows one page may hold. */

@@ -2,7 +2,7 @@ import encryption from '@adonisjs/core/services/encryption'
 import type { PrivateField } from '#shared/constants'
 
 /** What is stored encrypted: a creator's private fields, the Baidu token, platform tokens and cookies. */
-export type SecretField = PrivateField | 'baidu_token' | 'platform_token' | 'platform_cookie'
+type SecretField = PrivateField | 'baidu_token' | 'platform_token' | 'platform_cookie'
 
 /** Masks that keep enough to recognise a value without revealing it. */
 export const MASKS = {

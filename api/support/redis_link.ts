@@ -1,7 +1,7 @@
 import env from '#start/env'
 import logger from '@adonisjs/core/services/logger'
 
-export type RedisLinkState = 'off' | 'connecting' | 'up' | 'down'
+type RedisLinkState = 'off' | 'connecting' | 'up' | 'down'
 type Listener = (state: RedisLinkState) => void
 
 /**

@@ -26,7 +26,7 @@ import { unquoteFormulaText } from '#support/xlsx'
 export type CellKind = 'identifier' | 'value' | 'prose'
 
 /** What a cell holds once read: its text, or why it cannot be read as the column wants. */
-export interface ReadCell {
+interface ReadCell {
   text: string | null
   /** A number, date or yes/no where the column wants typed text. */
   notText?: boolean

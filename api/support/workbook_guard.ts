@@ -14,7 +14,7 @@ export interface WorkbookLimits {
   rows: number
 }
 
-export type WorkbookProblem =
+type WorkbookProblem =
   | { key: 'not_xlsx' | 'unreadable' }
   | { key: 'expands'; data: { max: number } }
   | { key: 'rows'; data: { max: number } }
@@ -122,7 +122,7 @@ export function workbookRefusal(problem: WorkbookProblem, unreadableKey: string)
 }
 
 /** Why an uploaded workbook is refused: the message key, the HTTP status and the figures. */
-export interface WorkbookRefusal {
+interface WorkbookRefusal {
   key: string
   status: number
   data: Record<string, unknown>

@@ -50,7 +50,7 @@ export interface SheetRows {
 export type ReadResult = SheetRows | { fileError: { key: string; data?: Record<string, number> } }
 
 /** What an import reads: its columns (with how each cell is read), its sheet and its row limit. */
-export interface SheetSpec {
+interface SheetSpec {
   columns: readonly (HeaderColumn & { read?: CellKind })[]
   /** The sheet preferred over any other with the header. */
   sheetName: string

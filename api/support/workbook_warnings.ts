@@ -15,7 +15,7 @@ export interface StoredTitleWarning extends TitleWarning {
 }
 
 /** A title warning as an API answer gives it, in the reader's language. */
-export interface PresentedTitleWarning {
+interface PresentedTitleWarning {
   kind: TitleWarningKey
   column: string
   title: string

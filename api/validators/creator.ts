@@ -174,7 +174,7 @@ export type AccountInput = NonNullable<CreatorStoreInput['accounts']>[number]
 export type AdPriceInput = NonNullable<CreatorStoreInput['ad_prices']>[number]
 
 /** Sortable columns of the creator list. */
-export const CREATOR_SORTS = [
+const CREATOR_SORTS = [
   'id',
   'brand_no',
   'channel_name',
@@ -188,7 +188,7 @@ export const CREATOR_SORTS = [
  * Refine simple-rest paging and sorting plus the creator filters. Apply them
  * with `applyCreatorFilters` of api/services/creators/creator_query.ts.
  */
-export const creatorListParams = {
+const creatorListParams = {
   ...listParams,
   _sort: vine.enum(CREATOR_SORTS).optional(),
   q: vine.string().trim().maxLength(100).optional(),
@@ -208,9 +208,6 @@ export const creatorListParams = {
 
 export const creatorListValidator = vine.compile(vine.object(creatorListParams))
 export type CreatorListFilters = Infer<typeof creatorListValidator>
-
-/** GET /api/creator/search: the same filters (q is the search). */
-export const creatorSearchValidator = creatorListValidator
 
 /** An id in the body or query string (the SPEC §7 aliases). */
 export const creatorIdValidator = vine.compile(vine.object({ id: id() }))
@@ -233,7 +230,7 @@ export const creatorTerminateValidator = vine.withMetaData<CreatorMeta>().compil
   })
 )
 
-export const revealLevels = ['L1', 'L2', 'L3'] as const satisfies readonly PrivateLevel[]
+const revealLevels = ['L1', 'L2', 'L3'] as const satisfies readonly PrivateLevel[]
 
 /** POST /api/creators/:id/reveal: the level and the caller's security code. */
 export const creatorRevealValidator = vine.compile(

@@ -1,5 +1,4 @@
 import vine from '@vinejs/vine'
-import type { Infer } from '@vinejs/vine/types'
 import {
   accountFields,
   adPriceList,
@@ -21,7 +20,6 @@ export const creatorAccountValidator = vine.withMetaData<AccountMeta>().compile(
     security_code: codeInput(),
   })
 )
-export type AccountUpdateInput = Infer<typeof creatorAccountValidator>
 
 /** PUT /api/creators/:id/ad-prices: the whole list (replaces the stored one). */
 export const creatorAdPricesValidator = vine.compile(vine.object({ prices: adPriceList() }))

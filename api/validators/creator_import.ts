@@ -39,7 +39,7 @@ import {
  */
 
 /** The platforms whose uid and fans a row may carry. */
-export const IMPORT_ROW_PLATFORMS = [...TOKEN_PLATFORMS, 'youtube'] as const
+const IMPORT_ROW_PLATFORMS = [...TOKEN_PLATFORMS, 'youtube'] as const
 
 const platformFields = Object.fromEntries(
   IMPORT_ROW_PLATFORMS.flatMap((platform) => [
@@ -58,7 +58,7 @@ const platformFields = Object.fromEntries(
     ReturnType<ReturnType<typeof vine.number>['optional']>
   >
 
-export const creatorImportRowSchema = vine.object({
+const creatorImportRowSchema = vine.object({
   brand_no: brandNo().optional(),
   contract_no: text(CREATOR_LIMITS.contractNoMax).optional(),
   kind: vine.enum(CREATOR_KINDS).optional(),

@@ -46,15 +46,15 @@ export const CREATOR_RULES = [
   'security_code_format',
 ] as const
 
-export const DATE_FORMATS = ['YYYY-MM-DD']
-export const DATETIME_FORMATS = ['YYYY-MM-DD', 'YYYY-MM-DD HH:mm:ss', 'iso8601']
-export const BRAND_NO_PATTERN = /^[A-Z0-9][A-Z0-9_.\-/]*$/
-export const PASSPORT_NO_PATTERN = /^[A-Z0-9]+$/
-export const BANK_ACCOUNT_PATTERN = /^[0-9][0-9-]*$/
+const DATE_FORMATS = ['YYYY-MM-DD']
+const DATETIME_FORMATS = ['YYYY-MM-DD', 'YYYY-MM-DD HH:mm:ss', 'iso8601']
+const BRAND_NO_PATTERN = /^[A-Z0-9][A-Z0-9_.\-/]*$/
+const PASSPORT_NO_PATTERN = /^[A-Z0-9]+$/
+const BANK_ACCOUNT_PATTERN = /^[0-9][0-9-]*$/
 export const NATIONALITY_PATTERN = /^[A-Z]{2}$/
 export const AREA_CODE_PATTERN = /^\+?[0-9]{1,6}$/
 export const UID_PATTERN = /^\S+$/
-export const MONEY_PATTERN = /^(0|[1-9][0-9]{0,11})(\.[0-9]{1,2})?$/
+const MONEY_PATTERN = /^(0|[1-9][0-9]{0,11})(\.[0-9]{1,2})?$/
 
 /** Phone numbers of creators: digits, spaces and dashes (an optional leading +). */
 export const CREATOR_PHONE_PATTERN = /^\+?[0-9][0-9 -]*$/
@@ -71,12 +71,12 @@ export function numberToText(value: unknown) {
 }
 
 /** A cookie given as a JSON object (instead of JSON text) is kept as its text. */
-export function objectToJson(value: unknown) {
+function objectToJson(value: unknown) {
   return value !== null && typeof value === 'object' ? JSON.stringify(value) : value
 }
 
 /** `YYYY-MM-DD` of a date value a sibling field holds (raw or already validated), else null. */
-export function isoDateOf(value: unknown): string | null {
+function isoDateOf(value: unknown): string | null {
   if (value instanceof Date && !Number.isNaN(value.getTime())) {
     return DateTime.fromJSDate(value).toISODate()
   }
@@ -88,7 +88,7 @@ export function isoDateOf(value: unknown): string | null {
 }
 
 /** A sibling's value when the input has it (null included), else the stored one. */
-export function siblingOr<T>(field: FieldContext, name: string, stored: T): unknown {
+function siblingOr<T>(field: FieldContext, name: string, stored: T): unknown {
   const parent = field.parent as Record<string, unknown> | undefined
   if (parent && parent[name] !== undefined) return parent[name]
   return stored
@@ -157,7 +157,7 @@ export const ratioSum = vine.createRule((value, options: { self: 'ad' | 'other' 
 })
 
 /** Contracted platforms are named only when the creator is not video-exclusive in China. */
-export const platformsExclusive = vine.createRule((value, _options, field) => {
+const platformsExclusive = vine.createRule((value, _options, field) => {
   if (!field.isValid || !Array.isArray(value) || value.length === 0) return
   const meta = field.meta as CreatorMeta
   const exclusive = siblingOr(field, 'video_exclusive_china', meta.current?.videoExclusiveChina)
@@ -264,7 +264,7 @@ export const accountFields = () => ({
   cookie_2: cookie(),
 })
 
-export const adPriceItem = () =>
+const adPriceItem = () =>
   vine.object({
     platform: vine.enum(PLATFORMS),
     format: vine.enum(AD_FORMATS),

@@ -3,7 +3,7 @@ import { MAX_ID, blankToUndefined } from '#validators/rules'
 
 const id = () => vine.number().withoutDecimals().min(1).max(MAX_ID)
 
-export const LETTER_LIMITS = { subjectMax: 200, bodyMax: 10_000 } as const
+const LETTER_LIMITS = { subjectMax: 200, bodyMax: 10_000 } as const
 
 /** GET /api/letters?box=inbox|sent */
 export const letterListValidator = vine.compile(

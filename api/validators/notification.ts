@@ -1,7 +1,7 @@
 import vine from '@vinejs/vine'
 import { MAX_ID, blankToUndefined } from '#validators/rules'
 
-export const HEADLINE_PAGE_MAX = 100
+const HEADLINE_PAGE_MAX = 100
 
 /** GET /api/headline-notifications?offset=0&limit=20 (SPEC §7, §9). */
 export const headlinePageValidator = vine.compile(

@@ -63,9 +63,9 @@ export const companyRegisterValidator = vine.compile(
   })
 )
 
-export type StaffRegistration = Infer<typeof staffRegisterValidator>
-export type CreatorRegistration = Infer<typeof creatorRegisterValidator>
-export type CompanyRegistration = Infer<typeof companyRegisterValidator>
+type StaffRegistration = Infer<typeof staffRegisterValidator>
+type CreatorRegistration = Infer<typeof creatorRegisterValidator>
+type CompanyRegistration = Infer<typeof companyRegisterValidator>
 export type Registration = StaffRegistration | CreatorRegistration | CompanyRegistration
 
 /** GET /api/resource */

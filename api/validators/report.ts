@@ -14,7 +14,6 @@ export const teamReportValidator = vine.compile(
     team_id: id().parse(blankToUndefined).optional(),
   })
 )
-export type TeamReportParams = Infer<typeof teamReportValidator>
 
 /** GET /api/creator/report_month */
 export const reportMonthValidator = vine.compile(

@@ -1,5 +1,4 @@
 import vine from '@vinejs/vine'
-import type { Infer } from '@vinejs/vine/types'
 import { codeInput, securityCodeFormat } from '#validators/creator_rules'
 import { LIMITS } from '#shared/constants'
 
@@ -28,6 +27,3 @@ export const terminationCodeUpdateValidator = vine.compile(
     security_code: codeInput(),
   })
 )
-
-export type SecurityCodeUpdate = Infer<typeof securityCodeUpdateValidator>
-export type TerminationCodeUpdate = Infer<typeof terminationCodeUpdateValidator>

@@ -13,7 +13,7 @@ import { enumList, id, numberToText, toArray } from '#validators/creator_rules'
 */
 
 /** Input bounds: far above every platform's limit (longer texts are cut, not refused). */
-export const UPLOAD_INPUT_MAX = {
+const UPLOAD_INPUT_MAX = {
   title: 1_000,
   detail: 10_000,
   tags: 2_000,

@@ -1,11 +1,10 @@
 import vine from '@vinejs/vine'
-import type { Infer } from '@vinejs/vine/types'
 import { UPLOAD_PLATFORMS } from '#shared/uploads'
 import { blankToUndefined } from '#validators/rules'
 import { id } from '#validators/creator_rules'
 
 /** The longest keyword the tag, topic and event look-ups accept. */
-export const UPLOAD_KEYWORD_MAX = 50
+const UPLOAD_KEYWORD_MAX = 50
 
 const creatorId = () => id().parse(blankToUndefined)
 
@@ -42,5 +41,3 @@ export const uploadTopicValidator = vine.compile(
 export const uploadEventValidator = vine.compile(
   vine.object({ creator_id: creatorId().optional() })
 )
-
-export type UploadTagsInput = Infer<typeof uploadTagsValidator>

@@ -16,7 +16,7 @@ export function isCodeFailure(error: HttpError, fields: string[] = ['security_co
 }
 
 /** 409: the user has not set a security code yet — say so and point to Account Setting. */
-export function MissingCodeAlert({ message }: { message?: string }) {
+function MissingCodeAlert({ message }: { message?: string }) {
   const { t } = useTranslation()
   return (
     <Alert

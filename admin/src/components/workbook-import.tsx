@@ -7,14 +7,14 @@ import { fileBody } from '../lib/download'
 import { ImportWarnings, type ImportWarning } from './import-warnings'
 
 /** A row of an uploaded workbook the import refused, by column. */
-export interface RowError {
+interface RowError {
   row: number
   column: string
   message: string
 }
 
 /** The answer of a workbook import (and the data of a refused one). */
-export interface ImportAnswer {
+interface ImportAnswer {
   created: number
   updated: number
   unchanged: number

@@ -1,6 +1,6 @@
 import { useCustom } from '@refinedev/core'
 
-export interface ClientInfo {
+interface ClientInfo {
   ip: string
   country_name: string
   brand: string

@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react'
 
 /** Creators picked for the compare screen: at most five ids, kept in this browser. */
-export const COMPARE_KEY = 'mcn.compare'
+const COMPARE_KEY = 'mcn.compare'
 export const COMPARE_MAX = 5
 const EVENT = 'mcn-compare-change'
 

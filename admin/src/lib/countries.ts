@@ -23,7 +23,7 @@ export function countryName(code: string | null | undefined, locale: string) {
   }
 }
 
-export interface CountryOption {
+interface CountryOption {
   value: string
   label: string
   /** Words a search matches: the code, the name in the reader's language and in English. */

@@ -71,8 +71,6 @@ export function useDashboardFormat() {
   }, [i18n.language])
 }
 
-export type DashboardFormat = ReturnType<typeof useDashboardFormat>
-
 /**
  * The metric screens' numbers: counts, compact counts, signed gains, rates
  * as percentages (a rate of 0.0123 reads 1.23%) and indexes with one decimal.

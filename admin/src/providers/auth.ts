@@ -10,7 +10,7 @@ export interface LoginValues {
   password: string
 }
 
-export type LoginOutcome =
+type LoginOutcome =
   | { ok: true }
   | { ok: false; kind: 'login_failed' | 'server_error'; status?: number; message?: string }
 

@@ -65,7 +65,7 @@ function sortQuery(sorters?: CrudSorting): Record<string, string> {
 }
 
 /** Some endpoints answer `{status: 0, data}`, REST resources the plain value: accept both. */
-export function unwrap<T>(body: unknown): T {
+function unwrap<T>(body: unknown): T {
   if (body && typeof body === 'object' && !Array.isArray(body)) {
     const envelope = body as { status?: unknown; data?: unknown }
     if (typeof envelope.status === 'number' && 'data' in envelope) return envelope.data as T
@@ -96,7 +96,7 @@ function validationErrors(body: ErrorBody | undefined, message: string): Validat
 }
 
 /** Any failure of the HTTP client as Refine's HttpError (the original error's response kept). */
-export function toHttpError(error: unknown): HttpError {
+function toHttpError(error: unknown): HttpError {
   const failure = (error ?? {}) as {
     message?: string
     statusCode?: number

@@ -48,7 +48,7 @@ export interface HttpResponse<T = any> {
   headers: Record<string, string>
 }
 
-export class HttpFailure extends Error {
+class HttpFailure extends Error {
   constructor(
     message: string,
     readonly statusCode?: number,
@@ -165,7 +165,7 @@ let refreshing: Promise<void> | null = null
 /** A promise that never settles: the page is about to reload or navigate away. */
 const pending = () => new Promise<never>(() => {})
 
-export async function refreshSession(): Promise<void> {
+async function refreshSession(): Promise<void> {
   try {
     const response = await fetch('/api/refresh_token', {
       method: 'PUT',
@@ -232,9 +232,4 @@ export const api = {
   get: <T = any>(url: string, options: Options = {}) => send<T>({ ...options, url }),
   post: <T = any>(url: string, body?: unknown, options: Options = {}) =>
     send<T>({ ...options, url, method: 'post', body }),
-}
-
-/** Tests and the dev tools can see that one refresh serves many parallel -101s. */
-export function isRefreshing() {
-  return refreshing !== null
 }

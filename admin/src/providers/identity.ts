@@ -21,7 +21,7 @@ export interface StudioUser {
 
 export type Permissions = Record<string, string[]>
 
-export interface UserInfo {
+interface UserInfo {
   user: StudioUser
   permissions: Permissions
 }

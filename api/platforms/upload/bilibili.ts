@@ -73,7 +73,7 @@ import { sendToUploadNode, type Upos } from '#platforms/upload/bilibili_upos'
 |
 */
 
-export interface BilibiliUploadOptions {
+interface BilibiliUploadOptions {
   /** https://member.bilibili.com (BILIBILI_UPLOAD_BASE). */
   memberBase: BaseUrl
   /** https://api.bilibili.com (BILIBILI_API_BASE), for the login check. */

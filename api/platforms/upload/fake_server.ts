@@ -51,7 +51,7 @@ export type { FakeStep, FakeVideo } from '#platforms/upload/fake_support'
 |
 */
 
-export interface FakeRequest {
+interface FakeRequest {
   platform: UploadPlatform
   step: FakeStep
   method: string
@@ -59,7 +59,7 @@ export interface FakeRequest {
   query: Record<string, string>
 }
 
-export interface FakePlatformOptions {
+interface FakePlatformOptions {
   port?: number
   host?: string
   /** A JSON file the state is kept in (read at start, written after each change). */

@@ -47,7 +47,7 @@ import { findInListing, sendChunks } from '#platforms/upload/steps'
 */
 
 /** https://baijiahao.baidu.com (HAOKAN_UPLOAD_BASE) as `baseUrl`. */
-export type HaokanUploadOptions = EnvelopeAdapterOptions
+type HaokanUploadOptions = EnvelopeAdapterOptions
 
 const PROTOCOL: EnvelopeProtocol = {
   platform: 'haokan',

@@ -5,7 +5,7 @@ import { AdapterManager, type PlatformMode } from '#platforms/manager'
 /** Builds the upload adapter of one platform; called once, on first use. */
 export type UploadAdapterFactory = () => UploadAdapter
 
-export interface UploadPlatformsConfig {
+interface UploadPlatformsConfig {
   /** 'simulated': the adapters talk to the in-process fake platform server; 'live': to the platforms. */
   mode: PlatformMode
   platforms: Record<UploadPlatform, UploadAdapterFactory>

@@ -38,7 +38,7 @@ export interface StoredUpload {
 }
 
 /** The platforms' limit on a thumbnail. */
-export const COVER_MAX_BYTES = 10 * 1024 * 1024
+const COVER_MAX_BYTES = 10 * 1024 * 1024
 
 /**
  * The stored upload to continue (`resume` as the adapter's state), when it

@@ -120,7 +120,7 @@ export interface UploadAdapter {
   ): Promise<Published | null>
 }
 
-export type UploadErrorCode =
+type UploadErrorCode =
   /** The token/cookie no longer signs in: the user must fix it on the creator's edit tab. */
   | 'auth_expired'
   /** Too many requests (Bilibili 21070 …): retry after `retryAfterMs`. */

@@ -44,7 +44,7 @@ import { findInListing, sendChunks } from '#platforms/upload/steps'
 */
 
 /** https://studio.ixigua.com (XIGUA_UPLOAD_BASE) as `baseUrl`. */
-export type XiguaUploadOptions = EnvelopeAdapterOptions
+type XiguaUploadOptions = EnvelopeAdapterOptions
 
 const PROTOCOL: EnvelopeProtocol = {
   platform: 'xigua',

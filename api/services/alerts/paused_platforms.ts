@@ -12,7 +12,7 @@ const RECENT_RUNS = 30
  * what the collection alert says instead of counting deferred accounts as
  * failures.
  */
-export async function pausedPlatforms(client?: TransactionClientContract) {
+async function pausedPlatforms(client?: TransactionClientContract) {
   const pauses = await PlatformPause.query({ client })
     .where('trips', '>', 0)
     .whereNotNull('paused_until')

@@ -5,7 +5,7 @@ import type { Actor } from '#support/actor'
 import Caches from '#services/caches'
 import type { AuditAction, AuditSubject } from '#shared/audit'
 
-export interface AuditEntry {
+interface AuditEntry {
   action: AuditAction
   userId?: number | null
   subjectType?: AuditSubject | null

@@ -16,7 +16,7 @@ export interface TokenPair {
   refresh_expires_at: string
 }
 
-export type AccessCheck =
+type AccessCheck =
   | {
       state: 'valid'
       user: User
@@ -41,7 +41,7 @@ export interface ClientMeta {
 const REUSE_GRACE_SECONDS = 10
 
 /** Expired access tokens are kept this long so that callers get -101 rather than 401. */
-export const EXPIRED_ACCESS_TOKEN_RETENTION_HOURS = 24
+const EXPIRED_ACCESS_TOKEN_RETENTION_HOURS = 24
 
 /**
  * Issues, verifies, rotates and revokes the studio's tokens. Token values are

@@ -19,7 +19,7 @@ export interface Change {
 export type Changes = Record<string, Change>
 
 /** A creator's fields at one moment; `secret` holds plain private values for the comparison only. */
-export interface CreatorFacts {
+interface CreatorFacts {
   plain: Record<string, unknown>
   secret: Partial<Record<PrivateField, string | null>>
 }

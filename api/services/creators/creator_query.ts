@@ -30,7 +30,7 @@ type Builder = { where: Function; orWhere: Function; whereNot: Function; whereNo
 type CreatorQuery = ModelQueryBuilderContract<typeof Creator, Creator>
 
 /** Accounts whose token cannot access (status 1, or expired by `now`). */
-export function tokenFailing(builder: Builder, now: DateTime) {
+function tokenFailing(builder: Builder, now: DateTime) {
   builder.where('creator_platform_accounts.token_status', 1).orWhere((inner: Builder) => {
     inner
       .whereNotNull('creator_platform_accounts.token_expires_at')
@@ -44,7 +44,7 @@ export function tokenConnected(builder: Builder, now: DateTime) {
 }
 
 /** Accounts whose cookie cannot access (status 1, or its recheck has passed). */
-export function cookieFailing(builder: Builder, now: DateTime) {
+function cookieFailing(builder: Builder, now: DateTime) {
   const cutoff = now.minus({ days: COOKIE_RECHECK_DAYS })
   builder.where('creator_platform_accounts.cookie_status', 1).orWhere((inner: Builder) => {
     inner
@@ -57,7 +57,7 @@ export function cookieFailing(builder: Builder, now: DateTime) {
  * Active accounts whose token or cookie fails, or whose last collection
  * failed (collect_status 1): what makes a creator "failing".
  */
-export function accountFailing(builder: Builder, now: DateTime) {
+function accountFailing(builder: Builder, now: DateTime) {
   builder.where('creator_platform_accounts.active', 1).where((inner: Builder) => {
     inner
       .where((token: Builder) => tokenFailing(token, now))

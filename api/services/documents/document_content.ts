@@ -13,7 +13,7 @@ import {
 } from './templates.js'
 
 /** What one issued document prints, gathered at issue time. */
-export interface DocumentContent {
+interface DocumentContent {
   kind: DocumentKind
   lang: Locale
   number: string

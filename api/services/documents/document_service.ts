@@ -27,7 +27,7 @@ import type User from '#models/user'
 import { documentSpec, documentTitle } from './document_content.js'
 import { renderPdf } from './pdf_renderer.js'
 
-export interface IssueInput {
+interface IssueInput {
   creator_id: number
   kind: DocumentKind
   lang: Locale
@@ -37,7 +37,7 @@ export interface IssueInput {
   code?: string
 }
 
-export interface DocumentFilters {
+interface DocumentFilters {
   creator_id?: number
   kind?: DocumentKind
   status?: DocumentStatus

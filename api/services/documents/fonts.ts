@@ -12,7 +12,7 @@ import type { Locale } from '#shared/constants'
 | one-page document stays near 100 KB whatever the script.
 */
 
-export type FontFace = 'kr' | 'sc' | 'jp'
+type FontFace = 'kr' | 'sc' | 'jp'
 export type FontWeight = 'regular' | 'bold'
 
 const FILES: Record<FontFace, { pkg: string; regular: string; bold: string }> = {
@@ -71,7 +71,7 @@ export function fontFor(face: FontFace, weight: FontWeight): fontkit.Font {
 }
 
 /** Whether `face` draws the character (decided on the regular weight; the bold has the same set). */
-export function faceHas(face: FontFace, codePoint: number) {
+function faceHas(face: FontFace, codePoint: number) {
   return fontFor(face, 'regular').hasGlyphForCodePoint(codePoint)
 }
 

@@ -13,9 +13,9 @@ import DocumentService from './document_service.js'
  * At most this many letters are issued by one request (about 150 ms each);
  * `more` in the answer says that another request goes on with the rest.
  */
-export const MONTHLY_LETTER_BATCH = 100
+const MONTHLY_LETTER_BATCH = 100
 
-export interface MonthlyLetterInput {
+interface MonthlyLetterInput {
   month: string
   lang?: Locale
   creator_ids?: number[]

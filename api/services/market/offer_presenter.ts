@@ -1,7 +1,7 @@
 import { fromCents, krwCents, toCents, wonOf } from '#support/money'
 
 /** A row of OfferService.list: an ad price joined with its creator and team. */
-export interface OfferRow {
+interface OfferRow {
   id: number
   creator_id: number
   platform: string

@@ -12,7 +12,7 @@ import { addDays } from '#services/metrics/metric_scope'
 import type { ChannelStats } from '#platforms/types'
 import type { PlatformKey } from '#shared/constants'
 
-export interface BackfillOptions {
+interface BackfillOptions {
   /** Number of days, ending on `until`. */
   days: number
   /** Last day (YYYY-MM-DD); yesterday in the studio's time zone by default. */
@@ -23,7 +23,7 @@ export interface BackfillOptions {
   onProgress?: (written: number, total: number) => void | Promise<void>
 }
 
-export interface BackfillResult {
+interface BackfillResult {
   runId: number
   from: string
   until: string

@@ -11,7 +11,7 @@ import { ACCESS_STATUS, COLLECT_STATUS, METRICS, type PlatformKey } from '#share
 export type AccountToCollect = StoredAccount
 
 /** Which stored login an account's refused login was: its cookie or its token. */
-export type LoginKind = 'cookie' | 'token'
+type LoginKind = 'cookie' | 'token'
 
 export interface Outcome {
   account: AccountToCollect
@@ -24,7 +24,7 @@ export interface Outcome {
 }
 
 /** The failure codes a refused stored login is recorded with (the alert scan raises the expiry alert for them). */
-export const LOGIN_FAILURE_CODES: Record<LoginKind, 'cookie_expired' | 'token_expired'> = {
+const LOGIN_FAILURE_CODES: Record<LoginKind, 'cookie_expired' | 'token_expired'> = {
   cookie: 'cookie_expired',
   token: 'token_expired',
 }

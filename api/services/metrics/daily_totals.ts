@@ -23,7 +23,7 @@ import {
 |
 */
 
-export type DiffKey = `${Metric}_diff`
+type DiffKey = `${Metric}_diff`
 export const diffOf = (metric: Metric) => `${metric}_diff` as DiffKey
 
 /** One day and platform of the network (or of a creator scope): sums of counters and diffs. */
@@ -130,7 +130,7 @@ export async function validCreators(
   return rows.map((row) => creatorRefOf(row))
 }
 
-export function creatorRefOf(row: Record<string, any>): CreatorRef {
+function creatorRefOf(row: Record<string, any>): CreatorRef {
   return {
     creator_id: Number(row.id),
     brand_no: row.brand_no,

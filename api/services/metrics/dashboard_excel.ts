@@ -23,7 +23,7 @@ export interface DashboardWorkbookData {
 }
 
 /** Sheet names stay English so that a reader (or a macro) finds them in any language. */
-export const DASHBOARD_SHEETS = ['Overview', 'Daily', 'Platforms', 'Ranking'] as const
+const DASHBOARD_SHEETS = ['Overview', 'Daily', 'Platforms', 'Ranking'] as const
 
 const PERCENT = '0.00%'
 const INTEGER = '#,##0'

@@ -141,7 +141,7 @@ export function summaryOf(rows: DailyRow[], range: DateRange, figure: Figure): M
   return { value, diff, growth: rate(diff, baseOf(rows, range.start, range.end, figure)) }
 }
 
-export interface ActiveAccount {
+interface ActiveAccount {
   id: number
   creatorId: number
   platform: PlatformKey

@@ -51,7 +51,7 @@ export interface CreatorFigures extends CreatorRef {
   ad_price_krw: number | null
 }
 
-export interface DashboardListItem extends CreatorFigures {
+interface DashboardListItem extends CreatorFigures {
   rank: number
 }
 
@@ -87,7 +87,7 @@ export interface DashboardChart {
   series: DailySeriesRow[]
 }
 
-export interface RankingItem extends CreatorRef {
+interface RankingItem extends CreatorRef {
   rank: number
   fans: number
   fans_diff: number

@@ -34,12 +34,12 @@ import type { DataCenterPanelParams, FanTiersParams } from '#validators/data_cen
 */
 
 /** Creators in each top-10 list and in the score ranking. */
-export const TOP_LIST_SIZE = 10
-export const SCORE_RANKING_SIZE = 20
+const TOP_LIST_SIZE = 10
+const SCORE_RANKING_SIZE = 20
 /** The weekly growth top-10 counts creators with at least this many fans at the start (1k). */
-export const WEEKLY_GROWTH_MIN_FANS = FOLLOWER_TIERS[0]
+const WEEKLY_GROWTH_MIN_FANS = FOLLOWER_TIERS[0]
 /** Fan and view indexes above this count as this much in the score. */
-export const SCORE_INDEX_CAP = 500
+const SCORE_INDEX_CAP = 500
 const WEEK_DAYS = RANKING_PERIOD_DAYS['1w']
 const MONTH_DAYS = RANKING_PERIOD_DAYS['1m']
 
@@ -50,7 +50,7 @@ export const round = (value: number, digits: number) =>
   Math.round(value * 10 ** digits) / 10 ** digits
 
 /** The inclusive period of `days` days ending on `date` (default the newest snapshot day). */
-export function periodRange(date: string | undefined, days: number): Promise<DateRange> {
+function periodRange(date: string | undefined, days: number): Promise<DateRange> {
   return MetricScope.range({ end: date ?? null }, days)
 }
 
@@ -331,7 +331,7 @@ export default class DataCenterService {
 }
 
 /** The tier of `fans`: 0 newbie (< 1k), then one per FOLLOWER_TIERS edge reached. */
-export function tierIndex(fans: number) {
+function tierIndex(fans: number) {
   let index = 0
   while (index < FOLLOWER_TIERS.length && fans >= FOLLOWER_TIERS[index]) index++
   return index

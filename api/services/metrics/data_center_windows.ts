@@ -14,7 +14,7 @@ import type { Metric, PlatformKey } from '#shared/constants'
 */
 
 /** One creator over one window [start, end]. */
-export interface CreatorWindow {
+interface CreatorWindow {
   fans: number
   fans_start: number
   fans_diff: number

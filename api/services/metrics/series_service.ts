@@ -10,9 +10,9 @@ import type { SeriesParams } from '#validators/data_center'
 import type { SeriesGranularity, SeriesMode } from '#shared/metrics'
 
 /** Metrics charted when none are asked for. */
-export const DEFAULT_SERIES_METRICS: Metric[] = ['fans']
+const DEFAULT_SERIES_METRICS: Metric[] = ['fans']
 
-export interface SeriesPoint {
+interface SeriesPoint {
   date: string
   creator_id: number | null
   metric: Metric
@@ -20,7 +20,7 @@ export interface SeriesPoint {
 }
 
 /** The first day of the bucket `day` falls in: itself, its week's Monday, or its month's 1st. */
-export function bucketOf(day: string, granularity: SeriesGranularity) {
+function bucketOf(day: string, granularity: SeriesGranularity) {
   if (granularity === 'day') return day
   const date = DateTime.fromISO(day, { zone: 'utc' })
   if (granularity === 'week') return date.minus({ days: date.weekday - 1 }).toISODate()!

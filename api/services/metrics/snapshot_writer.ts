@@ -27,7 +27,7 @@ export type SnapshotRow = {
 } & ChannelStats &
   Partial<Record<DiffColumn, number>>
 
-export interface WriteResult {
+interface WriteResult {
   /** Rows of the input written (after removing repeats of one account and day). */
   written: number
   /** Later stored snapshots whose differences were recomputed because their previous day changed. */

@@ -9,7 +9,7 @@ import { countOf } from '#support/sql'
 import type { Role } from '#shared/constants'
 import type { NotificationKind } from '#shared/notifications'
 
-export interface NotifyInput {
+interface NotifyInput {
   kind: NotificationKind
   /** Recipients: these users and/or every active user of these roles. */
   userIds?: number[]

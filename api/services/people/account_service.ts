@@ -15,7 +15,7 @@ import type { PasswordInput, ProfileInput } from '#validators/people'
 import { AVATAR_FORMATS, AVATAR_SIZE } from '#shared/people'
 
 /** Stored avatars: `avatars/<user id>-<32 hex>.webp`, a name nobody can guess. */
-export const AVATAR_NAME = /^[0-9]{1,10}-[0-9a-f]{32}\.webp$/
+const AVATAR_NAME = /^[0-9]{1,10}-[0-9a-f]{32}\.webp$/
 
 /**
  * A person's own account (SPEC §2 Account): profile, password and picture.

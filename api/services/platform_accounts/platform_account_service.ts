@@ -16,7 +16,7 @@ import { ACCESS_STATUS, COOKIE_AFTER_TOKEN_DAYS, type PlatformKey } from '#share
 import { COOKIE_NAMES, summarizeCookie } from '#shared/cookies'
 
 /** What may change on a platform account (the creator form's platform tabs). */
-export interface AccountChanges {
+interface AccountChanges {
   uid?: string | null
   channel_name?: string | null
   channel_url?: string | null

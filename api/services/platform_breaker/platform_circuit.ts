@@ -7,7 +7,7 @@ import PlatformBreaker, {
   type PauseInfo,
 } from '#services/platform_breaker/platform_breaker'
 
-export interface RetryPolicy {
+interface RetryPolicy {
   /** Attempts per call for retryable answers (rate limits, network, upstream errors). */
   attempts: number
   baseDelayMs: number
@@ -15,7 +15,7 @@ export interface RetryPolicy {
 }
 
 /** What one guarded call came to. */
-export type Guarded<T> =
+type Guarded<T> =
   | { value: T }
   /** Not asked, or asked and the platform paused: retried later. */
   | { deferred: PauseInfo }

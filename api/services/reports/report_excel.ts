@@ -6,7 +6,7 @@ import { titleRow, workbookBuffer } from '#support/xlsx'
 export type Translate = (key: string, data?: Record<string, unknown>) => string
 
 /** Sheet names stay English so that a reader (or a macro) finds them in any language. */
-export const REPORT_SHEETS = ['Teams', 'Totals'] as const
+const REPORT_SHEETS = ['Teams', 'Totals'] as const
 
 const INTEGER = '#,##0'
 const WON = '#,##0.00'

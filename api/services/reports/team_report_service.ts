@@ -18,7 +18,7 @@ import {
 } from '#shared/reports'
 
 /** 'YYYY-MM' months from `from` to `to`, both included. */
-export function monthsBetween(from: string, to: string) {
+function monthsBetween(from: string, to: string) {
   const start = DateTime.fromFormat(from, 'yyyy-MM', { zone: 'utc' })
   const end = DateTime.fromFormat(to, 'yyyy-MM', { zone: 'utc' })
   const months: string[] = []

@@ -18,7 +18,7 @@ import {
 } from '#shared/settlement'
 
 /** The revenue workbook's columns; `month` is optional (the import's month is given). */
-export const REVENUE_COLUMNS = [
+const REVENUE_COLUMNS = [
   { key: 'brand_no', title: 'Brand No.', read: 'identifier' as const },
   { key: 'platform', title: 'Platform' },
   { key: 'kind', title: 'Kind', aliases: ['Revenue kind', 'Type'] },
@@ -38,7 +38,7 @@ const readRevenueRows = sheetReader({
 
 type Translate = (key: string, data?: Record<string, unknown>) => string
 
-export interface RevenueImportError {
+interface RevenueImportError {
   row: number
   column: string
   message: string

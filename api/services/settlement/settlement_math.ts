@@ -50,7 +50,7 @@ Big.DP = 30
 Big.RM = Big.roundHalfUp
 
 export type Decimal = BigJs.Big
-export type DecimalInput = string | number | BigJs.Big
+type DecimalInput = string | number | BigJs.Big
 
 /** A decimal from a driver's value (MySQL sends '1.50', SQLite 1.5) or text. */
 export function dec(value: DecimalInput | null | undefined): Decimal {
@@ -69,7 +69,7 @@ export function fixed(value: Decimal, places = 2) {
   return value.toFixed(places)
 }
 
-export interface RevenueAmount {
+interface RevenueAmount {
   currency: RevenueCurrency
   kind: RevenueKind
   amount: DecimalInput
@@ -81,7 +81,7 @@ export interface RateUsed {
   source: string | null
 }
 
-export interface SettlementInput {
+interface SettlementInput {
   rates: SettlementRates
   /** The order of operations (one of ALLOWED_SETTLEMENT_ORDERS). */
   steps: readonly SettlementStep[]

@@ -20,7 +20,7 @@ export function monthRange(month: string) {
 }
 
 /** What the log keeps of a statement: its status and money figures. */
-export function auditFigures(settlement: Settlement) {
+function auditFigures(settlement: Settlement) {
   return {
     status: settlement.status,
     monthly_revenue_krw: settlement.monthlyRevenueKrw,

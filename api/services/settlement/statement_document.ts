@@ -37,7 +37,7 @@ export async function statementLanguage(
  * settled), the rates, order of operations and rounding rules it was computed
  * with, and the exchange rate of each foreign currency with its date and source.
  */
-export async function statementPdfInput(settlement: Settlement, lang: Locale) {
+async function statementPdfInput(settlement: Settlement, lang: Locale) {
   const t = (key: string, data?: Record<string, unknown>) =>
     i18nManager.locale(lang).t(`settlement.pdf.${key}`, data)
   await settlement.load('creator')

@@ -15,7 +15,7 @@ import { TRACKING_KEYWORDS_MAX, type KeywordLanguage } from '#shared/tracking'
 | occurs.
 */
 
-export interface Keyword {
+interface Keyword {
   word: string
   count: number
   language: KeywordLanguage

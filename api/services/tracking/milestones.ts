@@ -1,7 +1,7 @@
 import { MILESTONE_TIERS } from '#shared/tracking'
 
 /** One day of a creator's history: fans summed over its platforms. */
-export interface FansDay {
+interface FansDay {
   date: string
   fans: number
 }

@@ -29,7 +29,7 @@ export function presentUploadVerdict(verdict: UploadVerdict, i18n: I18n) {
     })),
   }
 }
-export type PresentedUploadVerdict = ReturnType<typeof presentUploadVerdict>
+type PresentedUploadVerdict = ReturnType<typeof presentUploadVerdict>
 
 /**
  * The 422 body of a verdict with violations: the studio's error shape

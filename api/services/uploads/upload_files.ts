@@ -40,7 +40,7 @@ export class UploadFileError extends StudioException {
   }
 }
 
-export interface CheckedVideo {
+interface CheckedVideo {
   kind: 'video'
   mime: 'video/mp4'
   /** The length the mp4's header gives, in seconds (fractions kept). */
@@ -48,7 +48,7 @@ export interface CheckedVideo {
   size: number
 }
 
-export interface CheckedThumbnail {
+interface CheckedThumbnail {
   kind: 'thumbnail'
   mime: 'image/jpeg' | 'image/png'
   width: number
@@ -57,7 +57,7 @@ export interface CheckedThumbnail {
 }
 
 /** Largest `moov` read whole into the parser (a two-hour video's index is a few MB). */
-export const MOOV_MAX_BYTES = 64 * 1024 * 1024
+const MOOV_MAX_BYTES = 64 * 1024 * 1024
 /** Top-level boxes walked to prove the file is whole; a file with more is taken as it is. */
 const BOX_WALK_MAX = 100_000
 

@@ -15,7 +15,7 @@ import type { UploadVerdict } from '#shared/uploads'
 import type { UploadSubmit } from '#validators/upload_ledger'
 
 /** A submission's outcome: the task written, or the station's rules refused it. */
-export type SubmitResult = { task: UploadTask; refused?: never } | { refused: UploadVerdict }
+type SubmitResult = { task: UploadTask; refused?: never } | { refused: UploadVerdict }
 
 /**
  * Submits an upload (POST /api/video/upload): checks that both transfers

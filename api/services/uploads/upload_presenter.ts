@@ -3,7 +3,7 @@ import type UploadPublication from '#models/upload_publication'
 import { isoDateTime } from '#support/dates'
 
 /** One platform's publication as the waiting and result lists show it. */
-export function presentPublication(publication: UploadPublication) {
+function presentPublication(publication: UploadPublication) {
   const total = publication.totalBytes
   return {
     id: publication.id,

@@ -11,11 +11,11 @@ import GrowthAnswersCache from '#services/videos/growth/growth_answers_cache'
 import { GROWTH_WINDOWS } from '#shared/videos'
 
 /** The ages (hours since upload) the compare table lines the videos up at. */
-export const COMPARE_HOURS = [...GROWTH_WINDOWS, 72, 96, 120, 168, 336, 720] as number[]
+const COMPARE_HOURS = [...GROWTH_WINDOWS, 72, 96, 120, 168, 336, 720] as number[]
 
 export type ComparePoint = ComparePointJson
-export type CompareVideo = VideoComparisonJson['videos'][number]
-export type CompareRow = CompareRowJson
+type CompareVideo = VideoComparisonJson['videos'][number]
+type CompareRow = CompareRowJson
 export type VideoComparison = VideoComparisonJson
 
 function round(hours: number) {
@@ -83,7 +83,7 @@ export default class VideoCompareService {
 }
 
 /** Each video's last reading at or before each of COMPARE_HOURS. */
-export function compareTable(videos: CompareVideo[], hours = COMPARE_HOURS): CompareRow[] {
+function compareTable(videos: CompareVideo[], hours = COMPARE_HOURS): CompareRow[] {
   return hours.map((hour) => ({
     hours: hour,
     values: videos.map(({ points }) => {

@@ -15,10 +15,10 @@ import type { VideoFilters } from '#validators/video'
  * RATE_CANDIDATES biggest weekly gains (an index range of views_week; the
  * rate itself has no index).
  */
-export const RAPID_RISE_MIN_BASE = 1_000
-export const RATE_CANDIDATES = 500
+const RAPID_RISE_MIN_BASE = 1_000
+const RATE_CANDIDATES = 500
 
-export type RateRiser = RateRiserJson
+type RateRiser = RateRiserJson
 export type VideoDashboard = VideoDashboardJson
 
 /**
@@ -108,7 +108,7 @@ export default class VideoDashboardService {
  * The weekly risers by rate: gain ÷ views before the week, among videos
  * with at least RAPID_RISE_MIN_BASE views before it; ties by the bigger gain.
  */
-export function rateTop(candidates: VideoJson[], size = VIDEO_TOP_SIZE): RateRiser[] {
+function rateTop(candidates: VideoJson[], size = VIDEO_TOP_SIZE): RateRiser[] {
   return candidates
     .map((video) => ({ video, before: video.views - video.views_week }))
     .filter(({ before }) => before >= RAPID_RISE_MIN_BASE)

@@ -10,7 +10,7 @@ import { titleRow, workbookBuffer } from '#support/xlsx'
 export type Translate = (key: string) => string
 
 /** Sheet names stay English so that a reader (or a macro) finds them in any language. */
-export const VIDEO_SHEETS = { list: 'Videos', compare: 'Compare', points: 'Points' } as const
+const VIDEO_SHEETS = { list: 'Videos', compare: 'Compare', points: 'Points' } as const
 
 const INTEGER = '#,##0'
 

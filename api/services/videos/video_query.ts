@@ -8,10 +8,10 @@ import { VIDEO_VIEW_TIERS } from '#shared/videos'
 import { queryWordsOf } from '#services/videos/video_words'
 import type { VideoFilters } from '#validators/video'
 
-export type VideoQuery = ModelQueryBuilderContract<typeof Video, Video>
+type VideoQuery = ModelQueryBuilderContract<typeof Video, Video>
 
 /** The views bucket of tier `index`: [threshold, next threshold). */
-export function tierRange(index: number) {
+function tierRange(index: number) {
   return { min: VIDEO_VIEW_TIERS[index], max: VIDEO_VIEW_TIERS[index + 1] ?? null }
 }
 
@@ -33,7 +33,7 @@ export function creatorsOfTeams(keys: string[]) {
  * (api/validators/video.ts). `q` keeps the videos carrying every word of the
  * text (the last one as a prefix): one primary-key range of video_words each.
  */
-export function applyVideoFilters(query: VideoQuery, filters: VideoFilters) {
+function applyVideoFilters(query: VideoQuery, filters: VideoFilters) {
   if (filters.platform?.length) query.whereIn('videos.platform', filters.platform)
   if (filters.creator_id?.length) query.whereIn('videos.creator_id', filters.creator_id)
   if (filters.team?.length) query.whereIn('videos.creator_id', creatorsOfTeams(filters.team))

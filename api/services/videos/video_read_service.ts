@@ -13,9 +13,9 @@ import VideoTallies from '#services/videos/video_tallies'
 import { VIDEO_SEARCH_COUNT_CAP } from '#shared/videos'
 
 /** Most rows one list page holds (and the export's ceiling). */
-export const VIDEO_PAGE_MAX = 100
+const VIDEO_PAGE_MAX = 100
 /** Rows the Excel export of the list holds at most. */
-export const VIDEO_EXPORT_MAX = 10_000
+const VIDEO_EXPORT_MAX = 10_000
 
 /** Who sees the same rows: the agency side shares answers, a creator account has its own. */
 export function audienceKey(user: Pick<User, 'id' | 'role'>) {

@@ -10,9 +10,9 @@ import { VIDEO_SUGGEST_MAX } from '#shared/videos'
 import type { SuggestionsJson } from '#shared/video_api'
 
 /** Video ids read for the title suggestions (the top word's first rows of video_words). */
-export const TITLE_SCAN = 2_000
+const TITLE_SCAN = 2_000
 /** Titles offered beside the words. */
-export const TITLE_SUGGESTIONS = 5
+const TITLE_SUGGESTIONS = 5
 
 export type Suggestions = SuggestionsJson
 

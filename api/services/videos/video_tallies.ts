@@ -54,7 +54,7 @@ export function tallyInsertSql(where = '') {
 /** Filters the tallies answer; any other filter with a value is counted live. */
 const TALLIED = new Set(['platform', 'creator_id', 'team', 'category', 'deleted', 'tier'])
 
-export interface TierCount {
+interface TierCount {
   tier: number
   min: number
   max: number | null

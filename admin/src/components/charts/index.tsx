@@ -36,7 +36,7 @@ const KINDS = {
 }
 const LazyLine = chartCode(() => import('./line-chart'))
 
-export type ChartKind = keyof typeof KINDS
+type ChartKind = keyof typeof KINDS
 
 /**
  * Asks for a chart kind's code now: for a screen that will draw that chart in

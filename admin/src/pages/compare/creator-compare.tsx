@@ -18,7 +18,7 @@ import { useEffectiveRange, usePanelParams } from './lib/params'
  * current figures per platform side by side. Picking or removing creators
  * here changes the tray.
  */
-export function CreatorCompare() {
+function CreatorCompare() {
   const { t } = useTranslation()
   const format = useMetricFormat()
   const { ids, toggle, clear } = useCompare()

@@ -4,7 +4,7 @@ import { ChartPanel } from './components/chart-panel'
 import { MAX_CREATORS, usePanelParams } from './lib/params'
 
 /** /app/total_compare — the Data Chart Panel: any metrics of any creators (or the network) over a range. */
-export function TotalCompare() {
+function TotalCompare() {
   const { t } = useTranslation()
   const { state, update } = usePanelParams()
   return (

@@ -50,7 +50,7 @@ function Gain({ value, text }: { value: number | null; text: string }) {
  * ranks, the gain read as a count or a rate; a creator's detail opens in a
  * drawer. Every choice lives in the address.
  */
-export function CreatorTracking() {
+function CreatorTracking() {
   const { t } = useTranslation()
   const format = useDashboardFormat()
   const [params, patch] = useQueryPatch()

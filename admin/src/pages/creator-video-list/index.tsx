@@ -14,7 +14,7 @@ import { useVideoFilters, VideoFilterBar } from '../video-dashboard/filters'
  * the video screens' filters and the Excel download), the choices kept in
  * the address (?creator_id=…&platform=…).
  */
-export function CreatorVideoList() {
+function CreatorVideoList() {
   const { t } = useTranslation()
   const state = useVideoFilters()
   const creatorParam = Number(state.params.get('creator_id'))

@@ -15,7 +15,7 @@ function DataCenterSection({ platform }: { platform: PlatformKey }) {
   return <PlatformDataCenter key={version} platform={platform} />
 }
 
-export type PlatformDashboardKey = keyof typeof PLATFORM_DASHBOARD_KEYS
+type PlatformDashboardKey = keyof typeof PLATFORM_DASHBOARD_KEYS
 
 /**
  * /app/platform_<key> (bili, haokan, iqiyi, kwai, tencent, tiktok, wang,

@@ -39,7 +39,7 @@ function useDataCenterParams() {
  * index with the score ranking, growth against YouTube, fan tiers and the
  * category panel, for a period of 1 week, 1 month or 3 months.
  */
-export function DataCenter() {
+function DataCenter() {
   const { t } = useTranslation()
   const { period, platform, date, tab, set } = useDataCenterParams()
 

@@ -31,7 +31,7 @@ const FILTERS = ['days', 'platform', 'team', 'flag', 'creator_id'] as const
  * picked (?creator_id=) the creator's median table and each of its new
  * videos' curves against it come first. Every choice lives in the address.
  */
-export function GrowthBoard() {
+function GrowthBoard() {
   const { t } = useTranslation()
   const dateTime = useDateTimeFormat()
   const [params, patch] = useQueryPatch()

@@ -26,7 +26,7 @@ const STATION_PATH = '/app/upload_main/upload_station'
  * upload_station, closed at upload_main), the waiting list and the result
  * list, which follow every platform live.
  */
-export function UploadStation() {
+function UploadStation() {
   const { t } = useTranslation()
   const number = useNumberFormat()
   const navigate = useNavigate()

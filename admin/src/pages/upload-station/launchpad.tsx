@@ -46,7 +46,7 @@ import type { UploadTaskRow } from './types'
 type PerPlatform = Partial<Record<UploadPlatform, string>>
 
 /** The launchpad's form values. */
-export interface StationValues {
+interface StationValues {
   creator_id?: number
   platforms: UploadPlatform[]
   title?: string

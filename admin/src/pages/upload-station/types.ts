@@ -1,4 +1,4 @@
-import type { PublicationStatus, UploadPlatform, UploadVerdict } from '@shared/uploads'
+import type { PublicationStatus, UploadPlatform } from '@shared/uploads'
 import type { UploadTaskStatus } from '@shared/upload_ledger'
 
 /** One platform's publication as GET /api/uploads/:id and the records answer it. */
@@ -69,11 +69,4 @@ export interface UploadEvent {
   name: string
   prize?: string | null
   joined?: boolean | null
-}
-
-/** The server's verdict (POST /api/uploads/check): the shared shape with each entry's message. */
-export type ServerVerdict = Omit<UploadVerdict, 'notices' | 'violations'> & {
-  ok: boolean
-  notices: (UploadVerdict['notices'][number] & { message: string })[]
-  violations: (UploadVerdict['violations'][number] & { message: string })[]
 }

@@ -32,7 +32,7 @@ function idsOf(text: string | null, max: number) {
  * windows), a table side by side at the same ages, and its Excel download.
  * The address names the videos; without it, the picked ones (localStorage).
  */
-export function VideoCompare() {
+function VideoCompare() {
   const { t } = useTranslation()
   const format = useDashboardFormat()
   const basket = useCompareBasket()

@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next'
  * changes as "before → after", and nothing at all for an empty meta.
  */
 
-export interface DetailLine {
+interface DetailLine {
   label: string
   text: string
 }

@@ -7,7 +7,7 @@ import { useQueryPatch } from '../../lib/use-query-patch'
 import type { BoardCategoryRight, BoardListItem } from './types'
 import { ListTable } from '../../components/list-table'
 
-export const DRAFTS = 'drafts'
+const DRAFTS = 'drafts'
 export const ALL = 'all'
 
 /**

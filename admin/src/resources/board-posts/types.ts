@@ -1,6 +1,6 @@
 import type { BoardCategory } from '@shared/board'
 
-export interface BoardAuthor {
+interface BoardAuthor {
   id: number
   name: string
   avatar_url: string | null

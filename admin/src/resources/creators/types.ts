@@ -10,13 +10,13 @@ import type { ImportWarning } from '../../components/import-warnings'
 
 /** Shapes of the creators API as the admin reads them (GET /api/creators, /api/creators/:id and their parts). */
 
-export interface TeamRef {
+interface TeamRef {
   id: number
   key: string
   name: string
 }
 
-export interface PrivateValue {
+interface PrivateValue {
   masked: string | null
   present: boolean
 }
@@ -65,7 +65,7 @@ export interface PortraitBucket {
   share: number | string
 }
 
-export type PortraitSet = Partial<Record<string, PortraitBucket[]>>
+type PortraitSet = Partial<Record<string, PortraitBucket[]>>
 
 /** What a creator's row in the list and its detail both carry. */
 interface CreatorBase {

@@ -17,7 +17,7 @@ interface Values {
 }
 
 /** /app/staff/:id/edit — admins change a person's name, phone, role, status and teams. */
-export function StaffEditPage() {
+function StaffEditPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const { id } = useParams()

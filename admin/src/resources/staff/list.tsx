@@ -24,7 +24,7 @@ function valueOf(filters: CrudFilter[], field: string) {
 }
 
 /** /app/staff: the staff directory — search by name, team, email; admins see every account. */
-export function StaffListPage() {
+function StaffListPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const { data: canEdit } = useCan({ resource: 'users', action: 'update' })

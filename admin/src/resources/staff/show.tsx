@@ -8,7 +8,7 @@ import type { StaffMember } from './types'
 import { BackTitle } from '../../components/back-title'
 
 /** /app/staff/:id — one person of the directory. */
-export function StaffShowPage() {
+function StaffShowPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const { id } = useParams()

@@ -8,7 +8,6 @@ import type {
   VideoDashboardJson,
   VideoDetailJson,
   VideoJson,
-  VideoPointJson,
 } from '@shared/video_api'
 
 /* The video endpoints' answers (api/shared/video_api.ts), as the screens name them. */
@@ -17,7 +16,6 @@ export type VideoCounters = Counters
 /** A video of a list or card (`rate` only on the dashboard's rate list). */
 export type VideoRow = VideoJson & { rate?: number }
 export type VideoDashboardData = VideoDashboardJson
-export type VideoPoint = VideoPointJson
 export type VideoDetailData = VideoDetailJson
 export type Suggestions = SuggestionsJson
 export type ComparePoint = ComparePointJson

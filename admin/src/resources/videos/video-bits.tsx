@@ -10,7 +10,7 @@ import type { VideoRow } from './types'
 /** Where a video's page is. */
 export const videoPath = (id: number) => `/app/video_detailSection?id=${id}`
 /** Where the compare of these videos is. */
-export const comparePath = (ids: readonly number[]) =>
+const comparePath = (ids: readonly number[]) =>
   `/app/video_compare${ids.length ? `?ids=${ids.join(',')}` : ''}`
 
 /** A video's thumbnail, or a grey placeholder when the platform gave none. */

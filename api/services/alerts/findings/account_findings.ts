@@ -12,7 +12,7 @@ import { utcOf as toUtc } from '#support/dates'
 */
 
 /** A failed collection's figures: the failure's code and its technical detail. */
-export function collectErrorFigures(text: string | null) {
+function collectErrorFigures(text: string | null) {
   const failure = splitCollectError(text)
   return { error_code: failure?.code ?? 'error', error: failure?.detail ?? null }
 }

@@ -9,10 +9,10 @@ import { PLATFORMS } from '#shared/constants'
 import type { CreatorListFilters } from '#validators/creator'
 
 /** At most this many creators per export (the list's filters narrow it down). */
-export const EXPORT_MAX_ROWS = 50_000
+const EXPORT_MAX_ROWS = 50_000
 
 /** One row of the list export: masked private values only. */
-export interface ExportRow {
+interface ExportRow {
   [key: string]: string | number | Date | null
 }
 
@@ -20,7 +20,7 @@ export interface ExportRow {
 export type Translate = (key: string, data?: Record<string, unknown>) => string
 
 /** The export's titles (row 1) in the reader's language, platforms by their names; row 2 keeps the keys. */
-export function exportTitles(t: Translate): Map<string, string> {
+function exportTitles(t: Translate): Map<string, string> {
   const titles = new Map<string, string>()
   for (const column of EXPORT_COLUMNS) {
     titles.set(column.key, t(`exports.creators.columns.${column.key}`))
@@ -57,7 +57,7 @@ function exportRowOf(creator: Creator): ExportRow {
 }
 
 /** The list export: the same title and key rows as the template, one creator per row. */
-export async function buildExport(rows: ExportRow[], t: Translate): Promise<Buffer> {
+async function buildExport(rows: ExportRow[], t: Translate): Promise<Buffer> {
   const workbook = newWorkbook()
   const sheet = workbook.addWorksheet(EXPORT_SHEET_NAME)
   const titles = exportTitles(t)

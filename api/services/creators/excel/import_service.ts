@@ -48,7 +48,7 @@ import { sqlDateTime } from '#support/sql'
  * only visible when the import ends.
  */
 
-export interface ImportProgress {
+interface ImportProgress {
   totalRows: number
   processedRows: number
   createdCount: number
@@ -57,9 +57,9 @@ export interface ImportProgress {
   unchangedCount: number
 }
 
-export type ImportPhase = 'reading' | 'validating' | 'writing'
+type ImportPhase = 'reading' | 'validating' | 'writing'
 
-export interface ImportOptions {
+interface ImportOptions {
   userId?: number | null
   importId?: number | null
   /** Validate and write inside a transaction that is rolled back. */
@@ -67,7 +67,7 @@ export interface ImportOptions {
   onProgress?: (progress: ImportProgress, phase: ImportPhase) => Promise<void> | void
 }
 
-export interface ImportOutcome extends ImportProgress {
+interface ImportOutcome extends ImportProgress {
   status: 'completed' | 'failed'
   dryRun: boolean
   errors: StoredImportError[]

@@ -23,7 +23,7 @@ import type { PlatformKey } from '#shared/constants'
 */
 
 /** What the writer needs to know about the import it writes. */
-export interface WriteOptions {
+interface WriteOptions {
   userId?: number | null
   importId?: number | null
   dryRun?: boolean
@@ -93,7 +93,7 @@ function accountChanges(
   return out
 }
 
-export interface WriteCounts {
+interface WriteCounts {
   created: number
   updated: number
   /** Rows of existing creators whose every filled cell equals what is stored: nothing written. */

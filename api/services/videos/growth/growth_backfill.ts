@@ -13,7 +13,7 @@ import { sqlDateTime } from '#support/sql'
 
 const HOUR_MS = 3_600_000
 
-export interface GrowthBackfillResult {
+interface GrowthBackfillResult {
   videos: number
   taken: number
   missed: number

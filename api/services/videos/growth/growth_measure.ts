@@ -28,7 +28,7 @@ interface DuePoint {
 }
 
 /** What one measurement pass did. */
-export interface MeasureResult {
+interface MeasureResult {
   taken: number
   late: number
   missed: number

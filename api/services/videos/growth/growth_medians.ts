@@ -16,14 +16,14 @@ import { utcOf } from '#support/dates'
 import { sqlDateTime } from '#support/sql'
 
 /** A video whose creator's median is wanted: previous videos are those uploaded before it. */
-export interface MedianSubject {
+interface MedianSubject {
   id: number
   creatorId: number
   publishedAt: DateTime | null
 }
 
 /** The thresholds of the flags (the alert rules videoSurgeMultiplier and videoUnderRatio). */
-export interface FlagRules {
+interface FlagRules {
   videoSurgeMultiplier: number
   videoUnderRatio: number
 }

@@ -17,7 +17,7 @@ import { indexVideoWords } from '#services/videos/video_words'
 import { VIDEO_METRICS } from '#shared/videos'
 import { chunks } from '#support/chunks'
 
-export interface VideoBackfillOptions {
+interface VideoBackfillOptions {
   /** Days of snapshots, ending on `until`. */
   days: number
   /** Uploads of this many days before `until` are kept (older ones are left out). */
@@ -28,7 +28,7 @@ export interface VideoBackfillOptions {
   nowMs?: number
 }
 
-export interface VideoBackfillResult {
+interface VideoBackfillResult {
   accounts: number
   videos: number
   snapshots: number

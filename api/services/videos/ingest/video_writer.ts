@@ -63,7 +63,7 @@ import { upsertSnapshots, upsertVideos } from '#services/videos/ingest/video_ups
 */
 
 /** Videos per batch (the lookups' `in` lists, the upserts' rows). */
-export const VIDEO_WRITE_BATCH = 1000
+const VIDEO_WRITE_BATCH = 1000
 
 export interface VideoListing {
   account: VideoAccount

@@ -6,7 +6,7 @@ import { rangeEndingOn, useLatestDate } from '../../../lib/dates'
 
 export const MAX_METRICS = 4
 export const MAX_CREATORS = 10
-export const DEFAULT_METRICS: Metric[] = ['fans', 'views']
+const DEFAULT_METRICS: Metric[] = ['fans', 'views']
 /** The chart panel's default window, in days ending on the newest snapshot day. */
 export const DEFAULT_DAYS = 30
 

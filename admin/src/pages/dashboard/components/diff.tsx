@@ -2,8 +2,8 @@ import { Typography } from 'antd'
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons'
 import { useDashboardFormat } from '../../../lib/format'
 
-export const UP_COLOR = '#2f9e44'
-export const DOWN_COLOR = '#e03131'
+const UP_COLOR = '#2f9e44'
+const DOWN_COLOR = '#e03131'
 
 /** A difference or a growth rate: green ↑ when it rose, red ↓ when it fell, grey when flat or unknown. */
 export function Diff({

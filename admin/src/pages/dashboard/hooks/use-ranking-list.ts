@@ -3,7 +3,7 @@ import { DASHBOARD_PAGE_SIZE, type DashboardSort, type PlatformKey } from '@shar
 import { useCustomPages } from '../../../lib/use-custom-pages'
 import type { RankingListItem, RankingListPage, SortOrder } from '../../../lib/metrics'
 
-export interface RankingParams {
+interface RankingParams {
   start?: string
   end?: string
   platform?: PlatformKey

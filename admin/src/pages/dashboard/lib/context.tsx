@@ -8,7 +8,7 @@ import { useApiQuery, type ApiQueryResult } from '../../../lib/use-api-query'
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
 /** The filters every panel of a dashboard shares; undefined = the API's default. */
-export interface DashboardFilters {
+interface DashboardFilters {
   start?: string
   end?: string
   platform?: PlatformKey
@@ -35,7 +35,7 @@ export function useDashboard() {
 }
 
 /** The overview of GET /api/{brand}_dashboard (alias /api/dashboard/overview). */
-export const OVERVIEW_URL = `/api/${BRAND}_dashboard`
+const OVERVIEW_URL = `/api/${BRAND}_dashboard`
 
 /**
  * The filters of a dashboard live in the address (?start=&end=&platform=),

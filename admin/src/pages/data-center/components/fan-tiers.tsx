@@ -7,7 +7,7 @@ import type { MetricFormat } from '../../../lib/format'
 import { StaticTable } from '../../../components/list-table'
 
 /** A tier's name: 'Newbie (under 1K)', '1K–5K' … '1M+'. */
-export function useTierLabel(format: MetricFormat) {
+function useTierLabel(format: MetricFormat) {
   const { t } = useTranslation()
   return useCallback(
     (tier: FanTiers['tiers'][number]) =>

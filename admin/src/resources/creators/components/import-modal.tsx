@@ -12,7 +12,7 @@ const MAX_BYTES = 20 * 1024 * 1024
 const POLL_MS = 1000
 const FINISHED = new Set(['done', 'finished', 'completed', 'succeeded', 'failed', 'error'])
 
-export function isFinished(job: CreatorImport | null) {
+function isFinished(job: CreatorImport | null) {
   return Boolean(job && (job.finished_at || FINISHED.has(job.status)))
 }
 

@@ -33,7 +33,7 @@ export const FILTER_FIELDS = [
   'platform',
   'token_status',
 ] as const
-export type FilterField = (typeof FILTER_FIELDS)[number]
+type FilterField = (typeof FILTER_FIELDS)[number]
 export type FilterValues = Partial<Record<FilterField, string>>
 
 /** The search box, the selects and the toggles above the creator list. */

@@ -92,7 +92,7 @@ function chineseName(value: string) {
 }
 
 /** 'Guangdong' → 'guangdong', 'K-pop' → 'k_pop', 'United States' → 'united_states'. */
-export function bucketKey(bucket: string) {
+function bucketKey(bucket: string) {
   return bucket
     .trim()
     .toLowerCase()

@@ -6,7 +6,7 @@ export type TokenPlatform = (typeof TOKEN_PLATFORMS)[number]
 export const PRIVATE_FIELDS = Object.values(PRIVATE_LEVELS).flat() as PrivateField[]
 
 /** Creator fields the form edits directly (everything of the API input but private data and secrets). */
-export const CREATOR_FIELDS = [
+const CREATOR_FIELDS = [
   'brand_no',
   'contract_no',
   'kind',
@@ -37,7 +37,7 @@ export const CREATOR_FIELDS = [
   'uploader_id',
   'baidu_app_id',
 ] as const
-export type CreatorField = (typeof CREATOR_FIELDS)[number]
+type CreatorField = (typeof CREATOR_FIELDS)[number]
 
 export const ACCOUNT_FIELDS = [
   'uid',
@@ -48,7 +48,7 @@ export const ACCOUNT_FIELDS = [
   'cookie',
   'cookie_2',
 ] as const
-export type AccountField = (typeof ACCOUNT_FIELDS)[number]
+type AccountField = (typeof ACCOUNT_FIELDS)[number]
 export type AccountValues = Partial<Record<AccountField, string | null>>
 
 export type CreatorFormValues = Partial<Record<CreatorField | PrivateField, any>> & {
