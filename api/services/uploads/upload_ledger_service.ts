@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import StudioException from '#exceptions/studio_exception'
 import Creator from '#models/creator'
 import CreatorPlatformAccount from '#models/creator_platform_account'
@@ -77,6 +78,10 @@ export default class UploadLedgerService {
     delete form.thumbnail
     delete form.request_key
     const write = db.transaction(async (trx) => {
+      // the same submission sent twice at once, the other one's transaction first (SQLite runs
+      // them one after another): its task, with nothing written; MySQL's meet at the unique index
+      const earlier = await this.#submitted(user, input.request_key, trx)
+      if (earlier) return { task: earlier, repeated: true }
       const created = await UploadTask.create(
         {
           creatorId: creator.id,
@@ -111,11 +116,13 @@ export default class UploadLedgerService {
         })),
         { client: trx }
       )
-      return created
+      return { task: created, repeated: false }
     })
     let task: UploadTask
     try {
-      task = await write
+      const written = await write
+      if (written.repeated) return { task: written.task }
+      task = written.task
     } catch (error) {
       // the same submission sent twice at once: the other one wrote it
       const other = isUniqueViolation(error) ? await this.#submitted(user, input.request_key) : null
@@ -134,9 +141,9 @@ export default class UploadLedgerService {
    * or the station sending again after an answer it lost), with what the
    * answer shows; nothing is written or queued again.
    */
-  static async #submitted(user: User, key: string | undefined) {
+  static async #submitted(user: User, key: string | undefined, client?: TransactionClientContract) {
     if (!key) return null
-    return UploadTask.query()
+    return UploadTask.query({ client })
       .where('user_id', user.id)
       .where('request_key', key)
       .preload('publications')
