@@ -1,10 +1,9 @@
-import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import MetricCollectionRun from '#models/metric_collection_run'
 import MetricRollupService from '#services/metrics/rollup_service'
 import Caches from '#services/caches'
-import { LEASE, ownerIsGone, staleBefore, type LeasedTable } from '#support/lease'
+import { LEASE, lapsedLeases } from '#support/lease'
 import { affectedRows, countOf, sqlDateTime } from '#support/sql'
 
 /** How often a web server sweeps (a dead run is marked within LEASE_TTL_MS + this). */
@@ -58,23 +57,11 @@ export default class LeaseSweeper {
     this.#timer = null
   }
 
-  /** Running rows whose lease is stale or whose owner is gone, with that owner. */
-  static async #abandoned(table: LeasedTable) {
-    const rows: { id: number; lease_owner: string | null; heartbeat_at: unknown }[] = await db
-      .from(table)
-      .where('status', 'running')
-      .whereNotNull('lease_owner')
-      .select('id', 'lease_owner', 'heartbeat_at')
-    const stale = staleBefore()
-    return rows
-      .filter((row) => {
-        const beat =
-          row.heartbeat_at instanceof Date
-            ? sqlDateTime(DateTime.fromJSDate(row.heartbeat_at))
-            : String(row.heartbeat_at ?? '')
-        return ownerIsGone(row.lease_owner) || beat < stale
-      })
-      .map((row) => ({ id: Number(row.id), owner: row.lease_owner }))
+  /** Running rows whose lease has lapsed (api/support/lease.ts), with the owner they had. */
+  static #abandoned(table: 'metric_collection_runs' | 'creator_imports') {
+    return lapsedLeases(table, (query) =>
+      query.where('status', 'running').whereNotNull('lease_owner')
+    )
   }
 
   static async #abandonRun(id: number, owner: string | null) {

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
+import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import logger from '@adonisjs/core/services/logger'
 import UploadPublication from '#models/upload_publication'
 import UploadTask from '#models/upload_task'
@@ -24,7 +25,7 @@ import uploads from '#platforms/upload/main'
 import UploadFinisher from '#services/uploads/upload_finisher'
 import Transfers from '#services/uploads/transfers'
 import { UPLOAD_LEDGER } from '#services/uploads/transfer_limits'
-import { LEASE, LEASE_OWNER, ownerIsGone } from '#support/lease'
+import { LEASE_OWNER, claimLease, leaseLapsed } from '#support/lease'
 import { affectedRows, sqlDateTime } from '#support/sql'
 
 /** Why an attempt was stopped when its process shuts down. */
@@ -91,10 +92,10 @@ export default class PublicationRunner {
     options: { now?: DateTime; signal?: AbortSignal } = {}
   ): Promise<RunOutcome> {
     const now = options.now ?? DateTime.utc()
-    const publication = await this.#claim(publicationId, now)
-    if (!publication) return 'skipped'
+    const claimed = await this.#claim(publicationId, now)
+    if (!claimed) return 'skipped'
+    const { publication, lease } = claimed
 
-    const heartbeat = this.#heartbeat(publication.id)
     const controller = new AbortController()
     this.#running.add(controller)
     const limit = setTimeout(
@@ -103,13 +104,13 @@ export default class PublicationRunner {
     )
     const stop = () => controller.abort(new WorkerStopping())
     options.signal?.addEventListener('abort', stop, { once: true })
-    heartbeat.onLost(() => controller.abort(new Error('lease lost')))
+    lease.onLost(() => controller.abort(new Error('lease lost')))
     try {
       return await this.#attempt(publication, now, controller.signal)
     } finally {
       clearTimeout(limit)
       this.#running.delete(controller)
-      heartbeat.stop()
+      lease.stop()
       options.signal?.removeEventListener('abort', stop)
     }
   }
@@ -123,57 +124,41 @@ export default class PublicationRunner {
   static async #claim(id: number, now: DateTime) {
     const row = await UploadPublication.find(id)
     if (!row) return null
-    const claim = db.from('upload_publications').where('id', id)
+    let where: (query: DatabaseQueryBuilderContract) => void
     if (row.status === 'requesting' || row.status === 'scheduled') {
-      claim
-        .whereIn('status', ['requesting', 'scheduled'])
-        .where('next_attempt_at', '<=', sqlDateTime(now))
+      where = (query) =>
+        query
+          .whereIn('status', ['requesting', 'scheduled'])
+          .where('next_attempt_at', '<=', sqlDateTime(now))
     } else if (row.status === 'uploading') {
-      const expired = !row.leaseExpiresAt || row.leaseExpiresAt < now
-      if (!expired && !ownerIsGone(row.leaseOwner)) return null
-      claim.where('status', 'uploading')
-      if (row.leaseOwner) claim.where('lease_owner', row.leaseOwner)
-      else claim.whereNull('lease_owner')
+      const lapsed = leaseLapsed(
+        { owner: row.leaseOwner, expiresAt: row.leaseExpiresAt },
+        'upload_publications',
+        now
+      )
+      if (!lapsed) return null
+      // taken from the owner it had: another worker taking it first changed that
+      where = (query) => {
+        query.where('status', 'uploading')
+        if (row.leaseOwner) query.where('lease_owner', row.leaseOwner)
+        else query.whereNull('lease_owner')
+      }
     } else {
       return null
     }
-    const taken = affectedRows(
-      await claim.update({
+    const lease = await claimLease('upload_publications', id, {
+      where,
+      now,
+      set: {
         status: 'uploading',
-        lease_owner: LEASE_OWNER,
-        lease_expires_at: sqlDateTime(now.plus({ milliseconds: LEASE.ttlMs })),
-        heartbeat_at: sqlDateTime(now),
         attempts: db.knexRawQuery('attempts + 1'),
         started_at: sqlDateTime(row.startedAt ?? now),
         updated_at: sqlDateTime(),
-      })
-    )
-    if (!taken) return null
+      },
+    })
+    if (!lease) return null
     await row.refresh()
-    return row
-  }
-
-  /** Keeps the lease alive; `onLost` hears when another worker took it over. */
-  static #heartbeat(id: number) {
-    let lost: (() => void) | null = null
-    const timer = setInterval(() => {
-      db.from('upload_publications')
-        .where('id', id)
-        .where('lease_owner', LEASE_OWNER)
-        .update({
-          heartbeat_at: sqlDateTime(),
-          lease_expires_at: sqlDateTime(DateTime.utc().plus({ milliseconds: LEASE.ttlMs })),
-        })
-        .then((result) => {
-          if (!affectedRows(result)) lost?.()
-        })
-        .catch((error) => logger.warn({ err: error, id }, 'upload lease heartbeat failed'))
-    }, LEASE.heartbeatMs)
-    timer.unref()
-    return {
-      onLost: (listener: () => void) => (lost = listener),
-      stop: () => clearInterval(timer),
-    }
+    return { publication: row, lease }
   }
 
   static async #attempt(publication: UploadPublication, now: DateTime, signal: AbortSignal) {

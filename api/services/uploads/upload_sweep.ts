@@ -3,7 +3,7 @@ import logger from '@adonisjs/core/services/logger'
 import UploadPublication from '#models/upload_publication'
 import PublicationRunner from '#services/uploads/publication_runner'
 import Transfers from '#services/uploads/transfers'
-import { ownerIsGone } from '#support/lease'
+import { lapsedLeases } from '#support/lease'
 import { sqlDateTime } from '#support/sql'
 
 /** A waiting publication this long past due has lost its job (its own job runs it before). */
@@ -37,12 +37,10 @@ export default class UploadSweep {
       .orderBy('next_attempt_at', 'asc')
       .orderBy('id', 'asc')
       .limit(BATCH)
-    const held = await UploadPublication.query()
-      .where('status', 'uploading')
-      .orderBy('id', 'asc')
-      .limit(200)
-    const abandoned = held.filter(
-      (row) => !row.leaseExpiresAt || row.leaseExpiresAt < now || ownerIsGone(row.leaseOwner)
+    const abandoned = await lapsedLeases(
+      'upload_publications',
+      (query) => query.where('status', 'uploading'),
+      { now, limit: 200 }
     )
     const ids = [...abandoned, ...due].slice(0, BATCH).map((row) => row.id)
     const outcomes: Record<string, number> = {}
