@@ -6,13 +6,14 @@ import { join } from 'node:path'
 import { createServer } from 'node:net'
 import { once } from 'node:events'
 import app from '@adonisjs/core/services/app'
-import { eventually, freePort } from '#tests/helpers/processes'
+import { eventually, freePort, ownSetup } from '#tests/helpers/processes'
 
 /**
  * The real server process, as a supervisor runs it: SIGTERM must stop it
  * (HTTP server closed, queue worker stopped) with exit code 0, quickly.
  */
-test.group('graceful shutdown', () => {
+test.group('graceful shutdown', (group) => {
+  ownSetup(group)
   test('SIGTERM stops the HTTP server and the queue worker and exits 0', async ({ assert }) => {
     const folder = mkdtempSync(join(tmpdir(), 'mcn-shutdown-'))
     // Beside the test server's own port, so that parallel runs (each with its PORT) never share it.
@@ -110,7 +111,8 @@ test.group('graceful shutdown', () => {
  * way (kill -9, an OOM kill) makes it exit non-zero, so restart-on-failure
  * restarts it.
  */
-test.group('npm start supervision', () => {
+test.group('npm start supervision', (group) => {
+  ownSetup(group)
   const started: ChildProcess[] = []
 
   /** Nothing this test started outlives it, whatever failed. */

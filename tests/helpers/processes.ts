@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createServer, type AddressInfo } from 'node:net'
 import app from '@adonisjs/core/services/app'
+import type { Group } from '@japa/runner/core'
 
 /**
  * Real processes for the tests that play the operator: a studio server, an
@@ -36,6 +37,17 @@ export async function eventually(condition: () => Promise<boolean> | boolean, ti
     await sleep(100)
   }
   return condition()
+}
+
+/**
+ * Tag of the groups whose processes bring their own SQLite database and
+ * Redis (sqliteEnv, a Redis of the test's own) whatever the suite runs on:
+ * a second run of the suite on MySQL + Redis (.ci/run) skips them with
+ * `--tags=~@own-setup`, since it would run the very same thing again.
+ */
+const OWN_SETUP = '@own-setup'
+export function ownSetup(group: Group) {
+  group.tap((test) => test.tags([OWN_SETUP], 'append'))
 }
 
 /** A temporary folder and an SQLite database in it, migrated; `cleanup` removes both. */

@@ -5,13 +5,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import app from '@adonisjs/core/services/app'
 import { demoCreators } from '#database/seeders/03_demo_creators_seeder'
+import { ownSetup } from '#tests/helpers/processes'
 
 /**
  * The embedded database file itself, as a fresh `npm start` leaves it: no
  * passport number, bank account or phone number of the demo creators may be
  * readable in it (nor in its write-ahead log).
  */
-test.group('creators / private data at rest', () => {
+test.group('creators / private data at rest', (group) => {
+  ownSetup(group)
   test('the seeded SQLite file holds no passport, bank account or phone in plain text', async ({
     assert,
   }) => {

@@ -20,6 +20,7 @@ import {
   stop,
   stopAll,
   type Owned,
+  ownSetup,
 } from '#tests/helpers/processes'
 
 /**
@@ -103,6 +104,7 @@ async function killedMidRun(env: Record<string, string | undefined>, path: strin
 }
 
 test.group('operations / leases: a killed run blocks nothing', (group) => {
+  ownSetup(group)
   group.each.teardown(() => stopAll())
 
   test('kill -9 of a CLI collection: the next CLI run marks it abandoned with true counts and runs', async ({

@@ -12,6 +12,7 @@ import {
   stop,
   stopAll,
   type Owned,
+  ownSetup,
 } from '#tests/helpers/processes'
 
 /**
@@ -64,6 +65,7 @@ async function signIn(port: number) {
 }
 
 test.group('operations / Redis comes and goes', (group) => {
+  ownSetup(group)
   group.each.teardown(() => stopAll())
 
   test('down at boot: sign-in works, queueing is 503, and the worker and schedules start when Redis answers', async ({

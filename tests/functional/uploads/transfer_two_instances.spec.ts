@@ -14,6 +14,7 @@ import {
   stop,
   stopAll,
   type Owned,
+  ownSetup,
 } from '#tests/helpers/processes'
 
 /**
@@ -90,6 +91,7 @@ function slowPatch(port: number, token: string, id: string, letter: string) {
 }
 
 test.group('uploads: the resumable transfer on two instances', (group) => {
+  ownSetup(group)
   group.each.teardown(() => stopAll())
 
   test('the same part sent to two instances at once is received by one and refused by the other', async ({
