@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import StudioException from '#exceptions/studio_exception'
-import UploadLedgerPolicy from '#policies/upload_ledger_policy'
+import UploadPolicy from '#policies/upload_policy'
 import Transfers from '#services/uploads/transfers'
 import UploadLedgerService from '#services/uploads/upload_ledger_service'
 import UploadReadService from '#services/uploads/upload_read_service'
@@ -21,7 +21,7 @@ import {
 /**
  * The upload ledger (SPEC §2 'Video Upload Station', §7): the resumable
  * transfer, the submission of an upload, its records and stats, and one
- * task for polling. UploadLedgerPolicy decides who; UploadTask.visibleTo
+ * task for polling. UploadPolicy decides who; UploadTask.visibleTo
  * which rows.
  */
 export default class UploadLedgerController {
@@ -40,7 +40,7 @@ export default class UploadLedgerController {
     const ownerId = id === null ? null : Transfers.ownerOf(id)
     if (id !== null && ownerId === null)
       throw new StudioException('errors.not_found', { status: 404 })
-    await ctx.bouncer.with(UploadLedgerPolicy).authorize('transfer', ownerId)
+    await ctx.bouncer.with(UploadPolicy).authorize('transfer', ownerId)
     const user = ctx.auth.getUserOrFail()
     await Transfers.handle(ctx.request.request, ctx.response.response, user.id, ctx.i18n)
   }
@@ -52,7 +52,7 @@ export default class UploadLedgerController {
    * when the station's rules refuse it.
    */
   async submit(ctx: HttpContext) {
-    await ctx.bouncer.with(UploadLedgerPolicy).authorize('upload')
+    await ctx.bouncer.with(UploadPolicy).authorize('upload')
     const input = await ctx.request.validateUsing(
       uploadSubmitValidator,
       this.#messages(ctx, 'uploads')
@@ -67,7 +67,7 @@ export default class UploadLedgerController {
 
   /** GET /api/video/upload_record?_start=&_end= → { items, total } (and x-total-count) */
   async records(ctx: HttpContext) {
-    await ctx.bouncer.with(UploadLedgerPolicy).authorize('records')
+    await ctx.bouncer.with(UploadPolicy).authorize('records')
     const params = await ctx.request.validateUsing(uploadListValidator, {
       data: ctx.request.qs(),
       ...this.#messages(ctx),
@@ -79,7 +79,7 @@ export default class UploadLedgerController {
 
   /** GET /api/video/creator_upload_list?creator_id=&_start=&_end= */
   async ofCreator(ctx: HttpContext) {
-    await ctx.bouncer.with(UploadLedgerPolicy).authorize('records')
+    await ctx.bouncer.with(UploadPolicy).authorize('records')
     const params = await ctx.request.validateUsing(uploadListValidator, {
       data: ctx.request.qs(),
       ...this.#messages(ctx),
@@ -91,7 +91,7 @@ export default class UploadLedgerController {
 
   /** GET /api/creator/v2/uploads?creator_id= → the upload stats */
   async stats(ctx: HttpContext) {
-    await ctx.bouncer.with(UploadLedgerPolicy).authorize('records')
+    await ctx.bouncer.with(UploadPolicy).authorize('records')
     const params = await ctx.request.validateUsing(uploadListValidator, {
       data: ctx.request.qs(),
       ...this.#messages(ctx),
@@ -101,7 +101,7 @@ export default class UploadLedgerController {
 
   /** GET /api/uploads/:id → one task with its publications' states and progress */
   async show(ctx: HttpContext) {
-    await ctx.bouncer.with(UploadLedgerPolicy).authorize('records')
+    await ctx.bouncer.with(UploadPolicy).authorize('records')
     const { id } = await uploadTaskValidator.validate(ctx.params, this.#messages(ctx))
     return ok(presentUploadTask(await UploadReadService.show(ctx.auth.getUserOrFail(), id)))
   }

@@ -6,7 +6,7 @@ import type User from '#models/user'
 import UploadPublication from '#models/upload_publication'
 import { count, withAuthor, withCreator } from '#models/mixins/columns'
 import { withTimestamps } from '#models/mixins/timestamps'
-import type { UploadTaskStatus } from '#shared/upload_ledger'
+import type { UploadTaskStatus } from '#shared/uploads'
 import { isAgencySide } from '#shared/roles'
 
 /** The form's values as submitted (stored as JSON). */

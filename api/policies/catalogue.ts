@@ -7,7 +7,7 @@ import { MARKET_PERMISSIONS } from '#policies/catalogue/market'
 import { GROWTH_PERMISSIONS } from '#policies/catalogue/growth'
 import { TRACKING_PERMISSIONS } from '#policies/catalogue/tracking'
 import { VIDEO_PERMISSIONS } from '#policies/catalogue/videos'
-import { UPLOAD_LEDGER_PERMISSIONS } from '#policies/catalogue/upload_ledger'
+import { UPLOAD_PERMISSIONS } from '#policies/catalogue/uploads'
 import { DOCUMENT_PERMISSIONS } from '#policies/catalogue/documents'
 import { SETTLEMENT_PERMISSIONS } from '#policies/catalogue/settlement'
 import { REPORT_PERMISSIONS } from '#policies/catalogue/reports'
@@ -62,7 +62,7 @@ export const PERMISSION_CATALOGUE: CatalogueEntry[] = [
   ...GROWTH_PERMISSIONS,
   ...VIDEO_PERMISSIONS,
   ...TRACKING_PERMISSIONS,
-  ...UPLOAD_LEDGER_PERMISSIONS,
+  ...UPLOAD_PERMISSIONS,
   ...DOCUMENT_PERMISSIONS,
   ...SETTLEMENT_PERMISSIONS,
   ...REPORT_PERMISSIONS,

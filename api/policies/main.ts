@@ -26,7 +26,6 @@ export const policies = {
   TrackingPolicy: () => import('#policies/tracking_policy'),
   VideoPolicy: () => import('#policies/video_policy'),
   UploadPolicy: () => import('#policies/upload_policy'),
-  UploadLedgerPolicy: () => import('#policies/upload_ledger_policy'),
   DocumentPolicy: () => import('#policies/document_policy'),
   SettlementPolicy: () => import('#policies/settlement_policy'),
   ReportPolicy: () => import('#policies/report_policy'),

@@ -42,7 +42,7 @@ export const REQUIRED_FIELDS: Record<
 }
 
 /** A publication's states as the waiting and result lists show them. */
-export const PUBLICATION_STATUSES = [
+const PUBLICATION_STATUSES = [
   'requesting',
   'uploading',
   'scheduled',
@@ -50,6 +50,10 @@ export const PUBLICATION_STATUSES = [
   'failure',
 ] as const
 export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number]
+
+/** A task runs until every publication ended; then all succeeded, some did, or none. */
+const UPLOAD_TASK_STATUSES = ['running', 'success', 'partial', 'failure'] as const
+export type UploadTaskStatus = (typeof UPLOAD_TASK_STATUSES)[number]
 
 /*
 |--------------------------------------------------------------------------

@@ -5,7 +5,7 @@ import type { PublishRequest, Published } from '#platforms/upload/types'
 import NotificationService from '#services/notifications/notification_service'
 import VideoIngestService from '#services/videos/ingest/video_ingest_service'
 import { affectedRows, sqlDateTime } from '#support/sql'
-import type { UploadTaskStatus } from '#shared/upload_ledger'
+import type { UploadTaskStatus } from '#shared/uploads'
 
 /**
  * What follows a publication: its job queued (or queued again after a

@@ -1,5 +1,4 @@
-import type { PublicationStatus, UploadPlatform } from '@shared/uploads'
-import type { UploadTaskStatus } from '@shared/upload_ledger'
+import type { PublicationStatus, UploadPlatform, UploadTaskStatus } from '@shared/uploads'
 
 /** One platform's publication as GET /api/uploads/:id and the records answer it. */
 export interface PublicationRow {
