@@ -95,7 +95,8 @@ async function killedMidRun(env: Record<string, string | undefined>, path: strin
     const run = runs.at(-1)
     // progress reported (every 200 accounts), the batch not yet written
     return run?.status === 'running' && run.processed >= 200
-  }, 60_000)
+    // a guard, not a figure: on a loaded machine the first 200 accounts took over a minute
+  }, 240_000)
   if (!midway) throw new Error(`the CLI run never got going\n${cli.output()}`)
   cli.child.kill('SIGKILL')
   await cli.exited

@@ -170,7 +170,9 @@ test.group('operations / Redis comes and goes', (group) => {
       assert.equal(again.status, 200)
       const queued = await call(port, 'POST', '/api/metrics/collect', { token, body: {} })
       assert.equal(queued.status, 202, JSON.stringify(queued.body))
-      assert.include(server.output(), `Redis at 127.0.0.1:${redisPort} answers again`)
+      // the server's log reaches this process through a pipe: read it until the line is there
+      const answers = `Redis at 127.0.0.1:${redisPort} answers again`
+      assert.isTrue(await eventually(() => server!.output().includes(answers)), server.output())
     } finally {
       if (server) await stop(server)
       stopAll()
@@ -205,7 +207,8 @@ test.group('operations / Redis comes and goes', (group) => {
         await eventually(() => allSchedulesIn(redisPort), 10_000),
         `every schedule back: ${schedulesIn(redisPort)}\n${server.output()}`
       )
-      assert.include(server.output(), 'queue schedules registered again: tokens:cleanup:daily')
+      const registered = 'queue schedules registered again: tokens:cleanup:daily'
+      assert.isTrue(await eventually(() => server!.output().includes(registered)), server.output())
       const health = await call(port, 'GET', '/api/health')
       assert.deepEqual(health.body.data.missing_schedules, [])
     } finally {
