@@ -11,6 +11,11 @@ import { setImmediate as nextTurn } from 'node:timers/promises'
  * kept-alive connections reset). Here each query first waits for the loop's
  * next turn, so the studio answers between any two queries. A query itself
  * still holds the loop while it runs.
+ *
+ * Transactions also begin IMMEDIATE (they take the write lock at once,
+ * waiting up to the busy timeout for it): a deferred one that read first
+ * and wrote after another process (a CLI run beside the server) committed
+ * fails at once with SQLITE_BUSY_SNAPSHOT, which no timeout waits out.
  */
 const TURNS = Symbol.for('mcn.sqliteTurns')
 
@@ -19,10 +24,11 @@ export function takeTurnsOnSqlite() {
   const client = require('knex/lib/dialects/better-sqlite3/index.js')
   const prototype = client.prototype as Record<PropertyKey, any>
   if (prototype[TURNS]) return
-  const query = prototype._query as (...args: unknown[]) => Promise<unknown>
-  prototype._query = async function (this: unknown, ...args: unknown[]) {
+  const query = prototype._query as (connection: unknown, obj: { sql?: string }) => Promise<unknown>
+  prototype._query = async function (this: unknown, connection: unknown, obj: { sql?: string }) {
     await nextTurn()
-    return query.apply(this, args)
+    const statement = obj?.sql === 'BEGIN;' ? { ...obj, sql: 'BEGIN IMMEDIATE;' } : obj
+    return query.call(this, connection, statement)
   }
   prototype[TURNS] = true
 }
