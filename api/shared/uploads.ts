@@ -42,13 +42,7 @@ export const REQUIRED_FIELDS: Record<
 }
 
 /** A publication's states as the waiting and result lists show them. */
-const PUBLICATION_STATUSES = [
-  'requesting',
-  'uploading',
-  'scheduled',
-  'success',
-  'failure',
-] as const
+const PUBLICATION_STATUSES = ['requesting', 'uploading', 'scheduled', 'success', 'failure'] as const
 export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number]
 
 /** A task runs until every publication ended; then all succeeded, some did, or none. */
