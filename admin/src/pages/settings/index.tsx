@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { LanguageSwitcher } from '../../components/language-switcher'
 import { IpAllowlistList } from '../../resources/ip-allowlist/list'
-import { RegisterCodeList } from '../../resources/register-codes/list'
+import { RegisterCodeList } from '../../resources/people/register-codes'
 import { TerminationCodeTab } from './termination-code-tab'
-import { RegistrationList } from '../../resources/registrations/list'
+import { RegistrationList } from '../../resources/people/registrations'
 
 /** /app/settings: preferences for everybody; allow-list, register codes and the termination code for those allowed. */
 export function SettingsPage() {
