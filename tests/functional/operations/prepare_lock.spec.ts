@@ -76,6 +76,18 @@ async function migrationsOf(database: Database) {
   return rows.map((row) => row.name)
 }
 
+/** Whether prepare's lock can be taken at once (a try that gets it gives it back). */
+async function lockIsFree(database: Database) {
+  try {
+    const held = await database.holdLock()
+    await held.release()
+    return true
+  } catch (error) {
+    if (error instanceof LockTimeoutError) return false
+    throw error
+  }
+}
+
 async function rolesOf(database: Database) {
   const [row] = await database.rows<{ n: number }>('SELECT COUNT(*) AS n FROM {db}.roles')
   return Number(row.n)
@@ -141,17 +153,10 @@ test.group('operations / studio:prepare twice at once', (group) => {
       const first = spawnAce(['studio:prepare', '--no-demo'], database.env)
       // the lock is the run's once the test's own try finds it taken (a try that
       // gets it gives it back at once; the run then waits a moment and takes it)
-      const heldByRun = await eventually(async () => {
-        if (first.child.exitCode !== null) return false
-        try {
-          const mine = await database.holdLock()
-          await mine.release()
-          return false
-        } catch (error) {
-          if (error instanceof LockTimeoutError) return true
-          throw error
-        }
-      }, 60_000)
+      const heldByRun = await eventually(
+        async () => first.child.exitCode === null && !(await lockIsFree(database)),
+        60_000
+      )
       assert.isTrue(heldByRun, first.output())
       const end = await stop(first, 'SIGKILL')
       assert.equal(end.signal, 'SIGKILL', 'killed while working')
@@ -159,16 +164,9 @@ test.group('operations / studio:prepare twice at once', (group) => {
       // SQLite: the operating system drops the killed process's file lock with it. MySQL: the
       // server frees a killed client's named lock once it sees the connection gone, which is
       // after the statement it was running for it (a DDL can take a few seconds on a loaded CI)
-      const freed = await eventually(async () => {
-        try {
-          const held = await database.holdLock()
-          await held.release()
-          return true
-        } catch (error) {
-          if (error instanceof LockTimeoutError && ON_MYSQL) return false
-          throw error
-        }
-      }, 30_000)
+      const freed = ON_MYSQL
+        ? await eventually(() => lockIsFree(database), 30_000)
+        : await lockIsFree(database)
       assert.isTrue(freed, 'the killed run held the lock no more')
       const second = spawnAce(['studio:prepare', '--no-demo', '--wait=1'], database.env)
       const code = await exitCodeOf(second)
