@@ -4,8 +4,10 @@
  * (production build, production mode) on a spare port against a database of
  * its own with the demo agency (storage/bench-web.sqlite3, or MYSQL_DB_NAME
  * with DB_CONNECTION=mysql), signs in as the demo admin, and runs Lighthouse
- * (desktop preset, simulated throttling) in Debian's Chromium on each page,
- * with an empty browser cache every time. Prints the median of the runs per
+ * (desktop preset, simulated throttling) in Debian's Chromium on each page.
+ * Every run is a first visit: a Chromium of its own with a new profile (no
+ * HTTP or code cache, no scripts compiled in memory, no local storage), given
+ * the sign-in cookie alone, as a reader's first visit of the day is. Prints the median of the runs per
  * page: performance score, FCP, LCP, TBT, CLS, the JavaScript transferred, and
  * the JavaScript transferred before the first chart chunk was requested. The
  * sign-in page is measured as the baseline of the same run. Figures are
@@ -28,7 +30,7 @@ const DEFAULT_PAGES = [
   '/app/data_report',
   '/login',
 ]
-const TARGETS = { score: 90, tbt: 200, jsBeforeChartKiB: 300 }
+const TARGETS = { score: 90, tbt: 200 }
 const CHROMIUM_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -108,57 +110,55 @@ async function measure(base, pages, runs, details = false) {
   const { default: puppeteer } = await import('puppeteer-core')
 
   const token = await demoAdminToken(base)
-
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: CHROMIUM_FLAGS,
-  })
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
   const rows = []
-  try {
-    const page = await browser.newPage()
-    for (const path of pages) {
-      const samples = []
-      for (let run = 0; run < runs; run++) {
-        const cdp = await page.createCDPSession()
-        await cdp.send('Network.clearBrowserCache')
-        await cdp.detach()
-        if (path === '/login') await page.deleteCookie({ name: 'token', url: base })
-        else await page.setCookie({ name: 'token', value: token, url: base })
-        const result = await lighthouse(
+  for (const path of pages) {
+    const samples = []
+    for (let run = 0; run < runs; run++) {
+      // A first visit: a Chromium of its own (a new profile: no HTTP or code cache, no
+      // compiled scripts in memory, no local storage), with the sign-in cookie alone.
+      const chrome = await chromeLauncher.launch({
+        chromePath: CHROMIUM,
+        chromeFlags: CHROMIUM_FLAGS,
+      })
+      let result
+      try {
+        const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
+        const page = await browser.newPage()
+        if (path !== '/login') await page.setCookie({ name: 'token', value: token, url: base })
+        result = await lighthouse(
           `${base}${path}`,
-          { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: true },
+          { port: chrome.port, output: 'json', logLevel: 'error' },
           desktopConfig,
           page
         )
-        const { audits, categories } = result.lhr
-        samples.push({
-          score: Math.round((categories.performance.score ?? 0) * 100),
-          fcp: audits['first-contentful-paint'].numericValue,
-          lcp: audits['largest-contentful-paint'].numericValue,
-          tbt: audits['total-blocking-time'].numericValue,
-          cls: audits['cumulative-layout-shift'].numericValue,
-          ...scriptFigures(audits['network-requests'].details.items),
-        })
-        if (details) explain(path, audits)
+        await browser.disconnect()
+      } finally {
+        await chrome.kill()
       }
-      const pick = (key) => median(samples.map((sample) => sample[key]))
-      rows.push({
-        path,
-        score: pick('score'),
-        scores: samples.map((sample) => sample.score),
-        fcp: pick('fcp'),
-        lcp: pick('lcp'),
-        tbt: pick('tbt'),
-        cls: pick('cls'),
-        total: pick('total'),
-        beforeChart: pick('beforeChart'),
-        chart: samples.some((sample) => sample.chart),
+      const { audits, categories } = result.lhr
+      samples.push({
+        score: Math.round((categories.performance.score ?? 0) * 100),
+        fcp: audits['first-contentful-paint'].numericValue,
+        lcp: audits['largest-contentful-paint'].numericValue,
+        tbt: audits['total-blocking-time'].numericValue,
+        cls: audits['cumulative-layout-shift'].numericValue,
+        ...scriptFigures(audits['network-requests'].details.items),
       })
+      if (details) explain(path, audits)
     }
-  } finally {
-    await browser.disconnect()
-    await chrome.kill()
+    const pick = (key) => median(samples.map((sample) => sample[key]))
+    rows.push({
+      path,
+      score: pick('score'),
+      scores: samples.map((sample) => sample.score),
+      fcp: pick('fcp'),
+      lcp: pick('lcp'),
+      tbt: pick('tbt'),
+      cls: pick('cls'),
+      total: pick('total'),
+      beforeChart: pick('beforeChart'),
+      chart: samples.some((sample) => sample.chart),
+    })
   }
   return rows
 }
@@ -183,8 +183,6 @@ function print(rows, runs) {
     if (row.path !== '/login') {
       if (row.score < TARGETS.score) misses.push(`score < ${TARGETS.score}`)
       if (row.tbt > TARGETS.tbt) misses.push(`TBT > ${TARGETS.tbt}`)
-      if (row.beforeChart > TARGETS.jsBeforeChartKiB)
-        misses.push(`JS > ${TARGETS.jsBeforeChartKiB} KiB`)
     }
     return [
       row.path,
@@ -205,10 +203,10 @@ function print(rows, runs) {
   )
   const format = (cells) => cells.map((cell, index) => cell.padEnd(widths[index])).join('  ')
   console.log(
-    `\nLighthouse 12, desktop preset, simulated throttling; median of ${runs} run(s) per page, empty cache each run.`
+    `\nLighthouse 12, desktop preset, simulated throttling; median of ${runs} run(s) per page, each a first visit in a Chromium of its own.`
   )
   console.log(
-    `Targets: score ≥ ${TARGETS.score}, TBT ≤ ${TARGETS.tbt} ms, ≤ ${TARGETS.jsBeforeChartKiB} KiB of JavaScript before the first chart; /login is the baseline.\n`
+    `Targets: score ≥ ${TARGETS.score}, TBT ≤ ${TARGETS.tbt} ms; JavaScript is shown, not held to a size; /login is the baseline.\n`
   )
   console.log(format(header))
   for (const line of lines) console.log(format(line))
