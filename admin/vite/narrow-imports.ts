@@ -32,6 +32,9 @@ const require = createRequire(import.meta.url)
  *   intrinsics polyfills and an object inspector for its error text (≈ 10 KiB
  *   gzip); `side-channel.cjs` here is the same interface on the browser's
  *   WeakMap and Map.
+ * - Refine's router bindings match the path against every resource in each
+ *   component that reads the route (every table row's buttons and links);
+ *   `refine-route-match.ts` here answers a path's match once.
  */
 const NARROWED: { source: string; importer: RegExp; target: () => string }[] = [
   {
@@ -63,6 +66,11 @@ const NARROWED: { source: string; importer: RegExp; target: () => string }[] = [
     source: 'side-channel',
     importer: /[\\/]node_modules[\\/]qs[\\/]/,
     target: () => fileURLToPath(new URL('./side-channel.cjs', import.meta.url)),
+  },
+  {
+    source: '@refinedev/core',
+    importer: /[\\/]@refinedev[\\/]react-router[\\/]/,
+    target: () => fileURLToPath(new URL('./refine-route-match.ts', import.meta.url)),
   },
 ]
 
