@@ -300,6 +300,37 @@ test.group('creator screens', (group) => {
     await screenshot(page, 'kr-creators-list')
   })
 
+  test('delete a creator from its row behind the security code', async ({ visit, assert }) => {
+    const admin = await userWithCode('admin')
+    const { pixel } = await threeCreators()
+    const page = await signedIn(visit, admin)
+    await page.goto('/app/customers')
+    await waitForRows(page, ['Sunny Cooks', 'Pixel Arcade', 'Moon Dance'])
+    assert.equal(
+      await page
+        .locator(`[data-testid=creator-table] a[href$="/app/creator_info?id=${pixel.id}"] button`)
+        .getAttribute('title'),
+      'Show',
+      "a row's detail button is named by its title"
+    )
+
+    await page.locator(`[data-testid=delete-${pixel.id}]`).click()
+    const modal = page
+      .locator('.ant-modal')
+      .filter({ has: page.locator('[data-testid=security-code-input]') })
+    await modal.getByText('Delete Pixel Arcade?').waitFor()
+    await modal.locator('[data-testid=security-code-input]').fill('135791')
+    await modal.locator('.ant-modal-footer .ant-btn-primary').click()
+    await modal.locator('.ant-form-item-explain-error').waitFor()
+    assert.isNotNull(await Creator.find(pixel.id), 'a wrong code deletes nothing')
+
+    await modal.locator('[data-testid=security-code-input]').fill(SECURITY_CODE)
+    await modal.locator('.ant-modal-footer .ant-btn-primary').click()
+    await page.getByText('Pixel Arcade was deleted').waitFor()
+    await waitForRows(page, ['Sunny Cooks', 'Moon Dance'])
+    assert.isNull(await Creator.find(pixel.id))
+  })
+
   test('open a detail and reveal private information with the security code', async ({
     visit,
     assert,

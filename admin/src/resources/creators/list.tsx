@@ -1,15 +1,23 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
 import { Link } from 'react-router'
-import { CanAccess, useCan, useCustom, useInvalidate, type CrudFilter } from '@refinedev/core'
 import {
-  CreateButton,
-  EditButton,
-  ShowButton,
-  getDefaultSortOrder,
-  useTable,
-} from '@refinedev/antd'
-import { Card, Space, Tag, Tooltip, Typography } from 'antd'
-import { FileExcelOutlined, StarOutlined, UploadOutlined, WarningFilled } from '@ant-design/icons'
+  CanAccess,
+  useCan,
+  useCustom,
+  useInvalidate,
+  useNavigation,
+  type CrudFilter,
+} from '@refinedev/core'
+import { CreateButton, getDefaultSortOrder, useTable } from '@refinedev/antd'
+import { Button, Card, Space, Tag, Tooltip, Typography } from 'antd'
+import {
+  EditOutlined,
+  EyeOutlined,
+  FileExcelOutlined,
+  StarOutlined,
+  UploadOutlined,
+  WarningFilled,
+} from '@ant-design/icons'
 import { useTranslation } from 'react-i18next'
 import type { CreatorListItem, CreatorSummary } from './types'
 import { DownloadButton } from '../../components/download-button'
@@ -33,22 +41,22 @@ const ImportModal = lazy(() =>
 )
 
 /**
- * The detail and edit buttons of a row: the creator screens carry the id in
- * the query string. The list asks once whether they are allowed, not once
- * per row.
+ * A row's detail or edit button: a link with an icon, its name as the title.
+ * The list asks once whether they are allowed and where they lead (Refine's
+ * navigation), not once per row: Refine's own buttons set up their
+ * navigation, access and translation hooks in every row.
  */
-const rowButton = (id: number) => ({
-  hideText: true,
-  size: 'small' as const,
-  resource: 'creators',
-  recordItemId: id,
-  meta: { query: { id } },
-  accessControl: { enabled: false },
-})
+function RowLinkButton({ to, icon, title }: { to: string; icon: React.ReactNode; title: string }) {
+  return (
+    <Link to={to}>
+      <Button size="small" icon={icon} title={title} aria-label={title} />
+    </Link>
+  )
+}
+/** The creator screens carry the id in the query string. */
+const rowMeta = (id: number) => ({ query: { id } })
 const TEMPLATE = { url: '/api/creators/template', fileName: 'creators-template.xlsx' }
 const EXPORT = { url: '/api/creators/export', fileName: 'creators.xlsx' }
-/** Header and cells on one line. */
-
 function valuesOf(filters: CrudFilter[]): FilterValues {
   const values: FilterValues = {}
   for (const filter of filters) {
@@ -133,6 +141,7 @@ export function CreatorList() {
   const canShow = useCan({ resource: 'creators', action: 'show' }).data?.can ?? false
   const canEdit = useCan({ resource: 'creators', action: 'edit' }).data?.can ?? false
   const canDelete = useCan({ resource: 'creators', action: 'delete' }).data?.can ?? false
+  const { showUrl, editUrl } = useNavigation()
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
@@ -349,8 +358,20 @@ export function CreatorList() {
             fixed="right"
             render={(_, record) => (
               <Space size={4}>
-                {canShow && <ShowButton {...rowButton(record.id)} />}
-                {canEdit && <EditButton {...rowButton(record.id)} />}
+                {canShow && (
+                  <RowLinkButton
+                    to={showUrl('creators', record.id, rowMeta(record.id))}
+                    icon={<EyeOutlined />}
+                    title={t('buttons.show')}
+                  />
+                )}
+                {canEdit && (
+                  <RowLinkButton
+                    to={editUrl('creators', record.id, rowMeta(record.id))}
+                    icon={<EditOutlined />}
+                    title={t('buttons.edit')}
+                  />
+                )}
                 <DeleteCreatorButton
                   allowed={canDelete}
                   hideText

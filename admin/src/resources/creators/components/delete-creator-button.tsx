@@ -30,9 +30,7 @@ export function DeleteCreatorButton({
   onDeleted?: () => void
 }) {
   const { t } = useTranslation()
-  const { message } = App.useApp()
   const [open, setOpen] = useState(false)
-  const { mutateAsync } = useDelete()
 
   const label = t('buttons.delete')
   const button = (
@@ -51,26 +49,9 @@ export function DeleteCreatorButton({
           {hideText ? null : label}
         </Button>
       </Tooltip>
-      <SecurityCodeDialog
-        mounted={open}
-        open={open}
-        title={t('creators.delete.title', { name })}
-        description={t('creators.delete.body')}
-        okText={label}
-        onCancel={() => setOpen(false)}
-        onSubmit={async (code) => {
-          await mutateAsync({
-            resource: 'creators',
-            id,
-            values: { security_code: code },
-            successNotification: false,
-            errorNotification: false,
-          })
-          setOpen(false)
-          message.success(t('creators.delete.done', { name }))
-          onDeleted?.()
-        }}
-      />
+      {open && (
+        <DeleteDialog id={id} name={name} onClose={() => setOpen(false)} onDeleted={onDeleted} />
+      )}
     </>
   )
   if (allowed !== undefined) return allowed ? button : null
@@ -78,5 +59,49 @@ export function DeleteCreatorButton({
     <CanAccess resource="creators" action="delete" params={{ id }} fallback={null}>
       {button}
     </CanAccess>
+  )
+}
+
+/**
+ * The code dialog and the delete call, mounted while open: a list draws a
+ * Delete button in each row, and Refine's delete hook (a mutation with its
+ * cache invalidation and audit plumbing) is set up only for the row asked.
+ */
+function DeleteDialog({
+  id,
+  name,
+  onClose,
+  onDeleted,
+}: {
+  id: number
+  name: string
+  onClose: () => void
+  onDeleted?: () => void
+}) {
+  const { t } = useTranslation()
+  const { message } = App.useApp()
+  const { mutateAsync } = useDelete()
+  const label = t('buttons.delete')
+  return (
+    <SecurityCodeDialog
+      mounted
+      open
+      title={t('creators.delete.title', { name })}
+      description={t('creators.delete.body')}
+      okText={label}
+      onCancel={onClose}
+      onSubmit={async (code) => {
+        await mutateAsync({
+          resource: 'creators',
+          id,
+          values: { security_code: code },
+          successNotification: false,
+          errorNotification: false,
+        })
+        onClose()
+        message.success(t('creators.delete.done', { name }))
+        onDeleted?.()
+      }}
+    />
   )
 }
