@@ -3,10 +3,14 @@ import { Table, type TableProps } from 'antd'
 
 /**
  * A resource's list: rows keyed by id at the studio's middle size, with its
- * test id and empty text. New rows are drawn as deferred work that React
+ * test id and empty text. The table is drawn as deferred work that React
  * splits into short slices, so a page of rich rows does not block the page
- * (clicks and typing stay answered while it draws). Until the first rows are
- * drawn the pager stays out, so it does not jump down when they arrive.
+ * (clicks and typing stay answered while it draws): antd's Table draws every
+ * row again whenever it is drawn, and a screen is drawn again each time one
+ * of its reads answers (the list, its summary, the access checks). An urgent
+ * render keeps the table drawn last; a deferred one brings it up to date.
+ * Until the first rows are drawn the pager stays out, so it does not jump
+ * down when they arrive.
  */
 export function ListTable<T extends object>({
   testId,
@@ -16,7 +20,7 @@ export function ListTable<T extends object>({
   const rows = useDeferredValue(table.dataSource)
   const loading = typeof table.loading === 'object' ? table.loading.spinning : table.loading
   const waiting = !rows?.length && (rows !== table.dataSource || Boolean(loading))
-  return (
+  return useDeferredValue(
     <Table<T>
       rowKey="id"
       size="middle"
