@@ -159,15 +159,10 @@ export function HeaderCard({ creator, actions }: { creator: Creator; actions: Re
         )}
       </Descriptions>
       <Divider style={{ margin: '12px 0' }} />
-      <div
-        style={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          gap: 12,
-          justifyContent: 'space-between',
-          alignItems: 'center',
-        }}
-      >
+      {/* The actions have a line of their own, its height kept from the first paint: they appear
+          as the access answers arrive, and beside the links they wrapped to a new line then, moving
+          the page below. */}
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
         <Space wrap size={[16, 8]} data-testid="channel-links">
           {accounts.map((account) => (
             <PlatformLink
@@ -190,7 +185,9 @@ export function HeaderCard({ creator, actions }: { creator: Creator; actions: Re
             <Typography.Text type="secondary">{t('creators.detail.no_accounts')}</Typography.Text>
           )}
         </Space>
-        <Space wrap>{actions}</Space>
+        <Space wrap style={{ minHeight: 32 }}>
+          {actions}
+        </Space>
       </div>
     </Card>
   )
