@@ -17,16 +17,14 @@ export function ListTable<T extends object>({
   empty,
   ...table
 }: TableProps<T> & { testId?: string; empty?: React.ReactNode }) {
-  const rows = useDeferredValue(table.dataSource)
   const loading = typeof table.loading === 'object' ? table.loading.spinning : table.loading
-  const waiting = !rows?.length && (rows !== table.dataSource || Boolean(loading))
+  const waiting = !table.dataSource?.length && Boolean(loading)
   return useDeferredValue(
     <Table<T>
       rowKey="id"
       size="middle"
       data-testid={testId}
       {...table}
-      dataSource={rows}
       pagination={waiting ? false : table.pagination}
       locale={empty === undefined ? table.locale : { emptyText: empty }}
     />
