@@ -7,9 +7,9 @@
  * (desktop preset, simulated throttling) in Debian's Chromium on each page.
  * Every run is a first visit: a Chromium of its own with a new profile (no
  * HTTP or code cache, no scripts compiled in memory, no local storage), given
- * the sign-in cookie alone, as a reader's first visit of the day is. Prints the median of the runs per
- * page: performance score, FCP, LCP, TBT, CLS, the JavaScript transferred, and
- * the JavaScript transferred before the first chart chunk was requested. The
+ * the sign-in cookie alone. Prints the median of the runs per page:
+ * performance score, FCP, LCP, TBT, CLS, the JavaScript transferred, and the
+ * JavaScript transferred before the first chart chunk was requested. The
  * sign-in page is measured as the baseline of the same run. Figures are
  * printed, never asserted.
  *
@@ -114,8 +114,7 @@ async function measure(base, pages, runs, details = false) {
   for (const path of pages) {
     const samples = []
     for (let run = 0; run < runs; run++) {
-      // A first visit: a Chromium of its own (a new profile: no HTTP or code cache, no
-      // compiled scripts in memory, no local storage), with the sign-in cookie alone.
+      // a first visit (see the header)
       const chrome = await chromeLauncher.launch({
         chromePath: CHROMIUM,
         chromeFlags: CHROMIUM_FLAGS,

@@ -57,6 +57,7 @@ function RowLinkButton({ to, icon, title }: { to: string; icon: React.ReactNode;
 const rowMeta = (id: number) => ({ query: { id } })
 const TEMPLATE = { url: '/api/creators/template', fileName: 'creators-template.xlsx' }
 const EXPORT = { url: '/api/creators/export', fileName: 'creators.xlsx' }
+
 function valuesOf(filters: CrudFilter[]): FilterValues {
   const values: FilterValues = {}
   for (const filter of filters) {
