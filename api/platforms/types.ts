@@ -107,6 +107,13 @@ export interface PlatformAdapter {
     ids: string[],
     options: { at: string }
   ): Promise<VideoStats[]>
+  /**
+   * Whether the account's stored login still works, by the platform's
+   * cheapest signed-in call (the account-health check before the daily run).
+   * Resolves when it works; rejects with PlatformError 'auth' (refused or
+   * expired), 'captcha' (verification asked) or another code (could not tell).
+   */
+  checkLogin?(account: PlatformAccountRef): Promise<void>
 }
 
 export type PlatformErrorCode =
@@ -114,6 +121,8 @@ export type PlatformErrorCode =
   | 'not_configured'
   | 'not_found'
   | 'auth'
+  /** The platform asks for a captcha or a verification: the stored login cannot be used now. */
+  | 'captcha'
   | 'rate_limited'
   | 'quota_exceeded'
   | 'bad_response'

@@ -12,6 +12,7 @@
 export const COLLECT_ERROR_CODES = [
   'not_found',
   'auth',
+  'captcha',
   'rate_limited',
   'quota_exceeded',
   'bad_response',

@@ -332,7 +332,8 @@ export default class MetricCollectionService {
     if (platformError && SKIP_CODES.has(platformError.code)) {
       return { account, skipped: true, failure: { code: platformError.code, message } }
     }
-    const login = platformError?.code === 'auth' ? loginOf(account) : null
+    const login =
+      platformError?.code === 'auth' || platformError?.code === 'captcha' ? loginOf(account) : null
     if (login) return { account, failure: loginFailure(account, login, message) }
     return { account, failure: { code: platformError?.code ?? 'error', message } }
   }

@@ -34,8 +34,18 @@ const LOGIN_FAILURE_CODES: Record<LoginKind, 'cookie_expired' | 'token_expired'>
  * API key): a refused login there says nothing about the account's token.
  */
 const STUDIO_LOGIN_PLATFORMS = new Set<PlatformKey>(['youtube'])
-/** Platforms whose adapters sign in with the account's cookie first (Bilibili's SESSDATA). */
-const COOKIE_PLATFORMS = new Set<PlatformKey>(['bilibili'])
+/**
+ * Platforms whose adapters sign in with the account's cookie first (Bilibili's
+ * SESSDATA; the platforms read through a signed-in browser session).
+ */
+const COOKIE_PLATFORMS = new Set<PlatformKey>([
+  'bilibili',
+  'xiaohongshu',
+  'wechat_channels',
+  'tencent',
+  'iqiyi',
+  'netease',
+])
 
 /**
  * The stored login a platform's 'auth' answer is about: Bilibili's cookie
