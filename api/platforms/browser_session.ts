@@ -1,0 +1,476 @@
+import type { Browser, BrowserContext, Page, Response } from 'playwright'
+import type { PlatformKey } from '#shared/constants'
+import { PlatformError, type PlatformAccountRef } from '#platforms/types'
+import { COOKIE_DOMAINS, parseCookies } from '#shared/cookies'
+
+/*
+|--------------------------------------------------------------------------
+| The signed-in browser session
+|--------------------------------------------------------------------------
+|
+| For the platforms that give an agency no API (Xiaohongshu, WeChat
+| Channels, Tencent Video, iQiyi, Netease): the adapter opens the creator's
+| own creator-center page in Chromium with the account's stored cookies and
+| reads the JSON that page receives (page.on('response')) — the page signs
+| its own requests, nothing here imitates a signature.
+|
+| One Chromium per process (BROWSER_SESSION_CHROMIUM, default
+| /usr/bin/chromium, headless), launched on first use and closed after
+| `idleMs` without reads and by close() (the shutdown). One context (cookie
+| jar) per account with one page, reused across the account's reads; at most
+| `concurrency` reads at once (BROWSER_SESSION_CONCURRENCY, default 2), the
+| others wait in a queue, and never more contexts than that: an idle
+| account's context is closed for the next account, so pages open at once
+| ≤ concurrency. Each read has a time limit from the moment it has its page.
+|
+| Outcomes: the bodies by name; the page landing on the login page or an
+| answer saying "not logged in" → 'auth'; a captcha or verification page →
+| 'captcha'; the time limit or a page that cannot load → 'network'
+| (retryable); an answer that is not JSON → 'bad_response'. A context whose
+| read failed is closed (the next read starts from the stored cookies again).
+|
+*/
+
+export type Json = Record<string, any>
+
+export interface BrowserSessionOptions {
+  /** BROWSER_SESSION_CHROMIUM, default /usr/bin/chromium. */
+  executablePath?: string
+  /** Reads (and pages) at once: BROWSER_SESSION_CONCURRENCY, default 2. */
+  concurrency?: number
+  /** The browser is closed after this long without reads (default 60 s). */
+  idleMs?: number
+  /** Default time limit of one read (default 30 s). */
+  readTimeoutMs?: number
+  /** Extra Chromium flags (beside --no-sandbox --disable-gpu). */
+  args?: string[]
+}
+
+/** Where a platform's login lives: the cookies of the account, set for `cookieDomain`. */
+export interface SessionLogin {
+  platform: PlatformKey
+  /** The platform's name in messages ("Xiaohongshu"). */
+  label: string
+  ref: PlatformAccountRef
+  /**
+   * The host the cookies are set for in the browser ('.xiaohongshu.com'; the
+   * fake's '127.0.0.1' in tests). The stored export is read for the
+   * platform's COOKIE_DOMAINS entry.
+   */
+  cookieDomain: string
+}
+
+/** One JSON answer the page receives, captured by its URL. */
+export interface WantedResponse {
+  name: string
+  match: (url: URL) => boolean
+}
+
+export interface SessionRead {
+  /** The creator-center page to open. */
+  url: string
+  responses: WantedResponse[]
+  /** Whether a page the main frame lands on is the login page. */
+  signedOut?: (url: URL) => boolean
+  /** Whether a page the main frame lands on is a captcha or verification page. */
+  captcha?: (url: URL) => boolean
+  /**
+   * The platform's own verdict on a captured answer (its "not logged in" or
+   * "verify first" codes): an error code, or undefined when it is an answer.
+   */
+  refusal?: (
+    name: string,
+    body: Json,
+    status: number
+  ) =>
+    | { code: 'auth' | 'captcha' | 'rate_limited' | 'upstream'; upstreamCode?: string | number }
+    | undefined
+  /** Run once the page has loaded (scroll, click a tab) for answers it loads later. */
+  act?: (page: Page) => Promise<void>
+  /** This read's time limit (default the session's readTimeoutMs). */
+  timeoutMs?: number
+}
+
+export interface BrowserSessionStats {
+  launches: number
+  contextsOpened: number
+  pagesOpened: number
+  reads: number
+  failed: Partial<Record<string, number>>
+  /** Reads holding a page now, and the most seen at once. */
+  active: number
+  maxActive: number
+  queued: number
+  pagesOpen: number
+  browserOpen: boolean
+}
+
+interface Slot {
+  key: string
+  cookie: string
+  context: BrowserContext
+  page: Page
+  busy: boolean
+  lastUsed: number
+}
+
+interface Waiter {
+  key: string
+  grant: () => void
+}
+
+const BLOCKED = new Set(['image', 'media', 'font'])
+
+export class BrowserSession {
+  readonly executablePath: string
+  readonly concurrency: number
+  readonly idleMs: number
+  readonly readTimeoutMs: number
+  readonly #args: string[]
+
+  #browser: Promise<Browser> | null = null
+  #idleTimer: NodeJS.Timeout | null = null
+  #slots = new Map<string, Slot>()
+  /** The accounts holding a turn (opening their page or reading): at most `concurrency`. */
+  #turns = new Set<string>()
+  #queue: Waiter[] = []
+  #stats = {
+    launches: 0,
+    contextsOpened: 0,
+    pagesOpened: 0,
+    reads: 0,
+    failed: {} as Partial<Record<string, number>>,
+    maxActive: 0,
+  }
+
+  constructor(options: BrowserSessionOptions = {}) {
+    this.executablePath = options.executablePath ?? '/usr/bin/chromium'
+    this.concurrency = Math.max(1, Math.floor(options.concurrency ?? 2))
+    this.idleMs = options.idleMs ?? 60_000
+    this.readTimeoutMs = options.readTimeoutMs ?? 30_000
+    this.#args = [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      ...(options.args ?? []),
+    ]
+  }
+
+  stats(): BrowserSessionStats {
+    return {
+      ...this.#stats,
+      failed: { ...this.#stats.failed },
+      active: this.#turns.size,
+      queued: this.#queue.length,
+      pagesOpen: this.#slots.size,
+      browserOpen: this.#browser !== null,
+    }
+  }
+
+  /**
+   * Opens `read.url` in the account's context and answers the JSON bodies of
+   * the wanted responses by name (see the header for the errors).
+   */
+  async read(login: SessionLogin, read: SessionRead): Promise<Record<string, Json>> {
+    const key = `${login.platform}:${login.ref.id}`
+    const cookie = login.ref.cookie?.trim() ?? ''
+    if (!cookie) {
+      throw new PlatformError(
+        login.platform,
+        'not_configured',
+        `Account ${login.ref.id} has no ${login.label} cookie to sign in with`,
+        { retryable: false }
+      )
+    }
+    await this.#acquire(key)
+    let slot: Slot | undefined
+    let failed = true
+    try {
+      slot = await this.#slot(key, login, cookie)
+      this.#stats.reads++
+      const bodies = await this.#capture(login, slot.page, read)
+      failed = false
+      return bodies
+    } catch (error) {
+      const code = error instanceof PlatformError ? error.code : 'other'
+      this.#stats.failed[code] = (this.#stats.failed[code] ?? 0) + 1
+      throw error
+    } finally {
+      if (slot) {
+        slot.busy = false
+        slot.lastUsed = Date.now()
+        if (failed) await this.#drop(slot)
+      }
+      this.#release(key)
+    }
+  }
+
+  /** Closes every context and the browser (the process's shutdown; reads after it launch again). */
+  async close() {
+    this.#clearIdle()
+    const slots = [...this.#slots.values()]
+    this.#slots.clear()
+    await Promise.all(slots.map((slot) => slot.context.close().catch(() => {})))
+    const launching = this.#browser
+    this.#browser = null
+    const browser = launching ? await launching.catch(() => null) : null
+    await browser?.close().catch(() => {})
+  }
+
+  /* ---------------------------------------------------------------- */
+
+  /** Waits for a turn: fewer than `concurrency` reads, and none for this account. */
+  #acquire(key: string) {
+    this.#clearIdle()
+    return new Promise<void>((grant) => {
+      this.#queue.push({ key, grant })
+      this.#pump()
+    })
+  }
+
+  #pump() {
+    for (let index = 0; index < this.#queue.length && this.#turns.size < this.concurrency;) {
+      const waiter = this.#queue[index]
+      if (this.#turns.has(waiter.key)) {
+        index++
+        continue
+      }
+      this.#queue.splice(index, 1)
+      this.#turns.add(waiter.key)
+      this.#stats.maxActive = Math.max(this.#stats.maxActive, this.#turns.size)
+      waiter.grant()
+    }
+  }
+
+  #release(key: string) {
+    this.#turns.delete(key)
+    this.#pump()
+    if (this.#turns.size === 0 && this.#queue.length === 0 && this.#browser) {
+      this.#clearIdle()
+      this.#idleTimer = setTimeout(() => void this.close(), this.idleMs)
+      this.#idleTimer.unref()
+    }
+  }
+
+  #clearIdle() {
+    if (this.#idleTimer) clearTimeout(this.#idleTimer)
+    this.#idleTimer = null
+  }
+
+  #launch() {
+    if (!this.#browser) {
+      this.#stats.launches++
+      this.#browser = import('playwright')
+        .then(({ chromium }) =>
+          chromium.launch({
+            executablePath: this.executablePath,
+            headless: true,
+            args: this.#args,
+            // the process's shutdown closes the session (close()); Playwright kills it on exit
+            handleSIGINT: false,
+            handleSIGTERM: false,
+            handleSIGHUP: false,
+          })
+        )
+        .then((browser) => {
+          browser.on('disconnected', () => {
+            this.#browser = null
+            this.#slots.clear()
+          })
+          return browser
+        })
+      this.#browser.catch(() => {
+        this.#browser = null
+      })
+    }
+    return this.#browser
+  }
+
+  /** The account's context and page, opened with its cookies (again when the cookie changed). */
+  async #slot(key: string, login: SessionLogin, cookie: string): Promise<Slot> {
+    const existing = this.#slots.get(key)
+    if (existing && existing.cookie === cookie && !existing.page.isClosed()) {
+      existing.busy = true
+      return existing
+    }
+    if (existing) await this.#drop(existing)
+    // make room: an idle account's context closes (pages open ≤ concurrency)
+    while (this.#slots.size >= this.concurrency) {
+      const idle = [...this.#slots.values()]
+        .filter((slot) => !slot.busy)
+        .sort((a, b) => a.lastUsed - b.lastUsed)[0]
+      if (!idle) break
+      await this.#drop(idle)
+    }
+    let browser: Browser
+    try {
+      browser = await this.#launch()
+    } catch (error) {
+      throw new PlatformError(
+        login.platform,
+        'not_configured',
+        `Chromium could not start for ${login.label} (${this.executablePath}): ${messageOf(error)}`,
+        { retryable: false }
+      )
+    }
+    const major = browser.version().split('.')[0]
+    const context = await browser.newContext({
+      locale: 'zh-CN',
+      timezoneId: 'Asia/Shanghai',
+      viewport: { width: 1366, height: 768 },
+      userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36`,
+    })
+    this.#stats.contextsOpened++
+    const cookies = parseCookies(cookie, COOKIE_DOMAINS[login.platform]).map((entry) => ({
+      name: entry.name,
+      value: entry.value,
+      domain: login.cookieDomain,
+      path: '/',
+      ...(entry.expiresAt ? { expires: Math.floor(entry.expiresAt / 1000) } : {}),
+    }))
+    await context.addCookies(cookies)
+    await context.route('**/*', (route) =>
+      BLOCKED.has(route.request().resourceType()) ? route.abort() : route.fallback()
+    )
+    const page = await context.newPage()
+    this.#stats.pagesOpened++
+    const slot: Slot = { key, cookie, context, page, busy: true, lastUsed: Date.now() }
+    this.#slots.set(key, slot)
+    return slot
+  }
+
+  async #drop(slot: Slot) {
+    if (this.#slots.get(slot.key) === slot) this.#slots.delete(slot.key)
+    await slot.context.close().catch(() => {})
+  }
+
+  /** Navigates and waits for every wanted answer, a refusal, or the time limit. */
+  async #capture(login: SessionLogin, page: Page, read: SessionRead) {
+    const timeoutMs = read.timeoutMs ?? this.readTimeoutMs
+    const fail = (code: PlatformError['code'], message: string, upstreamCode?: string | number) =>
+      new PlatformError(login.platform, code, `${login.label}: ${message}`, {
+        retryable: code === 'network' || code === 'rate_limited' || code === 'upstream',
+        upstreamCode,
+      })
+    const bodies: Record<string, Json> = {}
+    const waiting = new Map(read.responses.map((wanted) => [wanted.name, wanted]))
+    let settle!: (error?: PlatformError) => void
+    const done = new Promise<void>((resolve, reject) => {
+      settle = (error) => (error ? reject(error) : resolve())
+    })
+    const landed = (url: string) => {
+      let parsed: URL
+      try {
+        parsed = new URL(url)
+      } catch {
+        return
+      }
+      if (read.captcha?.(parsed)) {
+        settle(fail('captcha', `the page asks for a verification (${parsed.pathname})`))
+      } else if (read.signedOut?.(parsed)) {
+        settle(fail('auth', `the stored cookie is signed out (landed on ${parsed.pathname})`))
+      }
+    }
+    const onFrame = (frame: import('playwright').Frame) => {
+      if (frame === page.mainFrame()) landed(frame.url())
+    }
+    const onResponse = async (response: Response) => {
+      let url: URL
+      try {
+        url = new URL(response.url())
+      } catch {
+        return
+      }
+      const wanted = [...waiting.values()].find((item) => item.match(url))
+      if (!wanted) return
+      waiting.delete(wanted.name)
+      let body: unknown
+      try {
+        body = JSON.parse(await response.text())
+      } catch {
+        body = undefined
+      }
+      if (!body || typeof body !== 'object' || Array.isArray(body)) {
+        return settle(
+          fail(
+            'bad_response',
+            `the answer to ${url.pathname} (HTTP ${response.status()}) is not a JSON object`,
+            response.status()
+          )
+        )
+      }
+      const refused = read.refusal?.(wanted.name, body as Json, response.status())
+      if (refused) {
+        const what = {
+          auth: 'the stored cookie is refused',
+          captcha: 'a verification is asked',
+          rate_limited: 'too many requests',
+          upstream: 'the platform failed',
+        }
+        return settle(
+          fail(refused.code, `${what[refused.code]} (${url.pathname})`, refused.upstreamCode)
+        )
+      }
+      bodies[wanted.name] = body as Json
+      if (waiting.size === 0) settle()
+    }
+    page.on('framenavigated', onFrame)
+    page.on('response', onResponse)
+    const timer = setTimeout(
+      () =>
+        settle(
+          fail(
+            'network',
+            `no answer within ${timeoutMs} ms from ${[...waiting.keys()].join(', ') || read.url}`
+          )
+        ),
+      timeoutMs
+    )
+    try {
+      const navigation = page
+        .goto(read.url, { waitUntil: 'domcontentloaded', timeout: timeoutMs })
+        .then(async () => {
+          landed(page.url())
+          if (read.act && waiting.size > 0) await read.act(page)
+        })
+        .catch((error) =>
+          settle(fail('network', `could not open ${read.url}: ${messageOf(error)}`))
+        )
+      if (read.responses.length === 0) await navigation.then(() => settle())
+      await done
+      return bodies
+    } finally {
+      clearTimeout(timer)
+      page.off('framenavigated', onFrame)
+      page.off('response', onResponse)
+    }
+  }
+}
+
+function messageOf(error: unknown) {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0]
+}
+
+let shared: BrowserSession | null = null
+
+/**
+ * The process's one session, from BROWSER_SESSION_CHROMIUM and
+ * BROWSER_SESSION_CONCURRENCY; the adapters use it unless given their own.
+ */
+export function sharedBrowserSession(): BrowserSession {
+  if (!shared) {
+    const concurrency = Number(process.env.BROWSER_SESSION_CONCURRENCY)
+    shared = new BrowserSession({
+      executablePath: process.env.BROWSER_SESSION_CHROMIUM || '/usr/bin/chromium',
+      concurrency: Number.isFinite(concurrency) && concurrency > 0 ? concurrency : 2,
+    })
+    const session = shared
+    process.once('beforeExit', () => void session.close())
+  }
+  return shared
+}
+
+/** Closes the shared session if one was opened (the application's shutdown hook). */
+export async function closeSharedBrowserSession() {
+  await shared?.close()
+}
