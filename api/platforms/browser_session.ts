@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page, Response } from 'playwright'
+import type { Browser, BrowserContext, Page, Request, Response } from 'playwright'
 import type { PlatformKey } from '#shared/constants'
 import { PlatformError, type PlatformAccountRef } from '#platforms/types'
 import { COOKIE_DOMAINS, parseCookies } from '#shared/cookies'
@@ -63,7 +63,8 @@ export interface SessionLogin {
 /** One JSON answer the page receives, captured by its URL. */
 export interface WantedResponse {
   name: string
-  match: (url: URL) => boolean
+  /** `request` is the page's request (its method and post body, when the URL does not tell). */
+  match: (url: URL, request: Request) => boolean
 }
 
 export interface SessionRead {
@@ -85,8 +86,22 @@ export interface SessionRead {
   ) =>
     | { code: 'auth' | 'captcha' | 'rate_limited' | 'upstream'; upstreamCode?: string | number }
     | undefined
-  /** Run once the page has loaded (scroll, click a tab) for answers it loads later. */
-  act?: (page: Page) => Promise<void>
+  /**
+   * Run once the page has loaded (scroll, click a tab) for answers it loads
+   * later. `settled()` says whether the read is over (stop acting then);
+   * `finish()` ends it with the answers captured so far (a list that ended
+   * before the wanted page).
+   */
+  act?: (page: Page, control: { settled: () => boolean; finish: () => void }) => Promise<void>
+  /**
+   * Told of every JSON answer whose URL `match`es, wanted or not (from the
+   * start of the navigation): a list page that says the list ended can
+   * `finish()` the read early.
+   */
+  observe?: {
+    match: (url: URL, request: Request) => boolean
+    seen: (url: URL, body: Json, control: { finish: () => void }) => void
+  }
   /** This read's time limit (default the session's readTimeoutMs). */
   timeoutMs?: number
 }
@@ -354,10 +369,16 @@ export class BrowserSession {
       })
     const bodies: Record<string, Json> = {}
     const waiting = new Map(read.responses.map((wanted) => [wanted.name, wanted]))
-    let settle!: (error?: PlatformError) => void
+    let over = false
+    let finish!: (error?: PlatformError) => void
     const done = new Promise<void>((resolve, reject) => {
-      settle = (error) => (error ? reject(error) : resolve())
+      finish = (error) => (error ? reject(error) : resolve())
     })
+    const settle = (error?: PlatformError) => {
+      if (over) return
+      over = true
+      finish(error)
+    }
     const landed = (url: string) => {
       let parsed: URL
       try {
@@ -381,9 +402,11 @@ export class BrowserSession {
       } catch {
         return
       }
-      const wanted = [...waiting.values()].find((item) => item.match(url))
-      if (!wanted) return
-      waiting.delete(wanted.name)
+      const request = response.request()
+      const wanted = [...waiting.values()].find((item) => item.match(url, request))
+      const observed = !wanted && (read.observe?.match(url, request) ?? false)
+      if (!wanted && !observed) return
+      if (wanted) waiting.delete(wanted.name)
       let body: unknown
       try {
         body = JSON.parse(await response.text())
@@ -399,7 +422,8 @@ export class BrowserSession {
           )
         )
       }
-      const refused = read.refusal?.(wanted.name, body as Json, response.status())
+      const name = wanted?.name ?? 'observed'
+      const refused = read.refusal?.(name, body as Json, response.status())
       if (refused) {
         const what = {
           auth: 'the stored cookie is refused',
@@ -410,6 +434,10 @@ export class BrowserSession {
         return settle(
           fail(refused.code, `${what[refused.code]} (${url.pathname})`, refused.upstreamCode)
         )
+      }
+      if (!wanted) {
+        read.observe?.seen(url, body as Json, { finish: () => settle() })
+        return
       }
       bodies[wanted.name] = body as Json
       if (waiting.size === 0) settle()
@@ -431,7 +459,9 @@ export class BrowserSession {
         .goto(read.url, { waitUntil: 'domcontentloaded', timeout: timeoutMs })
         .then(async () => {
           landed(page.url())
-          if (read.act && waiting.size > 0) await read.act(page)
+          if (read.act && waiting.size > 0) {
+            await read.act(page, { settled: () => over, finish: () => settle() })
+          }
         })
         .catch((error) =>
           settle(fail('network', `could not open ${read.url}: ${messageOf(error)}`))
