@@ -131,10 +131,12 @@ export default class HaokanAdapter implements PlatformAdapter {
     if (fansPage.total === null) throw badResponse(FANS, 'data.page.total_count')
 
     const sums = { views: 0, likes: 0, comments: 0, shares: 0, recommends: 0 }
-    let videos = 0
+    let total: number | null = null
+    let read = 0
     for (let page = 1; page <= this.#maxPages; page++) {
       const listed = await this.#list(login, page, PAGE_SIZE_MAX)
-      if (page === 1) videos = listed.total ?? listed.articles.length
+      total ??= listed.total
+      read += listed.articles.length
       for (const { counters } of await this.#withCounters(login, listed.articles, true)) {
         for (const name of Object.keys(sums) as (keyof typeof sums)[])
           sums[name] += counters[name] ?? 0
@@ -148,7 +150,8 @@ export default class HaokanAdapter implements PlatformAdapter {
       danmaku: 0,
       coins: 0,
       forwards: 0,
-      videos,
+      // without a total in data.page: the videos read (at least that many)
+      videos: total ?? read,
     }
   }
 

@@ -245,6 +245,9 @@ test.group('Platforms | haokan (Baijiahao open API)', () => {
     const second = await adapter.videos(account(), { page: 2, pageSize: 2 })
     assert.isFalse(second.hasMore)
     assert.equal(second.total, 3)
+    // without total_count the channel's video count is the videos read
+    const channel = await adapter.channelStats(account(), { date: '2026-12-06' })
+    assert.equal(channel.videos, 3)
 
     const { fake: empty, adapter: none } = await adapterOn(defaultSite({ articles: [] }))
     cleanup(() => empty.close())
