@@ -4,6 +4,7 @@ import { defineConfig, type PlatformFactory, type PlatformMode } from '#platform
 import SimulatedAdapter from '#platforms/simulated'
 import BilibiliAdapter from '#platforms/bilibili'
 import YouTubeAdapter from '#platforms/youtube'
+import HaokanAdapter from '#platforms/haokan'
 import PlaceholderAdapter from '#platforms/placeholder'
 
 /*
@@ -47,7 +48,12 @@ export const platformModes: Record<PlatformMode, Record<PlatformKey, PlatformFac
         timeoutMs,
       }),
     xigua: placeholder('xigua'),
-    haokan: placeholder('haokan'),
+    haokan: () =>
+      new HaokanAdapter({
+        baseUrl: env.get('BAIJIAHAO_API_BASE', 'https://baijiahao.baidu.com'),
+        appId: env.get('BAIJIAHAO_APP_ID'),
+        timeoutMs,
+      }),
     weibo: placeholder('weibo'),
     douyin: placeholder('douyin'),
     kwai: placeholder('kwai'),

@@ -65,6 +65,8 @@ export default await Env.create(new URL('../../', import.meta.url), {
   BILIBILI_API_BASE: Env.schema.string.optional({ format: 'url', tld: false }),
   YOUTUBE_API_BASE: Env.schema.string.optional({ format: 'url', tld: false }),
   YOUTUBE_API_KEY: Env.schema.string.optional(),
+  BAIJIAHAO_API_BASE: Env.schema.string.optional({ format: 'url', tld: false }),
+  BAIJIAHAO_APP_ID: Env.schema.string.optional(),
   PLATFORM_TIMEOUT_MS: Env.schema.number.optional(),
 
   /*
