@@ -11,6 +11,7 @@ import { UPLOAD_PERMISSIONS } from '#policies/catalogue/uploads'
 import { DOCUMENT_PERMISSIONS } from '#policies/catalogue/documents'
 import { SETTLEMENT_PERMISSIONS } from '#policies/catalogue/settlement'
 import { REPORT_PERMISSIONS } from '#policies/catalogue/reports'
+import { METRIC_IMPORT_PERMISSIONS } from '#policies/catalogue/metric_imports'
 
 /**
  * Every resource and action the admin asks about through Refine's
@@ -66,4 +67,5 @@ export const PERMISSION_CATALOGUE: CatalogueEntry[] = [
   ...DOCUMENT_PERMISSIONS,
   ...SETTLEMENT_PERMISSIONS,
   ...REPORT_PERMISSIONS,
+  ...METRIC_IMPORT_PERMISSIONS,
 ]

@@ -29,4 +29,5 @@ export const policies = {
   DocumentPolicy: () => import('#policies/document_policy'),
   SettlementPolicy: () => import('#policies/settlement_policy'),
   ReportPolicy: () => import('#policies/report_policy'),
+  MetricImportPolicy: () => import('#policies/metric_import_policy'),
 }

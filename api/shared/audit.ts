@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = [
   'creator.baidu_token',
   'creator.terminate',
   'creator.terminate_failed',
+  'creator.metrics_import',
   'board.create',
   'board.update',
   'board.delete',

@@ -244,10 +244,14 @@ export const HEADLINE_METRICS = ['fans', 'likes', 'views', 'comments'] as const
  * How a snapshot's values were obtained. `carried`: the day's collection of
  * the account failed, so its last known values stand in (differences 0) and
  * the network's totals do not dip; a later successful resync of the day
- * replaces the row.
+ * replaces the row. `imported`: read from the platform's own creator-center
+ * export that staff uploaded; an import never replaces a collected day
+ * (COLLECTED_SOURCES).
  */
-const SNAPSHOT_SOURCES = ['official', 'scraped', 'simulated', 'carried'] as const
+const SNAPSHOT_SOURCES = ['official', 'scraped', 'simulated', 'carried', 'imported'] as const
 export type SnapshotSource = (typeof SNAPSHOT_SOURCES)[number]
+/** The sources of a day an adapter collected: an export import keeps such a day. */
+export const COLLECTED_SOURCES: readonly SnapshotSource[] = ['official', 'scraped']
 
 /**
  * Collection runs: who started them ('retry': the follow-up of a run that

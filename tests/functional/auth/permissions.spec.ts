@@ -20,6 +20,7 @@ const STAFF_SIDE_RESOURCES = [
   'upload_ledger',
   'documents',
   'reports',
+  'metric_imports',
 ]
 
 test.group('auth / user info and permissions', (group) => {
