@@ -90,6 +90,7 @@ test.group('auth / user info and permissions', (group) => {
       'settlement',
       'documents',
       'reports',
+      'metric_imports',
     ])
     const catalogued = new Set(PERMISSION_CATALOGUE.map((entry) => entry.resource))
     for (const screen of SCREENS) {
