@@ -8,6 +8,7 @@ import GrowthSweepJob from '#jobs/growth_sweep_job'
 import GrowthDiscoverJob from '#jobs/growth_discover_job'
 import UploadPublishJob from '#jobs/upload_publish_job'
 import UploadSweepJob from '#jobs/upload_sweep_job'
+import OAuthRefreshJob from '#jobs/oauth_refresh_job'
 import studioConfig from '#config/studio'
 import { GROWTH_SWEEP_CRON } from '#shared/growth'
 
@@ -34,6 +35,7 @@ export const JOBS: StudioJobClass[] = [
   GrowthDiscoverJob,
   UploadPublishJob,
   UploadSweepJob,
+  OAuthRefreshJob,
 ]
 
 /**
@@ -57,6 +59,8 @@ export const SCHEDULES: { key: string; job: StudioJobClass; cron: string; payloa
   },
   // publications whose job was lost or whose worker died, and day-old unfinished transfers
   { key: 'uploads:sweep', job: UploadSweepJob, cron: '* * * * *', payload: {} },
+  // open-platform OAuth logins renewed before they lapse, the refused ones marked (issue 28 §2)
+  { key: 'tokens:platform:refresh', job: OAuthRefreshJob, cron: '0 4 * * *', payload: {} },
 ]
 
 export function findJob(name: string) {

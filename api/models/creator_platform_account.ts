@@ -45,6 +45,14 @@ export default class CreatorPlatformAccount extends compose(CreatorRecord, withC
   @column.dateTime()
   declare tokenExpiresAt: DateTime | null
 
+  /** When the refresh job (OAuthRefreshService) last renewed the OAuth login. */
+  @column.dateTime()
+  declare tokenRefreshedAt: DateTime | null
+
+  /** Why the last renewal failed (`code: message`, as collect_error), null once it worked. */
+  @column()
+  declare tokenError: string | null
+
   @column({ serializeAs: null })
   declare cookieEncrypted: string | null
 

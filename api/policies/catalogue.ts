@@ -45,6 +45,7 @@ export const PERMISSION_CATALOGUE: CatalogueEntry[] = [
       'memo',
       'create',
       'edit',
+      'connect',
       'delete',
       'terminate',
       'import',

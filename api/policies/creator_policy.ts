@@ -45,6 +45,11 @@ export default class CreatorPolicy extends StudioPolicy {
     return false
   }
 
+  /** Starting an OAuth connect of a platform login (who may edit the creator's accounts). */
+  connect(): AuthorizerResponse {
+    return false
+  }
+
   delete(): AuthorizerResponse {
     return false
   }

@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = [
   'creator.reveal',
   'creator.reveal_failed',
   'creator.account_update',
+  'creator.account_connect',
   'creator.account_password',
   'creator.ad_prices',
   'creator.baidu_token',

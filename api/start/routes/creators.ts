@@ -6,6 +6,7 @@ const CreatorAccountsController = () => import('#controllers/creator_accounts_co
 const CreatorMemosController = () => import('#controllers/creator_memos_controller')
 const FavoritesController = () => import('#controllers/favorites_controller')
 const SecurityCodesController = () => import('#controllers/security_codes_controller')
+const OAuthConnectsController = () => import('#controllers/oauth_connects_controller')
 
 /**
  * Creators (SPEC §2, §3, §5, §6): Refine's simple-rest resource under
@@ -25,6 +26,7 @@ router
     router.post('/creators/:id/reveal', [CreatorsController, 'reveal'])
     router.put('/creators/:id/ad-prices', [CreatorsController, 'adPrices'])
     router.put('/creators/:id/accounts/:platform', [CreatorAccountsController, 'update'])
+    router.post('/creators/:id/accounts/:platform/connect', [OAuthConnectsController, 'start'])
     router.put('/creators/:id/baidu-token', [CreatorAccountsController, 'baiduToken'])
     router.put('/creators/:id/account-password', [CreatorAccountsController, 'password'])
     router.get('/creators/:id/memos', [CreatorMemosController, 'index'])

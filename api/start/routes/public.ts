@@ -7,6 +7,7 @@ const RegistrationsController = () => import('#controllers/registrations_control
 const IpAllowlistController = () => import('#controllers/ip_allowlist_controller')
 const AccountController = () => import('#controllers/account_controller')
 const PublicDocumentsController = () => import('#controllers/public_documents_controller')
+const OAuthConnectsController = () => import('#controllers/oauth_connects_controller')
 
 /** The routes anybody may call: the spec's login, refresh and register calls, and health. */
 export const PUBLIC_ROUTES = [
@@ -22,6 +23,7 @@ export const PUBLIC_ROUTES = [
   'GET /api/avatars/:file',
   'GET /api/public/documents/:token',
   'GET /api/public/documents/:token/pdf',
+  'GET /api/oauth/:platform/callback',
 ]
 
 router.get('/api/health', [HealthController, 'show'])
@@ -39,3 +41,5 @@ router.get('/api/avatars/:file', [AccountController, 'showAvatar'])
 /** An issued document by its public link's token (rate limited; 404 once revoked). */
 router.get('/api/public/documents/:token', [PublicDocumentsController, 'show'])
 router.get('/api/public/documents/:token/pdf', [PublicDocumentsController, 'pdf'])
+/** An open platform's OAuth redirect back (its state is the proof; issue 28 §2). */
+router.get('/api/oauth/:platform/callback', [OAuthConnectsController, 'callback'])

@@ -280,6 +280,7 @@ test.group('creators / permissions', (group) => {
         'memo',
         'create',
         'edit',
+        'connect',
         'delete',
         'terminate',
         'import',
