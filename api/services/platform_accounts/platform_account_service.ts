@@ -14,6 +14,7 @@ import type { Actor } from '#support/actor'
 import { refuseDuplicates } from '#support/sql'
 import { ACCESS_STATUS, COOKIE_AFTER_TOKEN_DAYS, type PlatformKey } from '#shared/constants'
 import { COOKIE_NAMES, summarizeCookie } from '#shared/cookies'
+import { weiboCookieProblem } from '#shared/weibo_cookies'
 
 /** What may change on a platform account (the creator form's platform tabs). */
 interface AccountChanges {
@@ -30,10 +31,6 @@ interface AccountChanges {
 
 const { CONNECTED, CANNOT_ACCESS } = ACCESS_STATUS
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-}
-
 /** A cookie is JSON text holding an object or an array (SPEC §5 "a cookie must be valid JSON"). */
 function parseCookie(text: string, field: string): unknown {
   let value: unknown
@@ -49,30 +46,6 @@ function parseCookie(text: string, field: string): unknown {
 }
 
 /**
- * Whether one Weibo cookie holds both of Weibo's cookies: an object whose
- * (two or more) values are each a cookie (an object or an array), such as
- * `{"weibo.com": {...}, "weibo.cn": {...}}` — the form this service stores —
- * or an array of exactly two cookies, each an array or an object that is
- * not a single cookie entry (`{name, value}`).
- */
-function holdsBothWeiboCookies(value: unknown) {
-  if (Array.isArray(value)) {
-    return (
-      value.length === 2 &&
-      value.every(
-        (item) =>
-          Array.isArray(item) || (isPlainObject(item) && !('name' in item && 'value' in item))
-      )
-    )
-  }
-  if (isPlainObject(value)) {
-    const parts = Object.values(value)
-    return parts.length >= 2 && parts.every((part) => part !== null && typeof part === 'object')
-  }
-  return false
-}
-
-/**
  * Platform accounts of creators: the token and cookie rules of SPEC §4/§5
  * and the creator's derived `total_fans` and `failing`. Tokens and cookies
  * are stored encrypted only; an empty token or cookie leaves the stored one.
@@ -80,8 +53,8 @@ function holdsBothWeiboCookies(value: unknown) {
  * - A new token connects now (or at `token_connected_at`), status 0, and
  *   expires after the platform's renewal period (Xigua 30, Douyin 90 days;
  *   other platforms have no fixed renewal).
- * - A cookie must be JSON; Weibo takes both of its cookies at once (`cookie`
- *   and `cookie_2`) or one JSON holding both; a cookie may be entered only
+ * - A cookie must be JSON; Weibo takes both of its cookies, SUB and SUBP, at
+ *   once (one in `cookie`, one in `cookie_2`) or one JSON export holding both; a cookie may be entered only
  *   from COOKIE_AFTER_TOKEN_DAYS after the token connected. A new cookie is
  *   entered and checked now, status 0.
  * - A status reads 1 (cannot access) once the token expired or the cookie's
@@ -232,16 +205,11 @@ export default class PlatformAccountService {
     const parsedFirst = first ? parseCookie(first, name('cookie')) : null
     const parsedSecond = second ? parseCookie(second, name('cookie_2')) : null
     if (isWeibo) {
-      if (parsedFirst !== null && parsedSecond !== null) {
-        stored = JSON.stringify({ cookie: parsedFirst, cookie_2: parsedSecond })
-      } else if (parsedFirst !== null && holdsBothWeiboCookies(parsedFirst)) {
-        stored = first!
-      } else {
-        throw new StudioException('creator.weibo_two_cookies', {
-          status: 422,
-          data: { field: name(parsedFirst === null ? 'cookie' : 'cookie_2') },
-        })
-      }
+      this.#checkWeiboCookies(first, second, name, now)
+      stored =
+        parsedFirst !== null && parsedSecond !== null
+          ? JSON.stringify({ cookie: parsedFirst, cookie_2: parsedSecond })
+          : first!
     } else {
       this.#checkCookieContent(account.platform, first!, name('cookie'), now)
       stored = first!
@@ -293,6 +261,33 @@ export default class PlatformAccountService {
         field,
         name: essential,
         date: DateTime.fromMillis(entry.expiresAt!)
+          .setZone(studioConfig.timezone)
+          .toFormat('yyyy-MM-dd HH:mm'),
+      },
+    })
+  }
+
+  /** Weibo's rule (api/shared/weibo_cookies.ts): SUB and SUBP in the two fields, or in one export. */
+  static #checkWeiboCookies(
+    first: string | null,
+    second: string | null,
+    name: (key: string) => string,
+    now: DateTime
+  ) {
+    const problem = weiboCookieProblem(first, second, now.toMillis())
+    if (!problem) return
+    if (problem.key === 'weibo_two_cookies') {
+      throw new StudioException('creator.weibo_two_cookies', {
+        status: 422,
+        data: { field: name(problem.field) },
+      })
+    }
+    throw new StudioException('creator.cookie_expired', {
+      status: 422,
+      data: {
+        field: name(problem.field),
+        name: problem.name,
+        date: DateTime.fromMillis(problem.expiresAt)
           .setZone(studioConfig.timezone)
           .toFormat('yyyy-MM-dd HH:mm'),
       },

@@ -245,7 +245,7 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
     )
   })
 
-  test('Weibo needs both cookies at once, or one JSON cookie holding both', async ({
+  test('Weibo needs SUB and SUBP at once: one in each field, or one JSON export holding both', async ({
     client,
     assert,
   }) => {
@@ -253,20 +253,30 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
       saveAccount(client, given.admin, given.creator.id, 'weibo', fields)
     const message = 'Weibo needs both cookies at the same time (or one JSON cookie holding both).'
 
-    for (const body of [
-      { cookie: '{"SUB":"a","SUBP":"b"}' },
-      { cookie_2: '{"SUB":"a"}' },
-      { cookie: '[{"name":"SUB","value":"a"},{"name":"SUBP","value":"b"}]' },
-    ]) {
+    for (const [body, field] of [
+      [{ cookie: '{"SUB":"a"}' }, 'cookie_2'],
+      [{ cookie_2: '{"SUB":"a","SUBP":"b"}' }, 'cookie'],
+      [{ cookie: '[{"name":"SUBP","value":"b"}]' }, 'cookie_2'],
+      [{ cookie: '{"SUB":"weibo-com"}', cookie_2: '{"SUB":"weibo-cn"}' }, 'cookie_2'],
+    ] as const) {
       const response = await weibo(body)
       response.assertStatus(422)
       assert.equal(response.body().message, message, JSON.stringify(body))
+      assert.deepEqual(response.body().data, { field }, JSON.stringify(body))
     }
-    const notJson = await weibo({ cookie: '{"SUB":"a"}', cookie_2: 'SUB=b' })
+    const notJson = await weibo({ cookie: '{"SUB":"a"}', cookie_2: 'SUBP=b' })
     assert.deepEqual(notJson.body().data, { field: 'cookie_2' })
     assert.equal(notJson.body().message, 'Cookie not JSON: enter the cookie as valid JSON.')
+    const lapsed = await weibo({
+      cookie: JSON.stringify([
+        { name: 'SUB', value: 'a', domain: '.weibo.com', expirationDate: 1_600_000_000 },
+        { name: 'SUBP', value: 'b', domain: '.weibo.com' },
+      ]),
+    })
+    lapsed.assertStatus(422)
+    assert.deepInclude(lapsed.body().data, { field: 'cookie', name: 'SUB' })
 
-    const both = await weibo({ cookie: '{"SUB":"weibo-com"}', cookie_2: '{"SUB":"weibo-cn"}' })
+    const both = await weibo({ cookie: '{"SUB":"weibo-sub"}', cookie_2: '{"SUBP":"weibo-subp"}' })
     both.assertStatus(200)
     assert.equal(both.body().cookie_status, 0)
     const stored = await CreatorPlatformAccount.query()
@@ -274,13 +284,18 @@ test.group('creators / platform accounts: tokens and cookies', (group) => {
       .where('platform', 'weibo')
       .firstOrFail()
     assert.deepEqual(JSON.parse(stored.getCookie()!), {
-      cookie: { SUB: 'weibo-com' },
-      cookie_2: { SUB: 'weibo-cn' },
+      cookie: { SUB: 'weibo-sub' },
+      cookie_2: { SUBP: 'weibo-subp' },
     })
 
     for (const combined of [
-      { 'weibo.com': { SUB: 'a' }, 'weibo.cn': { SUB: 'b' } },
-      [[{ name: 'SUB', value: 'a' }], [{ name: 'SUB', value: 'b' }]],
+      { SUB: 'a', SUBP: 'b' },
+      [
+        { name: 'SUB', value: 'a', domain: '.weibo.com' },
+        { name: 'SUBP', value: 'b', domain: '.weibo.com' },
+      ],
+      { 'weibo.com': { SUB: 'a', SUBP: 'c' }, 'weibo.cn': { SUB: 'b' } },
+      [[{ name: 'SUB', value: 'a' }], [{ name: 'SUBP', value: 'b' }]],
     ]) {
       const one = await weibo({ cookie: JSON.stringify(combined) })
       one.assertStatus(200)
