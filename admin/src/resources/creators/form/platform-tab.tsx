@@ -27,6 +27,7 @@ import { dateItem } from './fields'
 import { CookieSummary, isJson } from './cookie-summary'
 import { COOKIE_NAMES, summarizeCookie } from '@shared/cookies'
 import type { TokenPlatform } from './values'
+import { ConnectBanner, ConnectButton } from './connect-login'
 
 function AccountState({ account }: { account?: PlatformAccount }) {
   const { t } = useTranslation()
@@ -180,6 +181,7 @@ export function PlatformTab({ platform, record }: { platform: TokenPlatform; rec
           </Typography.Link>
         )}
       </Space>
+      <ConnectBanner platform={platform} />
       <AccountState account={account} />
       <Row gutter={16}>
         <Col xs={24} md={8}>
@@ -226,6 +228,7 @@ export function PlatformTab({ platform, record }: { platform: TokenPlatform; rec
       <Divider orientation="left" orientationMargin={0}>
         <Typography.Text strong>{t('creators.form.sections.token')}</Typography.Text>
       </Divider>
+      <ConnectButton platform={platform} creatorId={record?.id} />
       <Row gutter={16}>
         <Col xs={24} md={16}>
           <Form.Item

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react'
-import { useNavigate } from 'react-router'
+import { useNavigate, useSearchParams } from 'react-router'
 import { useForm } from '@refinedev/antd'
 import { useInvalidate, useWarnAboutChange, type HttpError } from '@refinedev/core'
 import { App } from 'antd'
@@ -62,7 +62,9 @@ export function useCreatorForm({ action, id }: { action: 'create' | 'edit'; id?:
   const navigate = useNavigate()
   const invalidate = useInvalidate()
   const { setWarnWhen } = useWarnAboutChange()
-  const [tab, setTab] = useState('basic')
+  const [search] = useSearchParams()
+  // an OAuth connect lands back on its platform's tab (?tab=douyin&connect=…)
+  const [tab, setTab] = useState(() => search.get('tab') || 'basic')
   /** The edit waiting for the security code. */
   const [pending, setPending] = useState<CreatorBody | null>(null)
 
