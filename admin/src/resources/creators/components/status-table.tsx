@@ -8,6 +8,7 @@ import { ContractStatusTag } from './header-card'
 import { PlatformLogo } from '../../../components/platform-badge'
 import { StaticTable } from '../../../components/list-table'
 import { CollectError } from '../../../components/collect-error'
+import { PlatformExportAction } from './platform-export-modal'
 
 function AccessTag({ status, present }: { status: number; present: boolean }) {
   const { t } = useTranslation()
@@ -180,7 +181,12 @@ export function StatusTable({ creator }: { creator: Creator }) {
           {
             key: 'collection',
             title: t('creators.collection.title'),
-            render: (_, account) => <CollectionState account={account} />,
+            render: (_, account) => (
+              <Space direction="vertical" size={6}>
+                <CollectionState account={account} />
+                <PlatformExportAction creatorId={creator.id} account={account} />
+              </Space>
+            ),
           },
         ]}
       />
