@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import type { ApiClient } from '@japa/api-client'
 import { UserFactory } from '#database/factories/user_factory'
+import { CreatorFactory } from '#database/factories/creator_factory'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
 import { hostileWorkbook } from '../../../scripts/hostile_workbook.js'
 import type User from '#models/user'
@@ -58,10 +59,14 @@ test.group('security / workbooks are read with bounded memory', (group) => {
         lieAboutSize,
       })
       assert.isBelow(bomb.length, 2 * MB)
+      const creator = await CreatorFactory.with('accounts', 1, (account) =>
+        account.merge({ platform: 'douyin' })
+      ).create()
       for (const path of [
         '/api/products/sales/import',
         '/api/creators/imports',
         '/api/revenues/import?month=2026-10',
+        `/api/creators/${creator.id}/accounts/douyin/imports?from=2026-11-01&to=2026-11-30`,
       ]) {
         const { response, growth, health } = await importUnderWatch(client, admin, path, bomb)
         assert.oneOf(response.status(), [413, 422], `${path}: ${response.text()}`)
