@@ -1,6 +1,12 @@
-import type { Browser, BrowserContext, Page, Request, Response } from 'playwright'
-import type { PlatformKey } from '#shared/constants'
-import { PlatformError, type PlatformAccountRef } from '#platforms/types'
+import type { Browser, BrowserContext, Page, Response } from 'playwright'
+import { PlatformError } from '#platforms/types'
+import type {
+  BrowserSessionOptions,
+  BrowserSessionStats,
+  Json,
+  SessionLogin,
+  SessionRead,
+} from '#platforms/browser_session_types'
 import { COOKIE_DOMAINS, parseCookies } from '#shared/cookies'
 
 /*
@@ -31,94 +37,14 @@ import { COOKIE_DOMAINS, parseCookies } from '#shared/cookies'
 |
 */
 
-export type Json = Record<string, any>
-
-export interface BrowserSessionOptions {
-  /** BROWSER_SESSION_CHROMIUM, default /usr/bin/chromium. */
-  executablePath?: string
-  /** Reads (and pages) at once: BROWSER_SESSION_CONCURRENCY, default 2. */
-  concurrency?: number
-  /** The browser is closed after this long without reads (default 60 s). */
-  idleMs?: number
-  /** Default time limit of one read (default 30 s). */
-  readTimeoutMs?: number
-  /** Extra Chromium flags (beside --no-sandbox --disable-gpu). */
-  args?: string[]
-}
-
-/** Where a platform's login lives: the cookies of the account, set for `cookieDomain`. */
-export interface SessionLogin {
-  platform: PlatformKey
-  /** The platform's name in messages ("Xiaohongshu"). */
-  label: string
-  ref: PlatformAccountRef
-  /**
-   * The host the cookies are set for in the browser ('.xiaohongshu.com'; the
-   * fake's '127.0.0.1' in tests). The stored export is read for the
-   * platform's COOKIE_DOMAINS entry.
-   */
-  cookieDomain: string
-}
-
-/** One JSON answer the page receives, captured by its URL. */
-export interface WantedResponse {
-  name: string
-  /** `request` is the page's request (its method and post body, when the URL does not tell). */
-  match: (url: URL, request: Request) => boolean
-}
-
-export interface SessionRead {
-  /** The creator-center page to open. */
-  url: string
-  responses: WantedResponse[]
-  /** Whether a page the main frame lands on is the login page. */
-  signedOut?: (url: URL) => boolean
-  /** Whether a page the main frame lands on is a captcha or verification page. */
-  captcha?: (url: URL) => boolean
-  /**
-   * The platform's own verdict on a captured answer (its "not logged in" or
-   * "verify first" codes): an error code, or undefined when it is an answer.
-   */
-  refusal?: (
-    name: string,
-    body: Json,
-    status: number
-  ) =>
-    | { code: 'auth' | 'captcha' | 'rate_limited' | 'upstream'; upstreamCode?: string | number }
-    | undefined
-  /**
-   * Run once the page has loaded (scroll, click a tab) for answers it loads
-   * later. `settled()` says whether the read is over (stop acting then);
-   * `finish()` ends it with the answers captured so far (a list that ended
-   * before the wanted page).
-   */
-  act?: (page: Page, control: { settled: () => boolean; finish: () => void }) => Promise<void>
-  /**
-   * Told of every JSON answer whose URL `match`es, wanted or not (from the
-   * start of the navigation): a list page that says the list ended can
-   * `finish()` the read early.
-   */
-  observe?: {
-    match: (url: URL, request: Request) => boolean
-    seen: (url: URL, body: Json, control: { finish: () => void }) => void
-  }
-  /** This read's time limit (default the session's readTimeoutMs). */
-  timeoutMs?: number
-}
-
-export interface BrowserSessionStats {
-  launches: number
-  contextsOpened: number
-  pagesOpened: number
-  reads: number
-  failed: Partial<Record<string, number>>
-  /** Reads holding a page now, and the most seen at once. */
-  active: number
-  maxActive: number
-  queued: number
-  pagesOpen: number
-  browserOpen: boolean
-}
+export type {
+  BrowserSessionOptions,
+  BrowserSessionStats,
+  Json,
+  SessionLogin,
+  SessionRead,
+  WantedResponse,
+} from '#platforms/browser_session_types'
 
 interface Slot {
   key: string
@@ -148,6 +74,8 @@ export class BrowserSession {
   #slots = new Map<string, Slot>()
   /** The accounts holding a turn (opening their page or reading): at most `concurrency`. */
   #turns = new Set<string>()
+  /** Contexts being opened (counted against the concurrency before they are in #slots). */
+  #opening = 0
   #queue: Waiter[] = []
   #stats = {
     launches: 0,
@@ -309,49 +237,61 @@ export class BrowserSession {
       return existing
     }
     if (existing) await this.#drop(existing)
-    // make room: an idle account's context closes (pages open ≤ concurrency)
-    while (this.#slots.size >= this.concurrency) {
+    // make room, before any wait: an idle account's context closes (pages open ≤ concurrency)
+    const evicted: Slot[] = []
+    while (this.#slots.size + this.#opening >= this.concurrency) {
       const idle = [...this.#slots.values()]
         .filter((slot) => !slot.busy)
         .sort((a, b) => a.lastUsed - b.lastUsed)[0]
       if (!idle) break
-      await this.#drop(idle)
+      this.#slots.delete(idle.key)
+      evicted.push(idle)
     }
-    let browser: Browser
+    this.#opening++
+    let context: BrowserContext | undefined
     try {
-      browser = await this.#launch()
-    } catch (error) {
-      throw new PlatformError(
-        login.platform,
-        'not_configured',
-        `Chromium could not start for ${login.label} (${this.executablePath}): ${messageOf(error)}`,
-        { retryable: false }
+      await Promise.all(evicted.map((slot) => slot.context.close().catch(() => {})))
+      let browser: Browser
+      try {
+        browser = await this.#launch()
+      } catch (error) {
+        throw new PlatformError(
+          login.platform,
+          'not_configured',
+          `Chromium could not start for ${login.label} (${this.executablePath}): ${messageOf(error)}`,
+          { retryable: false }
+        )
+      }
+      const major = browser.version().split('.')[0]
+      context = await browser.newContext({
+        locale: 'zh-CN',
+        timezoneId: 'Asia/Shanghai',
+        viewport: { width: 1366, height: 768 },
+        userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36`,
+      })
+      this.#stats.contextsOpened++
+      const cookies = parseCookies(cookie, COOKIE_DOMAINS[login.platform]).map((entry) => ({
+        name: entry.name,
+        value: entry.value,
+        domain: login.cookieDomain,
+        path: '/',
+        ...(entry.expiresAt ? { expires: Math.floor(entry.expiresAt / 1000) } : {}),
+      }))
+      await context.addCookies(cookies)
+      await context.route('**/*', (route) =>
+        BLOCKED.has(route.request().resourceType()) ? route.abort() : route.fallback()
       )
+      const page = await context.newPage()
+      this.#stats.pagesOpened++
+      const slot: Slot = { key, cookie, context, page, busy: true, lastUsed: Date.now() }
+      this.#slots.set(key, slot)
+      return slot
+    } catch (error) {
+      await context?.close().catch(() => {})
+      throw error
+    } finally {
+      this.#opening--
     }
-    const major = browser.version().split('.')[0]
-    const context = await browser.newContext({
-      locale: 'zh-CN',
-      timezoneId: 'Asia/Shanghai',
-      viewport: { width: 1366, height: 768 },
-      userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36`,
-    })
-    this.#stats.contextsOpened++
-    const cookies = parseCookies(cookie, COOKIE_DOMAINS[login.platform]).map((entry) => ({
-      name: entry.name,
-      value: entry.value,
-      domain: login.cookieDomain,
-      path: '/',
-      ...(entry.expiresAt ? { expires: Math.floor(entry.expiresAt / 1000) } : {}),
-    }))
-    await context.addCookies(cookies)
-    await context.route('**/*', (route) =>
-      BLOCKED.has(route.request().resourceType()) ? route.abort() : route.fallback()
-    )
-    const page = await context.newPage()
-    this.#stats.pagesOpened++
-    const slot: Slot = { key, cookie, context, page, busy: true, lastUsed: Date.now() }
-    this.#slots.set(key, slot)
-    return slot
   }
 
   async #drop(slot: Slot) {
