@@ -103,11 +103,15 @@ export function cookieHeader(text: string | null | undefined, domain?: string) {
  */
 export const COOKIE_NAMES: Partial<Record<string, { required: string; expected: string[] }>> = {
   bilibili: { required: 'SESSDATA', expected: ['SESSDATA', 'bili_jct', 'DedeUserID'] },
+  xiaohongshu: { required: 'web_session', expected: ['web_session', 'a1'] },
+  wechat_channels: { required: 'sessionid', expected: ['sessionid', 'wxuin'] },
 }
 
 /** Cookie domains by platform, for exports that hold several sites' cookies. */
 export const COOKIE_DOMAINS: Partial<Record<string, string>> = {
   bilibili: 'bilibili.com',
+  xiaohongshu: 'xiaohongshu.com',
+  wechat_channels: 'channels.weixin.qq.com',
 }
 
 export interface CookieSummary {
