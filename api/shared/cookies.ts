@@ -105,6 +105,9 @@ export const COOKIE_NAMES: Partial<Record<string, { required: string; expected: 
   bilibili: { required: 'SESSDATA', expected: ['SESSDATA', 'bili_jct', 'DedeUserID'] },
   xiaohongshu: { required: 'web_session', expected: ['web_session', 'a1'] },
   wechat_channels: { required: 'sessionid', expected: ['sessionid', 'wxuin'] },
+  tencent: { required: 'omaccesstoken', expected: ['omaccesstoken', 'omtoken', 'userid'] },
+  iqiyi: { required: 'P00001', expected: ['P00001', 'P00003'] },
+  netease: { required: 'NTES_SESS', expected: ['NTES_SESS', 'S_INFO', 'P_INFO'] },
 }
 
 /** Cookie domains by platform, for exports that hold several sites' cookies. */
@@ -112,6 +115,9 @@ export const COOKIE_DOMAINS: Partial<Record<string, string>> = {
   bilibili: 'bilibili.com',
   xiaohongshu: 'xiaohongshu.com',
   wechat_channels: 'channels.weixin.qq.com',
+  tencent: 'qq.com',
+  iqiyi: 'iqiyi.com',
+  netease: '163.com',
 }
 
 export interface CookieSummary {
