@@ -5,7 +5,15 @@ import SimulatedAdapter from '#platforms/simulated'
 import BilibiliAdapter from '#platforms/bilibili'
 import YouTubeAdapter from '#platforms/youtube'
 import HaokanAdapter from '#platforms/haokan'
-import PlaceholderAdapter from '#platforms/placeholder'
+import DouyinAdapter from '#platforms/douyin'
+import XiguaAdapter from '#platforms/xigua'
+import KwaiAdapter from '#platforms/kwai'
+import WeiboAdapter from '#platforms/weibo'
+import XiaohongshuAdapter from '#platforms/xiaohongshu'
+import WeChatChannelsAdapter from '#platforms/wechat_channels'
+import TencentAdapter from '#platforms/tencent'
+import IqiyiAdapter from '#platforms/iqiyi'
+import NeteaseAdapter from '#platforms/netease'
 
 /*
 |--------------------------------------------------------------------------
@@ -17,18 +25,18 @@ import PlaceholderAdapter from '#platforms/placeholder'
 |
 | PLATFORM_ADAPTERS=simulated (default): every platform is the deterministic
 | simulator — the demo, the backfill and the benchmarks.
-| PLATFORM_ADAPTERS=live: Bilibili's public web API and the YouTube Data
-| API v3; the other ten platforms are placeholders whose every call fails
-| with 'not_supported' (no adapter for them yet).
+| PLATFORM_ADAPTERS=live: every platform's real adapter — Bilibili's public
+| web API, the YouTube Data API v3, the open APIs read with the creator's
+| OAuth token (Douyin, Xigua, Kuaishou, Weibo) or Baijiahao app token
+| (Haokan), and a signed-in browser session with the account's cookies
+| (Xiaohongshu, WeChat Channels, Tencent, iQiyi, Netease; one Chromium,
+| BROWSER_SESSION_CHROMIUM / BROWSER_SESSION_CONCURRENCY). README's platform
+| table says what each reads and how it was tested.
 |
 */
 
 const timeoutMs = env.get('PLATFORM_TIMEOUT_MS', 10_000)
 const simulated: PlatformFactory = () => new SimulatedAdapter()
-const placeholder =
-  (platform: PlatformKey): PlatformFactory =>
-  () =>
-    new PlaceholderAdapter(platform)
 
 export const platformModes: Record<PlatformMode, Record<PlatformKey, PlatformFactory>> = {
   simulated: Object.fromEntries(PLATFORMS.map((key) => [key, simulated])) as Record<
@@ -47,21 +55,48 @@ export const platformModes: Record<PlatformMode, Record<PlatformKey, PlatformFac
         apiKey: env.get('YOUTUBE_API_KEY'),
         timeoutMs,
       }),
-    xigua: placeholder('xigua'),
+    xigua: () =>
+      new XiguaAdapter({
+        baseUrl: env.get('XIGUA_API_BASE', 'https://open.douyin.com'),
+        oauthBaseUrl: env.get('XIGUA_OAUTH_BASE', 'https://open-api.ixigua.com'),
+        timeoutMs,
+      }),
     haokan: () =>
       new HaokanAdapter({
         baseUrl: env.get('BAIJIAHAO_API_BASE', 'https://baijiahao.baidu.com'),
         appId: env.get('BAIJIAHAO_APP_ID'),
         timeoutMs,
       }),
-    weibo: placeholder('weibo'),
-    douyin: placeholder('douyin'),
-    kwai: placeholder('kwai'),
-    tencent: placeholder('tencent'),
-    iqiyi: placeholder('iqiyi'),
-    netease: placeholder('netease'),
-    xiaohongshu: placeholder('xiaohongshu'),
-    wechat_channels: placeholder('wechat_channels'),
+    weibo: () =>
+      new WeiboAdapter({
+        baseUrl: env.get('WEIBO_API_BASE', 'https://api.weibo.com/2'),
+        timeoutMs,
+      }),
+    douyin: () =>
+      new DouyinAdapter({
+        baseUrl: env.get('DOUYIN_API_BASE', 'https://open.douyin.com'),
+        timeoutMs,
+      }),
+    kwai: () =>
+      new KwaiAdapter({
+        baseUrl: env.get('KWAI_API_BASE', 'https://open.kuaishou.com'),
+        appId: env.get('KWAI_APP_ID'),
+        timeoutMs,
+      }),
+    tencent: () => new TencentAdapter({ baseUrl: env.get('TENCENT_OM_BASE', 'https://om.qq.com') }),
+    iqiyi: () => new IqiyiAdapter({ baseUrl: env.get('IQIYI_WEB_BASE', 'https://www.iqiyi.com') }),
+    netease: () =>
+      new NeteaseAdapter({ baseUrl: env.get('NETEASE_MP_BASE', 'https://mp.163.com') }),
+    xiaohongshu: () =>
+      new XiaohongshuAdapter({
+        baseUrl: env.get('XIAOHONGSHU_CREATOR_BASE', 'https://creator.xiaohongshu.com'),
+        cookieDomain: env.get('XIAOHONGSHU_COOKIE_DOMAIN', '.xiaohongshu.com'),
+      }),
+    wechat_channels: () =>
+      new WeChatChannelsAdapter({
+        baseUrl: env.get('WECHAT_CHANNELS_BASE', 'https://channels.weixin.qq.com'),
+        cookieDomain: env.get('WECHAT_CHANNELS_COOKIE_DOMAIN', 'channels.weixin.qq.com'),
+      }),
   },
 }
 

@@ -5,7 +5,16 @@ import { platformModes } from '#config/platforms'
 import SimulatedAdapter from '#platforms/simulated'
 import BilibiliAdapter from '#platforms/bilibili'
 import YouTubeAdapter from '#platforms/youtube'
-import PlaceholderAdapter from '#platforms/placeholder'
+import DouyinAdapter from '#platforms/douyin'
+import XiguaAdapter from '#platforms/xigua'
+import KwaiAdapter from '#platforms/kwai'
+import WeiboAdapter from '#platforms/weibo'
+import HaokanAdapter from '#platforms/haokan'
+import XiaohongshuAdapter from '#platforms/xiaohongshu'
+import WeChatChannelsAdapter from '#platforms/wechat_channels'
+import TencentAdapter from '#platforms/tencent'
+import IqiyiAdapter from '#platforms/iqiyi'
+import NeteaseAdapter from '#platforms/netease'
 import { PlatformError, type PlatformAdapter, type PlatformAccountRef } from '#platforms/types'
 import { PLATFORMS, type PlatformKey } from '#shared/constants'
 import { rejection } from '#tests/helpers/platforms'
@@ -78,33 +87,42 @@ test.group('platforms / manager', (group) => {
     assert.strictEqual(platforms.use('youtube'), real)
   })
 
-  test('live mode: Bilibili and YouTube are real, the other ten are placeholders', async ({
+  test('live mode: every platform has its real adapter, none reads an account without a login', async ({
     assert,
   }) => {
     const live = new PlatformManager(defineConfig({ mode: 'live', platforms: platformModes.live }))
     assert.equal(live.mode, 'live')
     assert.sameMembers(live.keys(), [...PLATFORMS])
-    assert.instanceOf(live.use('bilibili'), BilibiliAdapter)
-    assert.equal(live.use('bilibili').source, 'official')
-    assert.instanceOf(live.use('youtube'), YouTubeAdapter)
-
-    const others = PLATFORMS.filter((key) => key !== 'bilibili' && key !== 'youtube')
-    assert.lengthOf(others, 10)
-    for (const key of others) {
+    const classes: Record<PlatformKey, new (...args: any[]) => PlatformAdapter> = {
+      bilibili: BilibiliAdapter,
+      youtube: YouTubeAdapter,
+      douyin: DouyinAdapter,
+      xigua: XiguaAdapter,
+      kwai: KwaiAdapter,
+      weibo: WeiboAdapter,
+      haokan: HaokanAdapter,
+      xiaohongshu: XiaohongshuAdapter,
+      wechat_channels: WeChatChannelsAdapter,
+      tencent: TencentAdapter,
+      iqiyi: IqiyiAdapter,
+      netease: NeteaseAdapter,
+    }
+    for (const key of PLATFORMS) {
       const adapter = live.use(key)
-      assert.instanceOf(adapter, PlaceholderAdapter)
-      for (const call of [
-        () => adapter.channelStats(account(key), { date: '2026-01-01' }),
-        () => adapter.videos(account(key), { page: 1, pageSize: 20 }),
-        () => adapter.fanPortrait(account(key)),
-      ]) {
-        const error = await rejection(call)
-        assert.instanceOf(error, PlatformError)
-        assert.equal(error.code, 'not_supported')
-        assert.equal(error.platform, key)
-        assert.isFalse(error.retryable)
-        assert.include(error.message, `Platform "${key}" is not supported yet`)
-      }
+      assert.instanceOf(adapter, classes[key], key)
+      assert.equal(adapter.source, 'official', key)
+    }
+
+    // an account holding neither token nor cookie is refused before any call
+    const others = PLATFORMS.filter((key) => key !== 'bilibili' && key !== 'youtube')
+    for (const key of others) {
+      const error = await rejection(() =>
+        live.use(key).channelStats(account(key), { date: '2026-01-01' })
+      )
+      assert.instanceOf(error, PlatformError, key)
+      assert.equal(error.platform, key)
+      assert.include(['not_configured', 'not_supported'], error.code, key)
+      assert.isFalse(error.retryable, key)
     }
   })
 
