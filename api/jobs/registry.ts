@@ -9,6 +9,7 @@ import GrowthDiscoverJob from '#jobs/growth_discover_job'
 import UploadPublishJob from '#jobs/upload_publish_job'
 import UploadSweepJob from '#jobs/upload_sweep_job'
 import OAuthRefreshJob from '#jobs/oauth_refresh_job'
+import LoginsCheckJob from '#jobs/logins_check_job'
 import studioConfig from '#config/studio'
 import { GROWTH_SWEEP_CRON } from '#shared/growth'
 
@@ -35,6 +36,7 @@ export const JOBS: StudioJobClass[] = [
   GrowthDiscoverJob,
   UploadPublishJob,
   UploadSweepJob,
+  LoginsCheckJob,
   OAuthRefreshJob,
 ]
 
@@ -44,6 +46,8 @@ export const JOBS: StudioJobClass[] = [
  */
 export const SCHEDULES: { key: string; job: StudioJobClass; cron: string; payload: unknown }[] = [
   { key: 'tokens:cleanup:daily', job: CleanupTokensJob, cron: '30 3 * * *', payload: {} },
+  // Before the collection: every stored login checked; the refused ones are skipped at 13:00
+  { key: 'logins:check:daily', job: LoginsCheckJob, cron: '30 12 * * *', payload: {} },
   // SPEC §9: every day at 13:00, yesterday's values of every active account
   { key: 'metrics:collect:daily', job: MetricsCollectJob, cron: '0 13 * * *', payload: {} },
   // Half an hour later: alerts from the fresh snapshots and the accounts' states

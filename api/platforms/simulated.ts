@@ -32,6 +32,10 @@ const PORTRAIT_BUCKETS: Record<string, string[]> = {
   label: ['Korean culture', 'K-pop', 'Cooking', 'Travel', 'Makeup', 'Gaming', 'Study', 'Pets'],
 }
 
+/** The shares of simulated logins whose check the platform refuses, or answers with a captcha. */
+export const SIMULATED_REFUSED_SHARE = 0.05
+export const SIMULATED_CAPTCHA_SHARE = 0.01
+
 const YOUTUBE_REGIONS = ['Korea', 'United States', 'Japan', 'Taiwan', 'Vietnam', 'Other']
 
 /**
@@ -139,6 +143,26 @@ export default class SimulatedAdapter implements PlatformAdapter {
     }
     if (this.options.now) return (dayOf(this.options.now()) + 1) * DAY_MS - 1
     return Date.now()
+  }
+
+  /**
+   * The account-health check, deterministic per account: a connected login
+   * works, except a small stable share (SIMULATED_REFUSED_SHARE, about 1 in
+   * 20) the platform refuses, and a few (SIMULATED_CAPTCHA_SHARE) for which
+   * it asks a verification — so the demo's health centre shows every group.
+   * An account without a token or cookie is not set up.
+   */
+  async checkLogin(account: PlatformAccountRef): Promise<void> {
+    if (account.connected === false || (!account.uid && account.platform !== 'youtube')) {
+      throw new PlatformError(account.platform, 'not_configured', 'The account has no login yet')
+    }
+    const draw = unit(seedOf(account.id, `${account.platform}:login`), 17)
+    if (draw < SIMULATED_CAPTCHA_SHARE) {
+      throw new PlatformError(account.platform, 'captcha', 'The platform asks for a verification')
+    }
+    if (draw < SIMULATED_CAPTCHA_SHARE + SIMULATED_REFUSED_SHARE) {
+      throw new PlatformError(account.platform, 'auth', 'The stored login was refused')
+    }
   }
 
   async fanPortrait(account: PlatformAccountRef): Promise<FanPortrait[]> {

@@ -12,6 +12,7 @@ import { DOCUMENT_PERMISSIONS } from '#policies/catalogue/documents'
 import { SETTLEMENT_PERMISSIONS } from '#policies/catalogue/settlement'
 import { REPORT_PERMISSIONS } from '#policies/catalogue/reports'
 import { METRIC_IMPORT_PERMISSIONS } from '#policies/catalogue/metric_imports'
+import { LOGIN_HEALTH_PERMISSIONS } from '#policies/catalogue/login_health'
 
 /**
  * Every resource and action the admin asks about through Refine's
@@ -69,4 +70,5 @@ export const PERMISSION_CATALOGUE: CatalogueEntry[] = [
   ...SETTLEMENT_PERMISSIONS,
   ...REPORT_PERMISSIONS,
   ...METRIC_IMPORT_PERMISSIONS,
+  ...LOGIN_HEALTH_PERMISSIONS,
 ]

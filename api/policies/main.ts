@@ -30,4 +30,5 @@ export const policies = {
   SettlementPolicy: () => import('#policies/settlement_policy'),
   ReportPolicy: () => import('#policies/report_policy'),
   MetricImportPolicy: () => import('#policies/metric_import_policy'),
+  LoginHealthPolicy: () => import('#policies/login_health_policy'),
 }

@@ -13,6 +13,7 @@ import { WRITE_BATCH } from '#services/metrics/snapshot_writer'
 import PlatformCircuit from '#services/platform_breaker/platform_circuit'
 import { settlePauses } from '#services/metrics/collection_pauses'
 import VideoIngestService from '#services/videos/ingest/video_ingest_service'
+import LoginCheckService from '#services/platform_accounts/login_health/login_check_service'
 import {
   loginFailure,
   loginOf,
@@ -67,6 +68,16 @@ interface VideoCounts {
   videos: number
   failed: number
   unwritten: number
+}
+
+/**
+ * An account whose stored login the account-health check found refused
+ * (LoginCheckService.refusedAmong): skipped, as one never connected is,
+ * until a new token or cookie is saved or a check finds it working again.
+ */
+function notConnected(account: AccountToCollect): Outcome {
+  const message = 'The stored login was refused at its last check: reconnect or enter a new cookie'
+  return { account, skipped: true, failure: { code: 'not_connected', message } }
 }
 
 /** Yesterday in the studio's time zone (the day the 13:00 collection describes). */
@@ -235,11 +246,15 @@ export default class MetricCollectionService {
       const outcomes: Outcome[] = []
       // a pause another run or instance stored meanwhile is respected from the next batch on
       await circuit.refresh()
+      // logins the account-health check found refused are not asked: skipped as not connected
+      const refused = await LoginCheckService.refusedAmong(part)
       let next = 0
       const worker = async () => {
         while (next < part.length) {
           const account = part[next++]
-          const outcome = await this.#collectOne(account, date, circuit, videoCounts)
+          const outcome = refused.has(account.id)
+            ? notConnected(account)
+            : await this.#collectOne(account, date, circuit, videoCounts)
           outcomes.push(outcome)
           counts.processed++
           if (outcome.stats) counts.succeeded++

@@ -20,6 +20,7 @@ const STAFF_SIDE_RESOURCES = [
   'upload_ledger',
   'documents',
   'reports',
+  'login_health',
   'metric_imports',
 ]
 
@@ -90,6 +91,7 @@ test.group('auth / user info and permissions', (group) => {
       'settlement',
       'documents',
       'reports',
+      'login_health',
       'metric_imports',
     ])
     const catalogued = new Set(PERMISSION_CATALOGUE.map((entry) => entry.resource))
