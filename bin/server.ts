@@ -40,7 +40,10 @@ new Ignitor(APP_ROOT, { importer: IMPORTER })
     app.booting(async () => {
       await import('#start/env')
     })
-    app.terminating(() => {
+    app.terminating(async () => {
+      // the browser-session adapters' Chromium, when a collection opened it
+      const { closeSharedBrowserSession } = await import('#platforms/browser_session')
+      void closeSharedBrowserSession()
       nodeServer?.closeIdleConnections()
       setTimeout(() => nodeServer?.closeAllConnections(), SHUTDOWN_GRACE_MS).unref()
     })
