@@ -66,7 +66,7 @@ const BY_CODE = new Map(
   CODES.flatMap(([kind, retryable, codes]) => codes.map((code) => [code, { kind, retryable }]))
 )
 
-export interface ByteDanceLogin {
+interface ByteDanceLogin {
   accessToken: string
   openId: string
 }
@@ -168,7 +168,7 @@ export class ByteDanceClient {
 /* Videos: the cursor-paged list and the data by ids                   */
 /* ------------------------------------------------------------------ */
 
-export interface ByteDanceVideoPaths {
+interface ByteDanceVideoPaths {
   /** GET ?open_id&cursor&count → data { list, cursor, has_more }. */
   list: string
   /** POST ?open_id, JSON { item_ids } → data { list }. */

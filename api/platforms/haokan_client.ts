@@ -16,7 +16,7 @@ import { PlatformError, type PlatformAccountRef, type PlatformErrorCode } from '
 | account's uid when it is numeric, else from BAIJIAHAO_APP_ID.
 */
 
-export const OPEN_PREFIX = 'builderinner/open/resource/'
+const OPEN_PREFIX = 'builderinner/open/resource/'
 
 export interface BaijiahaoLogin {
   appId: string

@@ -70,7 +70,7 @@ import { pageNumbers, turnPages } from '#platforms/session_pager'
 |
 */
 
-export interface NeteaseAdapterOptions {
+interface NeteaseAdapterOptions {
   /** https://mp.163.com (NETEASE_MP_BASE). */
   baseUrl: string
   /** Where the cookies are set in the browser (default .163.com). */

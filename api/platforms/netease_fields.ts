@@ -16,7 +16,7 @@ export const INDEX_COUNT = '/wemedia/index/count.do'
 export const CONTENT_LIST = '/wemedia/content/manage/list.do'
 
 /** "需要进行图形验证码验证" (a picture captcha is asked). */
-export const CAPTCHA_CODE = 100502
+const CAPTCHA_CODE = 100502
 
 export function badResponse(what: string) {
   return new PlatformError('netease', 'bad_response', `Netease's answer lacks ${what}`, {
@@ -69,7 +69,7 @@ export function contentStats(item: Json): VideoStats {
   }
 }
 
-export interface ContentPage {
+interface ContentPage {
   items: Json[]
   total: number
 }

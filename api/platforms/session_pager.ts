@@ -9,7 +9,7 @@ import type { Page, Request } from 'playwright'
 */
 
 /** "Next page" controls tried in order (antd's pager, a plain button, the text). */
-export const NEXT_CONTROLS = [
+const NEXT_CONTROLS = [
   '.ant-pagination-next:not(.ant-pagination-disabled)',
   'button.btn-next:not([disabled])',
   'text=下一页',

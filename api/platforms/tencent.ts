@@ -65,7 +65,7 @@ import { pageNumbers, turnPages } from '#platforms/session_pager'
 |
 */
 
-export interface TencentAdapterOptions {
+interface TencentAdapterOptions {
   /** https://om.qq.com (TENCENT_OM_BASE). */
   baseUrl: string
   /** Where the cookies are set in the browser (default .qq.com). */

@@ -84,7 +84,7 @@ export function videoStats(item: Json): VideoStats {
   }
 }
 
-export interface VideoListPage {
+interface VideoListPage {
   items: Json[]
   total: number
 }

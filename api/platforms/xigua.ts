@@ -46,7 +46,7 @@ import { ByteDanceClient, ByteDanceVideos, loginOf } from '#platforms/bytedance_
 |
 */
 
-export interface XiguaAdapterOptions {
+interface XiguaAdapterOptions {
   /** https://open.douyin.com (XIGUA_API_BASE): the /xigua/ content APIs. */
   baseUrl: string
   /** https://open-api.ixigua.com (XIGUA_OAUTH_BASE): oauth/userinfo/. */

@@ -17,9 +17,9 @@ import type { Metric, PlatformKey } from './constants.js'
 */
 
 /** A column the import reads: the day, a metric's total, or a metric's change that day. */
-export type ExportColumnKey = 'date' | Metric | `${Metric}_diff`
+type ExportColumnKey = 'date' | Metric | `${Metric}_diff`
 
-export interface ExportColumn {
+interface ExportColumn {
   key: ExportColumnKey
   /** Titles exactly as the platform writes them (any of them reads the column). */
   titles: readonly string[]
@@ -33,9 +33,6 @@ export const PLATFORM_EXPORT_LIMITS = {
   /** Longest date range one import may cover. */
   rangeMaxDays: 1100,
 } as const
-
-/** The file kinds the import reads. */
-export const PLATFORM_EXPORT_EXTENSIONS = ['.xlsx', '.csv'] as const
 
 const COMMON: readonly ExportColumn[] = [
   { key: 'date', titles: ['日期', '时间', '统计日期', '数据日期', 'Date'] },

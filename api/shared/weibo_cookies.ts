@@ -9,7 +9,7 @@ import { parseCookies } from './cookies.js'
 */
 
 /** The two cookies Weibo signs in with, SUB first (the session itself). */
-export const WEIBO_COOKIES = ['SUB', 'SUBP'] as const
+const WEIBO_COOKIES = ['SUB', 'SUBP'] as const
 
 type Entry = ReturnType<typeof parseCookies>[number]
 
@@ -22,7 +22,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * exports: `{"cookie": {...}, "cookie_2": {...}}` (what the API stores for
  * two fields), `{"weibo.com": [...], "weibo.cn": [...]}` and `[[...], [...]]`.
  */
-export function weiboCookieEntries(text: string | null | undefined): Entry[] {
+function weiboCookieEntries(text: string | null | undefined): Entry[] {
   const trimmed = text?.trim()
   if (!trimmed) return []
   let value: unknown
@@ -46,7 +46,7 @@ export function weiboCookieEntries(text: string | null | undefined): Entry[] {
   return parts.flatMap((part) => parseCookies(JSON.stringify(part)))
 }
 
-export type WeiboCookieProblem =
+type WeiboCookieProblem =
   /** SUB or SUBP is missing: `field` is the one to fill (cookie_2 beside a lone first cookie). */
   | { key: 'weibo_two_cookies'; field: 'cookie' | 'cookie_2'; missing: string[] }
   /** SUB's own expiry (as the export says) has passed. */

@@ -1,5 +1,4 @@
 import vine from '@vinejs/vine'
-import type { Infer } from '@vinejs/vine/types'
 import { DateTime } from 'luxon'
 import studioConfig from '#config/studio'
 import { MAX_ID, blankToUndefined, isoDay } from '#validators/rules'
@@ -42,7 +41,6 @@ export const metricImportValidator = vine.compile(
     to: day().use(importRange()),
   })
 )
-export type MetricImportInput = Infer<typeof metricImportValidator>
 
 export const metricImportAccountValidator = vine.compile(
   vine.object({

@@ -45,7 +45,7 @@ const CODES: Record<number, { code: PlatformErrorCode; retryable: boolean }> = {
   2100004: { code: 'upstream', retryable: true }, // system busy
 }
 
-export interface ByteDanceOAuthOptions extends OAuthProviderOptions {
+interface ByteDanceOAuthOptions extends OAuthProviderOptions {
   /** The authorise page's path on authorizeBase: platform/oauth/connect/ (Douyin), oauth/authorize/ (Xigua). */
   authorizePath: string
 }

@@ -12,7 +12,7 @@ import type { OAuthPlatform } from '#shared/oauth'
 | is ever put in an error message.
 */
 
-export interface OAuthCredentials {
+interface OAuthCredentials {
   /** client_key (ByteDance), app_id (Kuaishou), client_id / App Key (Weibo). */
   clientId: string
   clientSecret: string

@@ -17,7 +17,7 @@ import { OAUTH_PLATFORMS, type OAuthPlatform } from '#shared/oauth'
  * daily, so the margin is over a day (Kuaishou's access tokens last 48 h
  * and are renewed every run; ByteDance's last 15 days).
  */
-export const REFRESH_MARGIN_HOURS: Record<OAuthPlatform, number> = {
+const REFRESH_MARGIN_HOURS: Record<OAuthPlatform, number> = {
   douyin: 72,
   xigua: 72,
   kwai: 36,
@@ -27,7 +27,7 @@ export const REFRESH_MARGIN_HOURS: Record<OAuthPlatform, number> = {
 /** Refusals that mean the login itself is gone (the person must connect again). */
 const LOST = new Set(['auth', 'captcha', 'not_supported'])
 
-export interface RefreshSummary {
+interface RefreshSummary {
   checked: number
   renewed: number
   failed: number

@@ -11,7 +11,7 @@ import type { SheetRow } from '#support/workbook_header'
 | not a CSV (a renamed binary).
 */
 
-export type CsvRead = { rows: SheetRow[] } | { problem: 'unreadable' | 'too_many_rows' }
+type CsvRead = { rows: SheetRow[] } | { problem: 'unreadable' | 'too_many_rows' }
 
 function decode(bytes: Buffer): string | null {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {

@@ -19,7 +19,7 @@ export interface ExportDay {
   changes: Partial<Record<Metric, number>>
 }
 
-export interface RowProblem {
+interface RowProblem {
   row: number
   /** The column key ('date', 'fans', 'views_diff' …). */
   column: string
@@ -35,7 +35,7 @@ const NO_FIGURE = /^[-–—]{1,2}$|^(?:n\/?a|null)$/i
 const EXCEL_EPOCH = DateTime.fromISO('1899-12-30', { zone: 'utc' })
 
 /** A figure as written: a number, null for "no figure", or undefined when it does not read. */
-export function exportNumber(text: string | null | undefined): number | null | undefined {
+function exportNumber(text: string | null | undefined): number | null | undefined {
   if (text === null || text === undefined) return null
   const trimmed = text.replace(/\s+/g, '')
   if (trimmed === '' || NO_FIGURE.test(trimmed)) return null
@@ -47,7 +47,7 @@ export function exportNumber(text: string | null | undefined): number | null | u
 }
 
 /** The day a cell names (YYYY-MM-DD), or null. */
-export function exportDate(text: string | null | undefined): string | null {
+function exportDate(text: string | null | undefined): string | null {
   if (!text) return null
   const value = text.trim()
   if (/^\d{5}(\.\d+)?$/.test(value)) {

@@ -37,7 +37,7 @@ function defaultRange(): [string, string] {
  * what was written, what was kept because the daily collection had it, what
  * lay outside the days, and the rows that could not be read.
  */
-export function PlatformExportModal({
+function PlatformExportModal({
   creatorId,
   account,
   open,
