@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
 import type CreatorPlatformAccount from '#models/creator_platform_account'
+import { readOpenToken } from '#platforms/open_token'
 import {
   ACCESS_STATUS,
   COLLECT_STATUS,
@@ -62,9 +63,12 @@ export function accountState(
   }
 }
 
-/** `••••wxyz`: enough of a token to recognise it, never enough to use it. */
+/**
+ * `••••wxyz`: enough of a token to recognise it, never enough to use it (of
+ * the access token, when the login is a stored OAuth answer).
+ */
 export function tokenHint(account: CreatorPlatformAccount) {
   if (!account.tokenEncrypted) return null
-  const token = account.getToken() ?? ''
+  const token = readOpenToken(account.getToken())?.accessToken ?? ''
   return token.length >= 12 ? `••••${token.slice(-4)}` : '••••'
 }

@@ -44,6 +44,24 @@ function hoursOff(iso: string, from: DateTime, days: number) {
 test.group('creators / platform accounts: tokens and cookies', (group) => {
   const given = setupGroupWith(group, adminAndCreator)
 
+  test('a stored OAuth answer is hinted by its access token, never by its JSON', async ({
+    client,
+    assert,
+  }) => {
+    const token = JSON.stringify({
+      access_token: 'act.douyin-access-0123456789wxyz',
+      refresh_token: 'rft.douyin-refresh-secret',
+      open_id: 'open-1',
+    })
+    const response = await saveAccount(client, given.admin, given.creator.id, 'douyin', {
+      uid: 'open-1',
+      token,
+    })
+    response.assertStatus(200)
+    assert.equal(response.body().token_hint, '••••wxyz')
+    assert.notInclude(JSON.stringify(response.body()), 'secret')
+  })
+
   test('a new token connects now, status 0, and expires per platform (xigua 30, douyin 90 days)', async ({
     client,
     assert,
