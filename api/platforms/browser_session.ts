@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page, Response } from 'playwright'
+import type { Browser, BrowserContext, Frame, Page, Request, Response } from 'playwright'
 import { PlatformError } from '#platforms/types'
 import type {
   BrowserSessionOptions,
@@ -34,6 +34,10 @@ import { COOKIE_DOMAINS, parseCookies } from '#shared/cookies'
 | 'captcha'; the time limit or a page that cannot load → 'network'
 | (retryable); an answer that is not JSON → 'bad_response'. A context whose
 | read failed is closed (the next read starts from the stored cookies again).
+| A read settles only once every wanted body is read (not merely matched),
+| and takes only the answers of its own navigation: a reused page's answers
+| still in flight from the previous document are not this read's, and a
+| body that cannot be read because the page navigated is waited for again.
 |
 */
 
@@ -309,6 +313,13 @@ export class BrowserSession {
       })
     const bodies: Record<string, Json> = {}
     const waiting = new Map(read.responses.map((wanted) => [wanted.name, wanted]))
+    /** Wanted answers matched whose bodies are still being read. */
+    let pending = 0
+    /** act/observe said the read is done: it ends once the pending bodies are in. */
+    let ending = false
+    /** Main-frame navigations since this read began; each request is tagged with it. */
+    let generation = 0
+    const born = new WeakMap<Request, number>()
     let over = false
     let finish!: (error?: PlatformError) => void
     const done = new Promise<void>((resolve, reject) => {
@@ -318,6 +329,13 @@ export class BrowserSession {
       if (over) return
       over = true
       finish(error)
+    }
+    const complete = () => {
+      if (pending === 0 && (ending || waiting.size === 0)) settle()
+    }
+    const end = () => {
+      ending = true
+      complete()
     }
     const landed = (url: string) => {
       let parsed: URL
@@ -332,8 +350,17 @@ export class BrowserSession {
         settle(fail('auth', `the stored cookie is signed out (landed on ${parsed.pathname})`))
       }
     }
-    const onFrame = (frame: import('playwright').Frame) => {
-      if (frame === page.mainFrame()) landed(frame.url())
+    const onFrame = (frame: Frame) => {
+      if (frame !== page.mainFrame()) return
+      generation++
+      landed(frame.url())
+    }
+    const onRequest = (request: Request) => born.set(request, generation)
+    /** The navigation a request belongs to: 0 (or none) = the page's previous document. */
+    const bornOf = (request: Request) => {
+      let first = request
+      for (let from = first.redirectedFrom(); from; from = from.redirectedFrom()) first = from
+      return born.get(first) ?? 0
     }
     const onResponse = async (response: Response) => {
       let url: URL
@@ -343,13 +370,32 @@ export class BrowserSession {
         return
       }
       const request = response.request()
+      // an answer to the previous document (asked before this read's page committed)
+      const bornIn = bornOf(request)
+      if (over || bornIn === 0) return
       const wanted = [...waiting.values()].find((item) => item.match(url, request))
       const observed = !wanted && (read.observe?.match(url, request) ?? false)
       if (!wanted && !observed) return
-      if (wanted) waiting.delete(wanted.name)
+      if (wanted) {
+        waiting.delete(wanted.name)
+        pending++
+      }
+      let text: string | undefined
+      try {
+        text = await response.text()
+      } catch {
+        text = undefined
+      }
+      if (wanted) pending--
+      if (over) return
+      if (text === undefined && (generation !== bornIn || page.isClosed())) {
+        // the page navigated away before the body was read: wait for it again
+        if (wanted) waiting.set(wanted.name, wanted)
+        return complete()
+      }
       let body: unknown
       try {
-        body = JSON.parse(await response.text())
+        body = JSON.parse(text ?? '')
       } catch {
         body = undefined
       }
@@ -376,13 +422,14 @@ export class BrowserSession {
         )
       }
       if (!wanted) {
-        read.observe?.seen(url, body as Json, { finish: () => settle() })
-        return
+        read.observe?.seen(url, body as Json, { finish: end })
+        return complete()
       }
       bodies[wanted.name] = body as Json
-      if (waiting.size === 0) settle()
+      complete()
     }
     page.on('framenavigated', onFrame)
+    page.on('request', onRequest)
     page.on('response', onResponse)
     const timer = setTimeout(
       () =>
@@ -400,7 +447,7 @@ export class BrowserSession {
         .then(async () => {
           landed(page.url())
           if (read.act && waiting.size > 0) {
-            await read.act(page, { settled: () => over, finish: () => settle() })
+            await read.act(page, { settled: () => over || ending, finish: end })
           }
         })
         .catch((error) =>
@@ -412,6 +459,7 @@ export class BrowserSession {
     } finally {
       clearTimeout(timer)
       page.off('framenavigated', onFrame)
+      page.off('request', onRequest)
       page.off('response', onResponse)
     }
   }
