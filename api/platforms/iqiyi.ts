@@ -50,12 +50,12 @@ import { pageNumbers, turnPages } from '#platforms/session_pager'
 | mp.iqiyi.com's data pages was found published, not even by the fields
 | public code reads, while the space's answers are (see the fixtures' README).
 |
-| What stays empty: FANS — none of these answers carries the fan count, so
-| `fans` is 0 (the studio gets iQiyi's fans from the creator-center export
-| import, issue 28 §4); comments, shares, favorites and danmaku (0 on the
-| channel, `unread` on each video); coins, forwards and recommends (0); the
-| portrait (fanPortrait answers []). Views and likes of the channel are
-| summed over the newest page ("recent" sums). No videosById.
+| No channel figures: none of these answers carries the FAN COUNT, and a
+| snapshot of 0 fans would read as a fan drop, so channelStats fails with
+| 'not_supported' (as xigua.ts does): the daily run skips the account and
+| its figures come from the creator-center export import (issue 28 §4).
+| The video list works; on each video comments, shares, favorites and
+| danmaku are `unread`. No portrait (fanPortrait answers []), no videosById.
 |
 | Errors: userinfodetail with a code other than A00000, HTTP 401/403, or the
 | page landing on passport's login → 'auth'; a verification page →
@@ -104,26 +104,18 @@ export default class IqiyiAdapter implements PlatformAdapter {
     this.#maxListPages = options.maxListPages ?? 10
   }
 
-  /** Live values: `date` (the day the snapshot describes) does not change what is read. */
+  /** No answer of the space carries the fan count: not_supported (see the header). */
   async channelStats(
     account: PlatformAccountRef,
     _options?: { date: string }
   ): Promise<ChannelStats> {
-    const list = await this.#list(account, 1)
-    const videos = list.page?.videos ?? []
-    const sum = (key: 'views' | 'likes') => videos.reduce((total, video) => total + video[key], 0)
-    return {
-      fans: 0,
-      views: sum('views'),
-      likes: sum('likes'),
-      comments: 0,
-      shares: 0,
-      danmaku: 0,
-      coins: 0,
-      forwards: 0,
-      recommends: 0,
-      videos: list.page?.ids.total ?? list.last?.total ?? 0,
-    }
+    this.#space(account)
+    throw new PlatformError(
+      'iqiyi',
+      'not_supported',
+      "iQiyi's pages give no fan count: import the creator-center export for the channel's figures",
+      { retryable: false }
+    )
   }
 
   async videos(

@@ -52,23 +52,21 @@ test.group('platforms / iqiyi (browser session)', (group) => {
     return () => site.close()
   })
 
-  test('reads the newest page of the space: recent views and likes, no fans', async ({
-    assert,
-  }) => {
-    const stats = await adapter.channelStats(account(1), { date: '2026-12-06' })
-    assert.deepEqual(stats, {
-      fans: 0,
-      views: 1206453 + 88302 + 402119,
-      likes: 10233 + 1320 + 5021,
-      comments: 0,
-      shares: 0,
-      danmaku: 0,
-      coins: 0,
-      forwards: 0,
-      recommends: 0,
-      videos: 5,
-    })
-  }).timeout(60_000)
+  test('channel stats are not_supported: no answer carries the fan count', async ({ assert }) => {
+    const reads = session.stats().reads
+    const error = await platformError(
+      assert,
+      () => adapter.channelStats(account(1), { date: '2026-12-06' }),
+      { platform: 'iqiyi', code: 'not_supported', retryable: false }
+    )
+    assert.include(error.message, 'import the creator-center export')
+    assert.equal(session.stats().reads, reads, 'no page is opened for figures it cannot give')
+    await platformError(
+      assert,
+      () => adapter.channelStats({ ...account(1), uid: null }, { date: '2026-12-06' }),
+      { platform: 'iqiyi', code: 'not_configured', retryable: false }
+    )
+  })
 
   test('lists episodes page by page from get_videos and episode_info', async ({ assert }) => {
     const first = await adapter.videos(account(2), { page: 1, pageSize: 50 })
