@@ -60,6 +60,7 @@ const NotSupportedPage = screen(() => import('./pages/not-supported'))
 const PublicDocPage = screen(() => import('./pages/public-docs'))
 const ReportPage = screen(() => import('./pages/reports/report-page'))
 const StudioReportPage = screen(() => import('./pages/reports/studio-report'))
+const LoginHealthPage = screen(() => import('./pages/login-health'))
 
 /**
  * Every route under /app of SPEC §2 and the menu resource whose permission
@@ -117,6 +118,7 @@ const APP_ROUTES: {
   { path: 'upload_main/upload_station', resource: 'upload', page: <UploadStationPage /> },
   { path: 'market_dashboard', resource: 'market_dashboard', page: <DealList /> },
   { path: 'alert_dashboard', resource: 'alert_dashboard', page: <AlertList /> },
+  { path: 'alert_dashboard/logins', resource: 'alert_dashboard', page: <LoginHealthPage /> },
   { path: 'outside_creator', resource: 'outside_creator' },
   { path: 'outside_video', resource: 'outside_video' },
   { path: 'connect_cr_data', resource: 'connect_creator_data' },

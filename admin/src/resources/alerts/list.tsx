@@ -7,6 +7,7 @@ import {
   CheckCircleOutlined,
   ControlOutlined,
   ReloadOutlined,
+  SafetyCertificateOutlined,
 } from '@ant-design/icons'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
@@ -60,6 +61,7 @@ export function AlertList() {
   const [params, patch] = useQueryPatch()
   const [selected, setSelected] = useState<number[]>([])
   const { data: canScan } = useCan({ resource: 'alerts', action: 'scan' })
+  const { data: canViewLogins } = useCan({ resource: 'login_health', action: 'view' })
   const feedback = useSaveFeedback()
   const filters = useMemo(
     () =>
@@ -258,6 +260,11 @@ export function AlertList() {
         title={t('menu.alert_dashboard')}
         extra={
           <Space>
+            {canViewLogins?.can && (
+              <Link to="/app/alert_dashboard/logins" data-testid="alert-login-health">
+                <Button icon={<SafetyCertificateOutlined />}>{t('login_health.open')}</Button>
+              </Link>
+            )}
             <Button icon={<ControlOutlined />} onClick={rules.open}>
               {t('alerts.rules.title')}
             </Button>
