@@ -41,9 +41,11 @@ export async function eventually(condition: () => Promise<boolean> | boolean, ti
 
 /**
  * Tag of the groups whose processes bring their own SQLite database and
- * Redis (sqliteEnv, a Redis of the test's own) whatever the suite runs on:
- * a second run of the suite on MySQL + Redis (.ci/run) skips them with
- * `--tags=~@own-setup`, since it would run the very same thing again.
+ * Redis (sqliteEnv, a Redis of the test's own) whatever the suite runs on,
+ * and of those that use no database at all (the platform adapters against
+ * their fake servers and pages): a second run of the suite on MySQL + Redis
+ * (.ci/run) skips them with `--tags=~@own-setup`, since it would run the
+ * very same thing again.
  */
 const OWN_SETUP = '@own-setup'
 export function ownSetup(group: Group) {

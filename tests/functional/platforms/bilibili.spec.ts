@@ -5,6 +5,7 @@ import { signWbi, wbiKeyFromUrl, wbiMixinKey } from '#platforms/bilibili_wbi'
 import { PlatformError, type PlatformAccountRef } from '#platforms/types'
 import type { FakeAnswer, FakeServer, RecordedRequest } from '#tests/helpers/platforms'
 import { closedPortUrl, platformError, rejection, startFakeServer } from '#tests/helpers/platforms'
+import { ownSetup } from '#tests/helpers/processes'
 
 /*
 | A fake api.bilibili.com answering the documented shapes. It checks the WBI
@@ -164,7 +165,8 @@ function adapter(options: Partial<BilibiliAdapterOptions> = {}) {
   })
 }
 
-test.group('platforms / bilibili: WBI signing', () => {
+test.group('platforms / bilibili: WBI signing', (group) => {
+  ownSetup(group)
   test('reproduces the documented example', ({ assert }) => {
     const mixin = wbiMixinKey(KEYS_A.img, KEYS_A.sub)
     assert.equal(mixin, 'ea1db124af3c7062474693fa704f4ff8')
@@ -189,6 +191,7 @@ test.group('platforms / bilibili: WBI signing', () => {
 })
 
 test.group('platforms / bilibili: adapter', (group) => {
+  ownSetup(group)
   group.each.setup(async () => {
     site = { keys: KEYS_A, videos: makeVideos(120) }
     server = await startFakeServer(bilibiliHandler(site))

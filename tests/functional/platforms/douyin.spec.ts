@@ -12,6 +12,7 @@ import {
   type ByteDanceSite,
   type Json,
 } from '#tests/helpers/bytedance'
+import { ownSetup } from '#tests/helpers/processes'
 
 /*
 | A fake open.douyin.com answering the published samples of
@@ -78,6 +79,7 @@ function adapter(options: Partial<DouyinAdapterOptions> = {}) {
 }
 
 test.group('platforms / douyin', (group) => {
+  ownSetup(group)
   group.each.setup(async () => {
     site = douyinSite(45)
     server = await startByteDanceFake(site)

@@ -6,6 +6,7 @@ import { DateTime } from 'luxon'
 import HaokanAdapter, { type HaokanAdapterOptions } from '#platforms/haokan'
 import type { PlatformAccountRef } from '#platforms/types'
 import { closedPortUrl, platformError } from '#tests/helpers/platforms'
+import { ownSetup } from '#tests/helpers/processes'
 
 /*
 | A fake baijiahao.baidu.com answering POSTs to builderinner/open/resource/…
@@ -153,7 +154,8 @@ async function adapterOn(site: Site, options: Partial<HaokanAdapterOptions> = {}
   return { fake, adapter }
 }
 
-test.group('Platforms | haokan (Baijiahao open API)', () => {
+test.group('Platforms | haokan (Baijiahao open API)', (group) => {
+  ownSetup(group)
   test('channelStats: fans from fansListall, counters summed over the published videos', async ({
     assert,
     cleanup,
@@ -386,7 +388,8 @@ test.group('Platforms | haokan (Baijiahao open API)', () => {
   })
 })
 
-test.group('Platforms | haokan errors', () => {
+test.group('Platforms | haokan errors', (group) => {
+  ownSetup(group)
   const cases = [
     { body: 'baidu_token_invalid', code: 'auth', retryable: false, upstream: 110 },
     { body: 'baidu_token_expired', code: 'auth', retryable: false, upstream: 111 },

@@ -11,6 +11,7 @@ import {
   type SessionSite,
 } from '#tests/helpers/session_pages'
 import { CHROMIUM_PATH } from '#tests/helpers/browser'
+import { ownSetup } from '#tests/helpers/processes'
 
 /*
 | The iQiyi adapter in Chromium against a fake 爱奇艺号 space
@@ -31,6 +32,7 @@ function account(id: number, session = 'session-1'): PlatformAccountRef {
 }
 
 test.group('platforms / iqiyi (browser session)', (group) => {
+  ownSetup(group)
   let site: SessionSite
   let session: BrowserSession
   let adapter: IqiyiAdapter

@@ -5,6 +5,7 @@ import KwaiAdapter, { type KwaiAdapterOptions } from '#platforms/kwai'
 import { PlatformError, type PlatformAccountRef } from '#platforms/types'
 import type { FakeAnswer, FakeServer, RecordedRequest } from '#tests/helpers/platforms'
 import { closedPortUrl, platformError, rejection, startFakeServer } from '#tests/helpers/platforms'
+import { ownSetup } from '#tests/helpers/processes'
 
 /*
 | A fake open.kuaishou.com answering with the published bodies of
@@ -126,6 +127,7 @@ function assertNoToken(assert: any, error: Error) {
 }
 
 test.group('platforms / kwai', (group) => {
+  ownSetup(group)
   group.each.setup(async () => {
     site = { videos: makeVideos(250) }
     server = await startFakeServer(kwaiHandler(site))

@@ -10,6 +10,7 @@ import {
   type SessionSite,
 } from '#tests/helpers/session_pages'
 import { CHROMIUM_PATH } from '#tests/helpers/browser'
+import { ownSetup } from '#tests/helpers/processes'
 
 /*
 | The Netease (网易号) adapter in Chromium against fake mp.163.com pages
@@ -31,6 +32,7 @@ function account(id: number, session = 'session-1'): PlatformAccountRef {
 }
 
 test.group('platforms / netease (browser session)', (group) => {
+  ownSetup(group)
   let site: SessionSite
   let session: BrowserSession
   let adapter: NeteaseAdapter

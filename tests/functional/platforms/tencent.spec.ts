@@ -10,6 +10,7 @@ import {
   type SessionSite,
 } from '#tests/helpers/session_pages'
 import { CHROMIUM_PATH } from '#tests/helpers/browser'
+import { ownSetup } from '#tests/helpers/processes'
 
 /*
 | The Tencent (企鹅号) adapter in Chromium against fake OM pages
@@ -32,6 +33,7 @@ function account(id: number, session = 'session-1'): PlatformAccountRef {
 const PAGE_1_PLAYS = 45210 + 12873 + 30218 + 98112 + 5120 + 7731 + 64002 + 23110
 
 test.group('platforms / tencent (browser session)', (group) => {
+  ownSetup(group)
   let site: SessionSite
   let session: BrowserSession
   let adapter: TencentAdapter

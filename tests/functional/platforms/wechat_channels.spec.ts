@@ -8,6 +8,7 @@ import type { PlatformAccountRef } from '#platforms/types'
 import { platformError } from '#tests/helpers/platforms'
 import { cookieExport, startCreatorCenter, type CreatorCenter } from '#tests/helpers/creator_center'
 import { CHROMIUM_PATH } from '#tests/helpers/browser'
+import { ownSetup } from '#tests/helpers/processes'
 
 /*
 | The WeChat Channels adapter in Chromium against fake 视频号助手 pages
@@ -39,6 +40,7 @@ function ownChromium() {
 }
 
 test.group('platforms / wechat_channels (browser session)', (group) => {
+  ownSetup(group)
   let center: CreatorCenter
   let session: BrowserSession
   let adapter: WeChatChannelsAdapter

@@ -6,6 +6,7 @@ import { createdAtIso } from '#platforms/weibo_fields'
 import type { PlatformAccountRef } from '#platforms/types'
 import type { FakeAnswer, FakeServer, RecordedRequest } from '#tests/helpers/platforms'
 import { closedPortUrl, platformError, startFakeServer } from '#tests/helpers/platforms'
+import { ownSetup } from '#tests/helpers/processes'
 
 /*
 | A fake api.weibo.com/2 answering with the published bodies of
@@ -121,6 +122,7 @@ function assertNoToken(assert: any, error: Error) {
 }
 
 test.group('platforms / weibo', (group) => {
+  ownSetup(group)
   group.each.setup(async () => {
     site = { count: 250 }
     server = await startFakeServer(weiboHandler(site))

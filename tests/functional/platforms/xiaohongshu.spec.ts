@@ -10,6 +10,7 @@ import type { PlatformAccountRef } from '#platforms/types'
 import { platformError } from '#tests/helpers/platforms'
 import { cookieExport, startCreatorCenter, type CreatorCenter } from '#tests/helpers/creator_center'
 import { CHROMIUM_PATH } from '#tests/helpers/browser'
+import { ownSetup } from '#tests/helpers/processes'
 
 /*
 | The Xiaohongshu adapter in Chromium against fake creator-center pages
@@ -41,6 +42,7 @@ function ownChromium() {
 }
 
 test.group('platforms / xiaohongshu (browser session)', (group) => {
+  ownSetup(group)
   let center: CreatorCenter
   let session: BrowserSession
   let adapter: XiaohongshuAdapter

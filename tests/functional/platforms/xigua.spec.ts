@@ -12,6 +12,7 @@ import {
   type ByteDanceSite,
   type Json,
 } from '#tests/helpers/bytedance'
+import { ownSetup } from '#tests/helpers/processes'
 
 /*
 | Two fakes of the ByteDance open platform for Xigua: the content APIs
@@ -55,6 +56,7 @@ function adapter(timeoutMs = 1000) {
 }
 
 test.group('platforms / xigua', (group) => {
+  ownSetup(group)
   group.each.setup(async () => {
     site = xiguaSite(30)
     api = await startByteDanceFake(site)

@@ -4,6 +4,7 @@ import { isoDurationSeconds } from '#platforms/youtube_fields'
 import { PlatformError, type PlatformAccountRef } from '#platforms/types'
 import type { FakeAnswer, FakeServer, RecordedRequest } from '#tests/helpers/platforms'
 import { platformError, rejection, startFakeServer } from '#tests/helpers/platforms'
+import { ownSetup } from '#tests/helpers/processes'
 
 /*
 | A fake www.googleapis.com/youtube/v3 answering the documented Data API v3
@@ -154,6 +155,7 @@ function adapter(options: Partial<YouTubeAdapterOptions> = {}) {
 }
 
 test.group('platforms / youtube', (group) => {
+  ownSetup(group)
   group.each.setup(async () => {
     site = { videos: makeVideos(120) }
     server = await startFakeServer(youtubeHandler(site))
