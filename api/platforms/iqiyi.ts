@@ -67,7 +67,7 @@ import { pageNumbers, turnPages } from '#platforms/session_pager'
 |
 */
 
-export interface IqiyiAdapterOptions {
+interface IqiyiAdapterOptions {
   /** https://www.iqiyi.com (IQIYI_WEB_BASE). */
   baseUrl: string
   /** Where the cookies are set in the browser (default .iqiyi.com). */

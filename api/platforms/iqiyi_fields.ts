@@ -15,7 +15,7 @@ export const USER_INFO = '/passport/user/userinfodetail'
 export const GET_VIDEOS = '/iqiyihao/entity/get_videos.action'
 export const EPISODE_INFO = '/iqiyihao/episode_info.action'
 
-export const SUCCESS = 'A00000'
+const SUCCESS = 'A00000'
 
 export function badResponse(what: string) {
   return new PlatformError('iqiyi', 'bad_response', `iQiyi's answer lacks ${what}`, {
@@ -66,7 +66,7 @@ export function videoIds(body: Json | undefined): VideoIds {
 }
 
 /** One episode of episode_info.action (data: {qipuId: episode}). */
-export function episodeStats(id: string, item: Json): VideoStats {
+function episodeStats(id: string, item: Json): VideoStats {
   const duration = count(item.playTime)
   return {
     id,

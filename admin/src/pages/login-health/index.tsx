@@ -40,7 +40,7 @@ interface LoginHealthRow {
   team: string | null
 }
 
-export const GROUP_COLORS: Record<LoginGroup, string> = {
+const GROUP_COLORS: Record<LoginGroup, string> = {
   refused: 'red',
   lapsing: 'orange',
   works: 'green',
