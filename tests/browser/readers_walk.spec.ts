@@ -57,6 +57,7 @@ function screensBehindTheMenu(data: ReadersDataset) {
     `/app/creator_video_list?creator_id=${creator}`,
     `/app/video_detailSection?id=${data.videoIds[0]}`,
     `/app/video_compare?ids=${data.videoIds.slice(0, 3).join(',')}`,
+    `/app/alert_dashboard/logins`,
     // screens a later release builds ('not supported yet')
     `/app/report_page`,
     `/app/upload_main/upload_station`,
