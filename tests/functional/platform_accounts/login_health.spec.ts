@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { sqlDateTime } from '#support/sql'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import platforms from '#platforms/main'
@@ -323,11 +324,14 @@ test.group('login health / the list', (group) => {
     await db
       .from('creator_platform_accounts')
       .where('id', byPlatform.weibo.id)
-      .update({ login_checked_at: now.toSQL(), login_check_result: 'works' })
+      .update({ login_checked_at: sqlDateTime(now), login_check_result: 'works' })
     await db
       .from('creator_platform_accounts')
       .where('id', byPlatform.kwai.id)
-      .update({ login_checked_at: now.minus({ days: 30 }).toSQL(), login_check_result: 'works' })
+      .update({
+        login_checked_at: sqlDateTime(now.minus({ days: 30 })),
+        login_check_result: 'works',
+      })
     return { creator, uploader, byPlatform }
   }
 
