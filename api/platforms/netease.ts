@@ -8,7 +8,6 @@ import type {
 import {
   sharedBrowserSession,
   type BrowserSession,
-  type Json,
   type SessionLogin,
   type SessionRead,
 } from '#platforms/browser_session'
@@ -23,8 +22,13 @@ import {
   data,
   refusal,
 } from '#platforms/netease_fields'
-import type { Request } from 'playwright'
-import { pageNumbers, turnPages } from '#platforms/session_pager'
+import {
+  listPageResponses,
+  listPagesOf,
+  listedVideoPage,
+  pageNumbers,
+  turnPages,
+} from '#platforms/session_pager'
 
 /*
 |--------------------------------------------------------------------------
@@ -116,7 +120,7 @@ export default class NeteaseAdapter implements PlatformAdapter {
       throw badResponse(`data.totalSubscribeCount (${INDEX_COUNT})`)
     }
     const list = await this.#list(account, 1)
-    const first = list.page ? contentPage(list.page) : { items: [], total: 0 }
+    const first = list.page ?? { items: [], total: 0 }
     const sum = (key: string) => first.items.reduce((total, item) => total + count(item[key]), 0)
     return {
       fans: count(totals.totalSubscribeCount),
@@ -136,26 +140,12 @@ export default class NeteaseAdapter implements PlatformAdapter {
     account: PlatformAccountRef,
     options: { page: number; pageSize: number }
   ): Promise<VideoPage> {
-    const page = Math.max(1, Math.floor(options.page))
-    const empty = (total: number) => ({
-      items: [],
-      page,
-      pageSize: options.pageSize,
-      total,
-      hasMore: false,
-    })
-    if (page > this.#maxListPages) return empty(0)
-    const list = await this.#list(account, page)
-    if (!list.page) return empty(list.last ? contentPage(list.last).total : 0)
-    const answer = contentPage(list.page)
-    const items = answer.items.map(contentStats)
-    return {
-      items,
-      page,
-      pageSize: list.size || options.pageSize,
-      total: answer.total,
-      hasMore: items.length > 0 && list.listed < answer.total && page < this.#maxListPages,
-    }
+    return listedVideoPage(
+      options,
+      this.#maxListPages,
+      (page) => this.#list(account, page),
+      contentStats
+    )
   }
 
   /** The account answer (navinfo.do), the cheapest signed-in read. */
@@ -216,19 +206,11 @@ export default class NeteaseAdapter implements PlatformAdapter {
       url: this.#url(CONTENT),
       responses: [
         { name: 'account', match: (url) => url.pathname === NAVINFO },
-        ...Array.from({ length: index }, (_, n) => ({
-          name: `page-${n + 1}`,
-          match: (url: URL, request: Request) => isList(url) && pageOf(url, request) === n + 1,
-        })),
+        ...listPageResponses(index, isList, pageOf),
       ],
       act: (page, control) => turnPages(page, control, isList),
       ...this.#common(),
     })
-    const pages = Array.from({ length: index }, (_, n) => bodies[`page-${n + 1}`]).filter(
-      (body): body is Json => body !== undefined
-    )
-    const listed = pages.reduce((total, body) => total + contentPage(body).items.length, 0)
-    const size = pages.length ? contentPage(pages[0]).items.length : 0
-    return { page: bodies[`page-${index}`], last: pages.at(-1), listed, size }
+    return listPagesOf(bodies, index, contentPage)
   }
 }

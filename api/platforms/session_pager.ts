@@ -1,4 +1,6 @@
 import type { Page, Request } from 'playwright'
+import type { Json, WantedResponse } from '#platforms/browser_session'
+import type { VideoPage, VideoStats } from '#platforms/types'
 
 /*
 | The pager of a creator-center list, for the browser-session adapters that
@@ -103,4 +105,81 @@ export function beijingTime(value: unknown): string | null {
   const [, y, m, d, hh, mm, ss] = match
   const date = new Date(`${y}-${m}-${d}T${hh}:${mm}:${ss ?? '00'}+08:00`)
   return Number.isNaN(date.getTime()) ? null : date.toISOString()
+}
+
+/** A list page as an adapter reads it: its items and the list's total. */
+interface ListPage {
+  items: Json[]
+  total: number
+}
+
+/** The list pages a read brought for page `index`: that page, the last one read, how many items. */
+interface ListPages {
+  page: ListPage | undefined
+  last: ListPage | undefined
+  /** The items of pages 1..index. */
+  listed: number
+  /** The platform's page size (the first page's items). */
+  size: number
+}
+
+/** The answers a read waits for to reach list page `index`: pages 1..index, named page-1 … */
+export function listPageResponses(
+  index: number,
+  isList: (url: URL) => boolean,
+  pageOf: ReturnType<typeof pageNumbers>
+): WantedResponse[] {
+  return Array.from({ length: index }, (_, n) => ({
+    name: `page-${n + 1}`,
+    match: (url: URL, request: Request) => isList(url) && pageOf(url, request) === n + 1,
+  }))
+}
+
+/** The list pages among a read's answers (named by listPageResponses), each read by `read`. */
+export function listPagesOf(
+  bodies: Record<string, Json | undefined>,
+  index: number,
+  read: (body: Json) => ListPage
+): ListPages {
+  const pages = Array.from({ length: index }, (_, n) => bodies[`page-${n + 1}`])
+    .filter((body): body is Json => body !== undefined)
+    .map(read)
+  const wanted = bodies[`page-${index}`]
+  return {
+    page: wanted === undefined ? undefined : pages.at(-1),
+    last: pages.at(-1),
+    listed: pages.reduce((total, page) => total + page.items.length, 0),
+    size: pages[0]?.items.length ?? 0,
+  }
+}
+
+/**
+ * Page `options.page` of the uploads, read through `list` (which turns the
+ * pager to it); pages past `maxListPages` are not asked for.
+ */
+export async function listedVideoPage(
+  options: { page: number; pageSize: number },
+  maxListPages: number,
+  list: (page: number) => Promise<ListPages>,
+  stats: (item: Json) => VideoStats
+): Promise<VideoPage> {
+  const page = Math.max(1, Math.floor(options.page))
+  const empty = (total: number) => ({
+    items: [],
+    page,
+    pageSize: options.pageSize,
+    total,
+    hasMore: false,
+  })
+  if (page > maxListPages) return empty(0)
+  const read = await list(page)
+  if (!read.page) return empty(read.last?.total ?? 0)
+  const items = read.page.items.map(stats)
+  return {
+    items,
+    page,
+    pageSize: read.size || options.pageSize,
+    total: read.page.total,
+    hasMore: items.length > 0 && read.listed < read.page.total && page < maxListPages,
+  }
 }

@@ -8,7 +8,6 @@ import type {
 import {
   sharedBrowserSession,
   type BrowserSession,
-  type Json,
   type SessionLogin,
   type SessionRead,
 } from '#platforms/browser_session'
@@ -21,7 +20,13 @@ import {
   videoListPage,
   videoStats,
 } from '#platforms/tencent_fields'
-import { pageNumbers, turnPages } from '#platforms/session_pager'
+import {
+  listPageResponses,
+  listPagesOf,
+  listedVideoPage,
+  pageNumbers,
+  turnPages,
+} from '#platforms/session_pager'
 
 /*
 |--------------------------------------------------------------------------
@@ -113,7 +118,7 @@ export default class TencentAdapter implements PlatformAdapter {
     ])
     const fans = fansTotal(fansPage.fans)
     const list = await this.#list(account, 1)
-    const first = list.page ? videoListPage(list.page) : { items: [], total: 0 }
+    const first = list.page ?? { items: [], total: 0 }
     return {
       fans,
       views: first.items.map(videoStats).reduce((total, video) => total + video.views, 0),
@@ -132,26 +137,12 @@ export default class TencentAdapter implements PlatformAdapter {
     account: PlatformAccountRef,
     options: { page: number; pageSize: number }
   ): Promise<VideoPage> {
-    const page = Math.max(1, Math.floor(options.page))
-    const empty = (total: number) => ({
-      items: [],
-      page,
-      pageSize: options.pageSize,
-      total,
-      hasMore: false,
-    })
-    if (page > this.#maxListPages) return empty(0)
-    const list = await this.#list(account, page)
-    if (!list.page) return empty(list.last ? videoListPage(list.last).total : 0)
-    const answer = videoListPage(list.page)
-    const items = answer.items.map(videoStats)
-    return {
-      items,
-      page,
-      pageSize: list.size || options.pageSize,
-      total: answer.total,
-      hasMore: items.length > 0 && list.listed < answer.total && page < this.#maxListPages,
-    }
+    return listedVideoPage(
+      options,
+      this.#maxListPages,
+      (page) => this.#list(account, page),
+      videoStats
+    )
   }
 
   /** The account answer (basicinfo), the cheapest signed-in read. */
@@ -203,19 +194,11 @@ export default class TencentAdapter implements PlatformAdapter {
       url: `${this.#base}${this.#videosPath}`,
       responses: [
         { name: 'account', match: (url) => url.pathname.replace(/\/+$/, '') === ACCOUNT },
-        ...Array.from({ length: index }, (_, n) => ({
-          name: `page-${n + 1}`,
-          match: (url: URL) => isList(url) && pageOf(url) === n + 1,
-        })),
+        ...listPageResponses(index, isList, pageOf),
       ],
       act: (page, control) => turnPages(page, control, isList),
       ...this.#common(),
     })
-    const pages = Array.from({ length: index }, (_, n) => bodies[`page-${n + 1}`]).filter(
-      (body): body is Json => body !== undefined
-    )
-    const listed = pages.reduce((total, body) => total + videoListPage(body).items.length, 0)
-    const size = pages.length ? videoListPage(pages[0]).items.length : 0
-    return { page: bodies[`page-${index}`], last: pages.at(-1), listed, size }
+    return listPagesOf(bodies, index, videoListPage)
   }
 }
