@@ -25,7 +25,12 @@ const STARTED = Date.now()
 /** This process, as lease rows name it: host:pid:start. */
 export const LEASE_OWNER = `${HOST}:${process.pid}:${STARTED}`
 
-type LeasedTable = 'metric_collection_runs' | 'creator_imports' | 'upload_publications'
+type LeasedTable =
+  | 'metric_collection_runs'
+  | 'creator_imports'
+  | 'upload_publications'
+  | 'outside_creators'
+  | 'outside_videos'
 
 /** Tables whose lease also carries an expiry of its own, renewed by each heartbeat. */
 const EXPIRY_COLUMN: Partial<Record<LeasedTable, string>> = {
