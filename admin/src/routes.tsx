@@ -61,6 +61,7 @@ const PublicDocPage = screen(() => import('./pages/public-docs'))
 const ReportPage = screen(() => import('./pages/reports/report-page'))
 const StudioReportPage = screen(() => import('./pages/reports/studio-report'))
 const LoginHealthPage = screen(() => import('./pages/login-health'))
+const LabsPage = screen(() => import('./pages/labs'))
 
 /**
  * Every route under /app of SPEC §2 and the menu resource whose permission
@@ -113,7 +114,7 @@ const APP_ROUTES: {
   { path: 'creator_adjustment', resource: 'creator_adjustment', page: <SettlementPage /> },
   { path: `${BRAND}_report`, resource: 'report', page: <StudioReportPage /> },
   { path: 'report_page', resource: 'report', page: <ReportPage /> },
-  { path: `${BRAND}_labs`, resource: 'labs' },
+  { path: `${BRAND}_labs`, resource: 'labs', page: <LabsPage /> },
   { path: 'upload_main', resource: 'upload', page: <UploadStationPage /> },
   { path: 'upload_main/upload_station', resource: 'upload', page: <UploadStationPage /> },
   { path: 'market_dashboard', resource: 'market_dashboard', page: <DealList /> },

@@ -1,0 +1,6 @@
+import { NotSupportedPage } from '../not-supported'
+
+/** This tab of the Labs screen is not built yet: it says so. */
+export default function DataDownload() {
+  return <NotSupportedPage resource="labs" />
+}
