@@ -43,6 +43,9 @@ export const AUDIT_ACTIONS = [
   'creator.terminate',
   'creator.terminate_failed',
   'creator.metrics_import',
+  'outside.connect',
+  'outside.connect_confirm',
+  'outside.connect_revert',
   'board.create',
   'board.update',
   'board.delete',
@@ -92,5 +95,6 @@ export const AUDIT_SUBJECTS = [
   'platform_revenue',
   'exchange_rate',
   'settlement_rate_set',
+  'outside_connect',
 ] as const
 export type AuditSubject = (typeof AUDIT_SUBJECTS)[number]

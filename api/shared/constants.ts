@@ -246,9 +246,18 @@ export const HEADLINE_METRICS = ['fans', 'likes', 'views', 'comments'] as const
  * the network's totals do not dip; a later successful resync of the day
  * replaces the row. `imported`: read from the platform's own creator-center
  * export that staff uploaded; an import never replaces a collected day
- * (COLLECTED_SOURCES).
+ * (COLLECTED_SOURCES). `outside`: moved from outside tracking when the
+ * outside creator or video was connected to a managed one (the row carries
+ * the connect's id; only days the account or video did not hold).
  */
-const SNAPSHOT_SOURCES = ['official', 'scraped', 'simulated', 'carried', 'imported'] as const
+const SNAPSHOT_SOURCES = [
+  'official',
+  'scraped',
+  'simulated',
+  'carried',
+  'imported',
+  'outside',
+] as const
 export type SnapshotSource = (typeof SNAPSHOT_SOURCES)[number]
 /** The sources of a day an adapter collected: an export import keeps such a day. */
 export const COLLECTED_SOURCES: readonly SnapshotSource[] = ['official', 'scraped']
