@@ -11,6 +11,7 @@ import { accountRefOf, selectStoredAccounts, withStoredLogin } from '#platforms/
 import MetricRollupService from '#services/metrics/rollup_service'
 import { WRITE_BATCH } from '#services/metrics/snapshot_writer'
 import PlatformCircuit from '#services/platform_breaker/platform_circuit'
+import type { PauseInfo } from '#services/platform_breaker/platform_breaker'
 import { settlePauses } from '#services/metrics/collection_pauses'
 import VideoIngestService from '#services/videos/ingest/video_ingest_service'
 import LoginCheckService from '#services/platform_accounts/login_health/login_check_service'
@@ -94,7 +95,12 @@ export function yesterday(now: DateTime = DateTime.now()) {
  * failed (collect_status 1, the creator then counts as failing; a refused
  * stored login also marks that cookie or token 'cannot access') and clears
  * the mark on success, keeps creators' total fans, and rebuilds the day's
- * totals. Each run is a metric_collection_runs row with its counters,
+ * totals. A platform whose adapter gives no channel counters (Xigua, iQiyi:
+ * not_supported) still has its videos read — their snapshots, and through
+ * `video:first_seen` the new uploads' growth windows — without a channel
+ * snapshot (its channel figures come from the creator-center export
+ * import); a refused login or a pause met while listing is then the
+ * account's outcome. Each run is a metric_collection_runs row with its counters,
  * failures and duration. Running a day again rewrites the same rows.
  *
  * Every request goes through the per-platform breaker (PlatformCircuit): a
@@ -257,7 +263,7 @@ export default class MetricCollectionService {
             : await this.#collectOne(account, date, circuit, videoCounts)
           outcomes.push(outcome)
           counts.processed++
-          if (outcome.stats) counts.succeeded++
+          if (outcome.stats || outcome.videosOnly) counts.succeeded++
           else if (outcome.skipped) counts.skipped++
           else if (outcome.deferred) {
             counts.deferred++
@@ -331,17 +337,34 @@ export default class MetricCollectionService {
     const answer = await circuit.call(account.platform, async () =>
       adapter.channelStats(withStoredLogin(adapter, ref, account), { date })
     )
+    const answeredBy = { name: adapter.name, source: adapter.source }
     if ('value' in answer) {
       await this.#collectVideos(adapter, ref, date, circuit, videoCounts)
-      return {
-        account,
-        stats: answer.value,
-        adapter: { name: adapter.name, source: adapter.source },
-      }
+      return { account, stats: answer.value, adapter: answeredBy }
     }
     if ('deferred' in answer) return { account, deferred: answer.deferred }
 
     const error = answer.error
+    if (error instanceof PlatformError && error.code === 'not_supported') {
+      // no channel counters on this platform (Xigua, iQiyi): its videos are still read, and
+      // no channel snapshot is written (the creator-center export import gives those figures)
+      const listing = await this.#collectVideos(adapter, ref, date, circuit, videoCounts)
+      if (listing === 'written') return { account, videosOnly: true, adapter: answeredBy }
+      if (listing === 'not_listed') return this.#failed(account, error)
+      if (listing === 'unwritten') {
+        return { account, failure: { code: 'error', message: 'The videos could not be written' } }
+      }
+      if ('deferred' in listing) return { account, deferred: listing.deferred }
+      return this.#failed(account, listing.error)
+    }
+    return this.#failed(account, error)
+  }
+
+  /**
+   * The outcome of an account whose read failed with `error`: skipped for a
+   * platform no adapter can read, a refused stored login as such, else failed.
+   */
+  static #failed(account: AccountToCollect, error: unknown): Outcome {
     const platformError = error instanceof PlatformError ? error : null
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 255)
     if (platformError && SKIP_CODES.has(platformError.code)) {
@@ -361,7 +384,9 @@ export default class MetricCollectionService {
    * written), and an account whose videos could not be written (after the
    * writer's retries of deadlocks), which the run shows as videos_failed. A
    * pause met here defers the platform's next accounts as for channel
-   * statistics.
+   * statistics. Answers what came of it: written; not listed (the adapter
+   * lists no videos); unwritten; or, when nothing was read, the pause or the
+   * error met (the account's outcome when its channel has no counters).
    */
   static async #collectVideos(
     adapter: ReturnType<typeof platforms.use>,
@@ -369,14 +394,16 @@ export default class MetricCollectionService {
     date: string,
     circuit: PlatformCircuit,
     videoCounts: VideoCounts
-  ) {
+  ): Promise<
+    'written' | 'not_listed' | 'unwritten' | { deferred: PauseInfo } | { error: unknown }
+  > {
     try {
       // the simulator describes the end of the collected day; live adapters answer now
       const at = new Date(Math.min(Date.now(), Date.parse(`${date}T23:59:59.999Z`)))
       const listing = await VideoIngestService.readListing(adapter, ref, circuit, {
         at: at.toISOString(),
       })
-      if (!listing) return
+      if (!listing) return 'not_listed'
       if (listing.error) {
         videoCounts.failed++
         logger.warn(
@@ -384,7 +411,9 @@ export default class MetricCollectionService {
           'video listing failed'
         )
       }
-      if (listing.items.length === 0 && !listing.complete) return
+      if (listing.items.length === 0 && !listing.complete) {
+        return listing.deferred ? { deferred: listing.deferred } : { error: listing.error }
+      }
       await VideoIngestService.ingestListing(ref, listing.items, {
         date,
         complete: listing.complete,
@@ -393,9 +422,11 @@ export default class MetricCollectionService {
       })
       videoCounts.accounts++
       videoCounts.videos += listing.items.length
+      return 'written'
     } catch (error) {
       videoCounts.unwritten++
       logger.error({ err: error, accountId: ref.id, platform: ref.platform }, 'video ingest failed')
+      return 'unwritten'
     }
   }
 }

@@ -16,6 +16,12 @@ type LoginKind = 'cookie' | 'token'
 export interface Outcome {
   account: AccountToCollect
   stats?: ChannelStats
+  /**
+   * Collected without channel counters: the platform gives none (Xigua,
+   * iQiyi), its videos were read. No channel snapshot is written (0 fans
+   * would read as a fan drop); the account counts as collected.
+   */
+  videosOnly?: true
   adapter?: { name: string; source: SnapshotRow['source'] }
   failure?: { code: string; message: string; login?: LoginKind }
   skipped?: boolean
@@ -167,6 +173,8 @@ export async function storeOutcomes(
         collected_at: collectedAt,
       })
       succeeded.push(account.id)
+    } else if (outcome.videosOnly) {
+      succeeded.push(outcome.account.id)
     } else if (outcome.deferred) {
       deferred.push(outcome)
     } else if (!outcome.skipped) {
@@ -179,7 +187,9 @@ export async function storeOutcomes(
 
   await restoreLogins(
     trx,
-    outcomes.filter((outcome) => outcome.stats && outcome.adapter?.source !== 'simulated'),
+    outcomes.filter(
+      (outcome) => (outcome.stats || outcome.videosOnly) && outcome.adapter?.source !== 'simulated'
+    ),
     stamp
   )
   // the account's fans are those of its newest snapshot (a back-dated run leaves them)

@@ -318,6 +318,9 @@ test.group('metrics / collection', (group) => {
       'weibo',
       fakeAdapter({
         fail: () => new PlatformError('weibo', 'not_supported', 'weibo: not supported yet'),
+        listing: () => {
+          throw new PlatformError('weibo', 'not_supported', 'weibo: not supported yet')
+        },
       })
     )
     const run = await MetricCollectionService.collect({ date: DAY, trigger: 'cli' })
