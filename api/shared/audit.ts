@@ -43,6 +43,14 @@ export const AUDIT_ACTIONS = [
   'creator.terminate',
   'creator.terminate_failed',
   'creator.metrics_import',
+  'outside.create',
+  'outside.update',
+  'outside.delete',
+  'outside.start',
+  'outside.stop',
+  'outside.bulk_add',
+  'outside.crawl',
+  'outside.cookie',
   'outside.connect',
   'outside.connect_confirm',
   'outside.connect_revert',
@@ -96,5 +104,6 @@ export const AUDIT_SUBJECTS = [
   'exchange_rate',
   'settlement_rate_set',
   'outside_connect',
+  'outside_creator',
 ] as const
 export type AuditSubject = (typeof AUDIT_SUBJECTS)[number]
