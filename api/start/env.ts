@@ -110,6 +110,16 @@ export default await Env.create(new URL('../../', import.meta.url), {
   UPLOAD_PUBLISH_ATTEMPTS: Env.schema.number.optional(),
   UPLOAD_RETRY_BASE_MS: Env.schema.number.optional(),
 
+  /*
+  | Labs' YouTube download: the downloader command (an executable's name or
+  | path, run without a shell; yt-dlp by default), the largest file it may
+  | save (bytes, 2 GiB by default) and how long one download may take (ms,
+  | 30 minutes by default)
+  */
+  VIDEO_DOWNLOADER: Env.schema.string.optional(),
+  VIDEO_DOWNLOAD_MAX_BYTES: Env.schema.number.optional(),
+  VIDEO_DOWNLOAD_TIMEOUT_MS: Env.schema.number.optional(),
+
   /* Demo data */
   DEMO_ADMIN_EMAIL: Env.schema.string.optional(),
   DEMO_ADMIN_PASSWORD: Env.schema.string.optional(),

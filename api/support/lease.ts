@@ -31,6 +31,8 @@ type LeasedTable =
   | 'upload_publications'
   | 'outside_creators'
   | 'outside_videos'
+  | 'labs_data_exports'
+  | 'labs_video_downloads'
 
 /** Tables whose lease also carries an expiry of its own, renewed by each heartbeat. */
 const EXPIRY_COLUMN: Partial<Record<LeasedTable, string>> = {
