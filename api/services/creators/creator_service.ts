@@ -71,12 +71,18 @@ export default class CreatorService {
     return CreatorReadService.visibleTo(user).where('creators.id', creatorId).firstOrFail()
   }
 
-  /** Creates a creator with its accounts, ad prices and Baidu token (POST /api/creators). */
-  static async create(input: CreatorStoreInput, actor: Actor) {
+  /**
+   * Creates a creator with its accounts, ad prices and Baidu token (POST
+   * /api/creators); inside the caller's transaction when given one (a data
+   * connect that makes its creator).
+   */
+  static async create(input: CreatorStoreInput, actor: Actor, outer?: TransactionClientContract) {
     const { accounts, ad_prices: adPrices, baidu_token: baiduToken, ...fields } = input
+    const inTransaction = <T>(work: (trx: TransactionClientContract) => Promise<T>) =>
+      outer ? work(outer) : db.transaction(work)
     return refuseDuplicates(
       () =>
-        db.transaction(async (trx) => {
+        inTransaction(async (trx) => {
           const now = DateTime.utc()
           const creator = new Creator()
           creator.useTransaction(trx)
