@@ -1,19 +1,12 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import env from '#start/env'
 import CreatorService from '#services/creators/creator_service'
 import OAuthConnectService, {
   type ConnectOutcome,
 } from '#services/platform_accounts/oauth_connect_service'
 import { connectPage } from '#services/platform_accounts/oauth_connect_page'
 import { actorOf } from '#support/actor'
+import { originOf } from '#support/origin'
 import { oauthCallbackValidator, oauthStartValidator } from '#validators/oauth_connect'
-
-/** The studio's public address (APP_URL), or the one this request came to. */
-function originOf({ request }: HttpContext) {
-  const configured = env.get('APP_URL')
-  if (configured) return configured.replace(/\/+$/, '')
-  return `${request.protocol()}://${request.host()}`
-}
 
 /**
  * OAuth connects of open-platform accounts: starting one (behind auth, who

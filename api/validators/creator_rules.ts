@@ -251,6 +251,10 @@ export const uid = () =>
 export const cookie = () =>
   vine.string().trim().maxLength(CREATOR_LIMITS.cookieMax).parse(objectToJson).nullable().optional()
 
+/** A cookie that must be given (the crawler service's cookie entry). */
+export const requiredCookie = () =>
+  vine.string().trim().minLength(1).maxLength(CREATOR_LIMITS.cookieMax).parse(objectToJson)
+
 /** What may be set on a platform account (SPEC §2 edit tabs: uid, token, cookie). */
 export const accountFields = () => ({
   uid: uid(),

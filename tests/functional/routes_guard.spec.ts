@@ -53,6 +53,13 @@ test.group('routes guard', (group) => {
       'GET /api/reports/teams/download',
       'GET /api/creator/report_month',
       'GET /api/power-bi/accounts/self',
+      'GET /all_platform/status',
+      'POST /all_platform/cookie',
+      'POST /all_platform/token',
+      'POST /douyin/code',
+      'GET /baidu/api/token',
+      'POST /bili/api/crawler',
+      'GET /weibo/task',
     ])
   })
 

@@ -7,7 +7,14 @@ import QueueService from '#queue/main'
 import MetricCollectionService, { yesterday } from '#services/metrics/collection_service'
 import { presentRun } from '#services/metrics/run_presenter'
 import { countOf } from '#support/sql'
+import studioConfig from '#config/studio'
+import { SCHEDULES } from '#jobs/registry'
+import { nextRun } from '#queue/schedules'
+import type { PlatformKey } from '#shared/constants'
 import type { CollectParams } from '#validators/metrics_collection'
+
+/** The newest runs read to find an account's (those of other creators are passed over). */
+const ACCOUNT_RUNS_SCANNED = 500
 
 /** Collection runs asked for from the dashboard ('resync data') and their progress. */
 export default class MetricRunService {
@@ -52,6 +59,23 @@ export default class MetricRunService {
   /** The newest runs first. */
   static list(limit: number) {
     return MetricCollectionRun.query().orderBy('id', 'desc').limit(limit)
+  }
+
+  /**
+   * The newest runs whose scope covered a creator's account on `platform`
+   * (every platform or that one; every creator or a list holding it), and
+   * when the daily collection (SCHEDULES 'metrics:collect:daily') runs next.
+   */
+  static async forAccount(creatorId: number, platform: PlatformKey, limit: number) {
+    const recent = await MetricCollectionRun.query()
+      .where((scope) => scope.whereNull('platform').orWhere('platform', platform))
+      .orderBy('id', 'desc')
+      .limit(ACCOUNT_RUNS_SCANNED)
+    const runs = recent
+      .filter((run) => !run.creatorIds?.length || run.creatorIds.map(Number).includes(creatorId))
+      .slice(0, limit)
+    const daily = SCHEDULES.find((schedule) => schedule.key === 'metrics:collect:daily')!
+    return { runs, nextRunAt: nextRun(daily.cron, studioConfig.timezone) }
   }
 
   /** One run (404 'metrics.run_not_found' when there is none). */

@@ -10,7 +10,8 @@ import { PlatformError } from '#platforms/types'
 import { encryptPrivate } from '#support/private_data'
 import { affectedRows, sqlDateTime } from '#support/sql'
 import { ACCESS_STATUS } from '#shared/constants'
-import { OAUTH_PLATFORMS, type OAuthPlatform } from '#shared/oauth'
+import StudioException from '#exceptions/studio_exception'
+import { isOAuthPlatform, OAUTH_PLATFORMS, type OAuthPlatform } from '#shared/oauth'
 
 /**
  * How long before its end a login is renewed, by platform: the job runs
@@ -78,11 +79,66 @@ export default class OAuthRefreshService {
     return summary
   }
 
+  /**
+   * When the daily renewal takes an account's login: from its access
+   * token's end less the platform's margin (`opens_at`), until its refresh
+   * token's end; `refreshable` false for a login the job never renews (Weibo,
+   * a pasted token, one without a refresh token). Never a token value.
+   */
+  static windowOf(account: CreatorPlatformAccount) {
+    const platform = account.platform
+    const token = account.tokenEncrypted ? readOpenToken(account.getToken()) : null
+    const at = (iso: string | null | undefined) =>
+      iso ? DateTime.fromISO(iso, { zone: 'utc' }) : null
+    const margin = isOAuthPlatform(platform) ? REFRESH_MARGIN_HOURS[platform] : 0
+    const refreshable = Boolean(
+      margin > 0 && token?.refreshToken && oauthProvider(platform as OAuthPlatform).refreshable
+    )
+    const accessEnds = at(token?.expiresAt)
+    return {
+      refreshable,
+      accessExpiresAt: accessEnds,
+      refreshExpiresAt: at(token?.refreshExpiresAt),
+      opensAt: refreshable && accessEnds ? accessEnds.minus({ hours: margin }) : null,
+      lastRefreshedAt: account.tokenRefreshedAt ?? null,
+      error: account.tokenError ?? null,
+    }
+  }
+
+  /**
+   * Renews one account's login now, whatever its window says (the crawler
+   * service's token refresh): the same renewal, refusal marks and race guard
+   * as the daily run. 422 for a login the platform does not renew, 409 when
+   * the platform's app is not set up.
+   */
+  static async refreshAccount(account: CreatorPlatformAccount, now: DateTime = DateTime.utc()) {
+    const platform = account.platform
+    const token = account.tokenEncrypted ? readOpenToken(account.getToken()) : null
+    if (!this.windowOf(account).refreshable || !token) {
+      throw new StudioException('crawler_service.errors.not_refreshable', {
+        status: 422,
+        data: { platform },
+      })
+    }
+    const provider = oauthProvider(platform as OAuthPlatform)
+    const missing = provider.missing()
+    if (missing.length) {
+      throw new StudioException('oauth.errors.not_configured', {
+        status: 409,
+        data: { platform, names: missing.join(', ') },
+      })
+    }
+    const outcome = await this.#renew(account, provider, token, now, true)
+    logger.info({ platform, accountId: account.id, outcome }, 'oauth refresh of one login')
+    return outcome
+  }
+
   static async #renew(
     account: CreatorPlatformAccount,
     provider: OAuthProvider,
     token: OpenToken,
-    now: DateTime
+    now: DateTime,
+    force = false
   ): Promise<keyof Omit<RefreshSummary, 'checked'>> {
     const platform = account.platform as OAuthPlatform
     const margin = now.plus({ hours: REFRESH_MARGIN_HOURS[platform] })
@@ -99,7 +155,7 @@ export default class OAuthRefreshService {
       const ends = at(login.refreshExpiresAt)
       return Boolean(provider.renewRefreshToken && ends && ends <= margin && (!cap || cap > ends))
     }
-    const accessDue = !accessEnds || accessEnds <= margin
+    const accessDue = force || !accessEnds || accessEnds <= margin
     if (!accessDue && !refreshDue(token)) return 'unchanged'
     let renewed = token
     try {

@@ -15,19 +15,29 @@ export default class PlatformAccountReadService {
    * see (404 otherwise), with their access and collection state; no secret.
    */
   static async forCreator(creatorId: number, user: User, now: DateTime = DateTime.utc()) {
-    const creator = await Creator.query()
-      .withScopes((scopes) => scopes.visibleTo(user))
-      .where('creators.id', creatorId)
-      .preload('accounts')
-      .firstOrFail()
+    const creator = await this.creatorWithAccounts(creatorId, user)
     return {
       creator_id: creator.id,
       brand_no: creator.brandNo,
       channel_name: creator.channelName,
-      accounts: [...creator.accounts]
-        .sort(byPlatformOrder)
-        .map((account) => presentAccountStatus(account, now)),
+      accounts: creator.accounts.map((account) => presentAccountStatus(account, now)),
     }
+  }
+
+  /**
+   * A creator `user` may see (404 otherwise) with its accounts in PLATFORMS
+   * order, `platform`'s alone when given.
+   */
+  static async creatorWithAccounts(creatorId: number, user: User, platform?: PlatformKey) {
+    const creator = await Creator.query()
+      .withScopes((scopes) => scopes.visibleTo(user))
+      .where('creators.id', creatorId)
+      .preload('accounts', (accounts) => {
+        if (platform) accounts.where('platform', platform)
+      })
+      .firstOrFail()
+    creator.accounts.sort(byPlatformOrder)
+    return creator
   }
 
   /**

@@ -7,6 +7,7 @@ import type { PlatformAccountRef } from '#platforms/types'
 import { UploadError, type LoginCheck, type UploadEvent } from '#platforms/upload/types'
 import { decryptPrivate } from '#support/private_data'
 import cache from '#services/uploads/upload_lookup_cache'
+import LoginCheckService from '#services/platform_accounts/login_health/login_check_service'
 import type { PlatformKey } from '#shared/constants'
 import type { UploadPlatform } from '#shared/uploads'
 
@@ -87,8 +88,8 @@ export default class UploadPlatformService {
   /**
    * The account's stored token and cookie state for the token screens
    * (/api/platform_api/bili, xigua, weibo): when they were connected and
-   * checked, when they must be renewed, and — for the upload platforms — a
-   * live login check.
+   * checked, when they must be renewed, and a live login check: the upload
+   * adapter's for Bilibili and Xigua, the account-health check for Weibo.
    */
   static async accountState(
     creatorId: number,
@@ -99,14 +100,13 @@ export default class UploadPlatformService {
     const creator = await this.creator(creatorId, user)
     const found = await this.accountRef(creator, platform)
     const account = found?.account ?? null
-    let login = null
-    if (platform !== 'weibo') {
-      const check: LoginCheck =
-        found && (found.ref.token || found.ref.cookie)
-          ? await uploads.use(platform).checkLogin(found.ref)
-          : { ok: false, reason: 'missing' }
-      login = this.#present(creator.id, platform, check, t)
-    }
+    const check: LoginCheck =
+      found && (found.ref.token || found.ref.cookie)
+        ? platform === 'weibo'
+          ? await this.#healthCheck(found.account.id)
+          : await uploads.use(platform).checkLogin(found.ref)
+        : { ok: false, reason: 'missing' }
+    const login = this.#present(creator.id, platform, check, t)
     const renewDays = platform === 'xigua' ? 30 : null
     return {
       creator_id: creator.id,
@@ -190,12 +190,31 @@ export default class UploadPlatformService {
     }
   }
 
-  static #present(creatorId: number, platform: UploadPlatform, check: LoginCheck, t: Translate) {
+  /**
+   * Weibo has no upload adapter: its live check is the account-health check
+   * (the metrics adapter's checkLogin), recorded on the account as every
+   * health check is (login_checked_at, login_check_result, a refused login
+   * marked 'cannot access'). A paused platform or an unsure answer reads as
+   * unreachable.
+   */
+  static async #healthCheck(accountId: number): Promise<LoginCheck> {
+    const checked = await LoginCheckService.checkAccount(accountId)
+    if (!checked) return { ok: false, reason: 'missing' }
+    if (checked.result === 'works') return { ok: true }
+    if (checked.result === 'refused' || checked.result === 'captcha') {
+      return { ok: false, reason: 'expired' }
+    }
+    return { ok: false, reason: 'unreachable' }
+  }
+
+  static #present(creatorId: number, platform: CheckedPlatform, check: LoginCheck, t: Translate) {
     const name = t(`dashboard.platforms.${platform}`)
     const state: LoginState = check.ok ? 'ok' : check.reason
     return {
       creator_id: creatorId,
       platform,
+      // which check answered: the upload adapter's, or the account-health check (Weibo)
+      via: platform === 'weibo' ? 'login_health' : 'upload',
       state,
       ok: check.ok,
       name: check.ok ? (check.name ?? null) : null,

@@ -6,6 +6,10 @@ import type { FakePlatformServer } from '#platforms/upload/fake_server'
 import uploadLookupCache from '#services/uploads/upload_lookup_cache'
 import type { PlatformKey } from '#shared/constants'
 import { setupFunctionalGroup } from '#tests/helpers/functional'
+import { fakeAdapter } from '#tests/helpers/collection'
+import platforms from '#platforms/main'
+import { PlatformError } from '#platforms/types'
+import db from '@adonisjs/lucid/services/db'
 
 /*
 | The Upload Station's platform helpers (SPEC §7) in simulated mode: the
@@ -161,7 +165,7 @@ test.group('uploads / platform helpers', (group) => {
     unknown.assertStatus(404)
   })
 
-  test('account states for the token screens, Weibo without a live check', async ({
+  test('account states for the token screens, Weibo checked by the account-health check', async ({
     client,
     assert,
   }) => {
@@ -189,11 +193,46 @@ test.group('uploads / platform helpers', (group) => {
     assert.isNotNull(xigua.body().data.token_renew_by)
     assert.notInclude(JSON.stringify(xigua.body()), 'xigua-state')
 
-    const weibo = await client
-      .get(`/api/platform_api/weibo?creator_id=${creator.id}`)
-      .loginAs(admin)
-    assert.deepInclude(weibo.body().data, { platform: 'weibo', exists: true, login: null })
-    assert.equal(weibo.body().data.link, `/app/modify_creator?id=${creator.id}&tab=weibo`)
+    assert.equal(xigua.body().data.login.via, 'upload')
+
+    // Weibo has no upload adapter: the metrics adapter's checkLogin, recorded as the health check
+    let weiboAnswer: Error | null = null
+    platforms.fake('weibo', {
+      ...fakeAdapter({}),
+      async checkLogin() {
+        if (weiboAnswer) throw weiboAnswer
+      },
+    })
+    try {
+      const weibo = await client
+        .get(`/api/platform_api/weibo?creator_id=${creator.id}`)
+        .loginAs(admin)
+      assert.deepInclude(weibo.body().data, { platform: 'weibo', exists: true })
+      assert.deepInclude(weibo.body().data.login, { state: 'ok', via: 'login_health' })
+      assert.equal(weibo.body().data.link, `/app/modify_creator?id=${creator.id}&tab=weibo`)
+      const recorded = () =>
+        db
+          .from('creator_platform_accounts')
+          .where('creator_id', creator.id)
+          .where('platform', 'weibo')
+          .firstOrFail()
+      const works = await recorded()
+      assert.equal(works.login_check_result, 'works')
+      assert.isNotNull(works.login_checked_at)
+
+      weiboAnswer = new PlatformError('weibo', 'auth', 'expired_token', { retryable: false })
+      const refused = await client
+        .get(`/api/platform_api/weibo?creator_id=${creator.id}`)
+        .loginAs(admin)
+        .header('Accept-Language', 'ko')
+      assert.equal(refused.body().data.login.state, 'expired')
+      assert.match(refused.body().data.login.message, /[가-힣]/)
+      const marked = await recorded()
+      assert.equal(marked.login_check_result, 'refused')
+      assert.equal(Number(marked.token_status), 1)
+    } finally {
+      platforms.restore('weibo')
+    }
   })
 
   test('categories, tags, topics and events from the platforms', async ({ client, assert }) => {

@@ -15,6 +15,7 @@ import {
 } from '#services/platform_accounts/login_health/login_accounts'
 import { ACCESS_STATUS } from '#shared/constants'
 import { REFUSED_RESULTS, type LoginCheckResult } from '#shared/login_health'
+import { utcOf } from '#support/dates'
 
 /*
 | The account-health check (issue 28 §3): every stored login (the token or
@@ -109,6 +110,28 @@ export default class LoginCheckService {
     for (const platform of circuit.answered) await PlatformBreaker.reset(platform)
     logger.info({ ...counts, tripped: circuit.tripped }, 'login check finished')
     return counts
+  }
+
+  /**
+   * Checks one account's stored login now, recorded as every check is; what
+   * the check found (result, error, when), or null when the account holds no
+   * login the check reads (no token or cookie, inactive, contract ended).
+   * `deferred`: its platform is paused, nothing was asked.
+   */
+  static async checkAccount(accountId: number) {
+    const counts = await this.check({ accountIds: [accountId] })
+    if (counts.total === 0) return null
+    const row = await db
+      .from('creator_platform_accounts')
+      .where('id', accountId)
+      .select('login_checked_at', 'login_check_result', 'login_check_error')
+      .firstOrFail()
+    return {
+      result: (counts.deferred ? 'deferred' : row.login_check_result) as
+        LoginCheckResult | 'deferred',
+      error: counts.deferred ? null : ((row.login_check_error as string | null) ?? null),
+      checkedAt: utcOf(row.login_checked_at),
+    }
   }
 
   static async #checkOne(account: StoredAccount, circuit: PlatformCircuit): Promise<Checked> {
