@@ -1,6 +1,8 @@
 import { DateTime } from 'luxon'
 import { compose } from '@adonisjs/core/helpers'
-import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import type { BelongsTo } from '@adonisjs/lucid/types/relations'
+import User from '#models/user'
 import { withTimestamps } from '#models/mixins/timestamps'
 import { count } from '#models/mixins/columns'
 import type { LabsJobStatus, VideoDownloadError } from '#shared/labs_downloads'
@@ -16,6 +18,9 @@ export default class LabsVideoDownload extends compose(BaseModel, withTimestamps
 
   @column()
   declare userId: number
+
+  @belongsTo(() => User)
+  declare user: BelongsTo<typeof User>
 
   @column()
   declare videoId: string

@@ -14,7 +14,7 @@ const FORMULA_START = /^[=+\-@\t\r]/
 const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/
 
 /** `'=1+2` for `=1+2`: written with a leading apostrophe, so the cell stays text when edited. */
-function quoteFormulaText(value: string) {
+export function quoteFormulaText(value: string) {
   return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value
 }
 
