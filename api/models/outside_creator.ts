@@ -103,7 +103,8 @@ export default class OutsideCreator extends compose(
   @column(count) declare likes: number
   @column(count) declare comments: number
   @column(count) declare videos: number
-  @column(count) declare fansGrowth7d: number
+  /** Named by hand: the default naming would read it fans_growth_7_d. */
+  @column({ ...count, columnName: 'fans_growth_7d' }) declare fansGrowth7d: number
 
   @column()
   declare openedCount: number
