@@ -2,14 +2,14 @@ import { Button, Card, Form, Space, Tabs } from 'antd'
 import { SaveOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { TOKEN_PLATFORMS } from '@shared/constants'
 import { SecurityCodeModal } from '../../../components/security-code-modal'
 import { PlatformLogo } from '../../../components/platform-badge'
 import { BasicTab } from './basic-tab'
 import { PlatformTab } from './platform-tab'
+import { FORM_PLATFORMS } from './values'
 import type { useCreatorForm } from './use-creator-form'
 
-/** The tabs of the creator form (Basic, Haokan, Bilibili, Xigua, Weibo, Douyin), shared by create and edit. */
+/** The tabs of the creator form (Basic, Haokan, Bilibili, Xigua, Weibo, Douyin, Kuaishou), shared by create and edit. */
 export function CreatorForm({
   title,
   state,
@@ -59,7 +59,7 @@ export function CreatorForm({
               forceRender: true,
               children: <BasicTab record={record} />,
             },
-            ...TOKEN_PLATFORMS.map((platform) => ({
+            ...FORM_PLATFORMS.map((platform) => ({
               key: platform,
               forceRender: true,
               label: (

@@ -87,7 +87,7 @@ function AccountState({ account }: { account?: PlatformAccount }) {
 }
 
 /**
- * One platform's tab (Haokan, Bilibili, Xigua, Weibo, Douyin): uid, channel,
+ * One platform's tab (Haokan, Bilibili, Xigua, Weibo, Douyin, Kuaishou): uid, channel,
  * token and cookie, saved with the creator in its one create or update request.
  * Secrets are never shown: empty means keep. Haokan also holds the Baidu
  * app id and token.

@@ -1,7 +1,13 @@
 import { PRIVATE_LEVELS, TOKEN_PLATFORMS, type PrivateField } from '@shared/constants'
 import type { Creator } from '../types'
 
-export type TokenPlatform = (typeof TOKEN_PLATFORMS)[number]
+/**
+ * The creator form's platform tabs: the SPEC §2 ones and Kuaishou, whose
+ * login is connected by OAuth from its tab like Douyin's (its account is
+ * saved with the creator as the others are).
+ */
+export const FORM_PLATFORMS = [...TOKEN_PLATFORMS, 'kwai'] as const
+export type TokenPlatform = (typeof FORM_PLATFORMS)[number]
 
 export const PRIVATE_FIELDS = Object.values(PRIVATE_LEVELS).flat() as PrivateField[]
 
@@ -81,7 +87,7 @@ export function toFormValues(creator: Creator): CreatorFormValues {
     else values[field] = (creator as any)[field] ?? null
   }
   const accounts: CreatorFormValues['accounts'] = {}
-  for (const platform of TOKEN_PLATFORMS) {
+  for (const platform of FORM_PLATFORMS) {
     const account = creator.accounts?.find((item) => item.platform === platform)
     accounts[platform] = {
       uid: account?.uid ?? null,
@@ -139,7 +145,7 @@ function accountChanges(
   initial: CreatorFormValues | null
 ): AccountChange[] {
   const changes: AccountChange[] = []
-  for (const platform of TOKEN_PLATFORMS) {
+  for (const platform of FORM_PLATFORMS) {
     const current = values.accounts?.[platform] ?? {}
     const before = initial?.accounts?.[platform] ?? {}
     const body: Record<string, string | null> = {}
