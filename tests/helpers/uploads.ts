@@ -54,9 +54,9 @@ export function tinyMp4(durationS = 30, mediaBytes = 64 * 1024) {
   return Buffer.concat([ftyp, moov, box('mdat', media)])
 }
 
-/** A small real png. */
+/** A small real png (a few KB), large enough for every station platform's smallest cover. */
 export function tinyPng() {
-  return sharp({ create: { width: 16, height: 9, channels: 3, background: '#ff6600' } })
+  return sharp({ create: { width: 1280, height: 720, channels: 3, background: '#ff6600' } })
     .png()
     .toBuffer()
 }

@@ -4,6 +4,7 @@ import { fileTypeFromFile } from 'file-type'
 import { createFile, MP4BoxBuffer, type Movie } from 'mp4box'
 import sharp from 'sharp'
 import StudioException from '#exceptions/studio_exception'
+import { coverProblems, type CoverPlatform } from '#shared/cover_sizes'
 
 /**
  * The station's file checks (SPEC §5 'Upload': only mp4; jpg or png
@@ -26,6 +27,9 @@ export const UPLOAD_FILE_ERROR_CODES = [
   'video_unreadable',
   'not_image',
   'image_unreadable',
+  'cover_format',
+  'cover_too_small',
+  'cover_too_large',
 ] as const
 export type UploadFileErrorCode = (typeof UPLOAD_FILE_ERROR_CODES)[number]
 
@@ -189,8 +193,16 @@ export async function checkVideoFile(path: string): Promise<CheckedVideo> {
   return { kind: 'video', mime: 'video/mp4', durationS, size }
 }
 
-/** Checks the stored thumbnail at `path`: a jpg or png by its bytes, whose header an image reader accepts. */
-export async function checkThumbnailFile(path: string): Promise<CheckedThumbnail> {
+/**
+ * Checks the stored thumbnail at `path`: a jpg or png by its bytes, whose
+ * header an image reader accepts, and that every one of `platforms` takes
+ * (format, smallest size, largest file: the rules table of
+ * api/shared/cover_sizes.ts, which the Labs resizer makes covers for).
+ */
+export async function checkThumbnailFile(
+  path: string,
+  platforms: readonly CoverPlatform[] = []
+): Promise<CheckedThumbnail> {
   const size = await sizeOf(path, 'thumbnail')
   const type = await fileTypeFromFile(path).catch(() => undefined)
   if (type?.ext !== 'jpg' && type?.ext !== 'png')
@@ -202,6 +214,13 @@ export async function checkThumbnailFile(path: string): Promise<CheckedThumbnail
   if (!metadata || metadata.format !== format || !metadata.width || !metadata.height) {
     throw new UploadFileError('image_unreadable', 'thumbnail')
   }
+  const [problem] = coverProblems(platforms, {
+    format,
+    width: metadata.width,
+    height: metadata.height,
+    bytes: size,
+  })
+  if (problem) throw new UploadFileError(problem.code, 'thumbnail', problem.params)
   return {
     kind: 'thumbnail',
     mime: THUMBNAIL_MIMES[type.ext],
@@ -213,7 +232,15 @@ export async function checkThumbnailFile(path: string): Promise<CheckedThumbnail
 
 /** Checks a stored file of either kind. */
 export function checkUploadFile(kind: 'video', path: string): Promise<CheckedVideo>
-export function checkUploadFile(kind: 'thumbnail', path: string): Promise<CheckedThumbnail>
-export function checkUploadFile(kind: 'video' | 'thumbnail', path: string) {
-  return kind === 'video' ? checkVideoFile(path) : checkThumbnailFile(path)
+export function checkUploadFile(
+  kind: 'thumbnail',
+  path: string,
+  platforms: readonly CoverPlatform[]
+): Promise<CheckedThumbnail>
+export function checkUploadFile(
+  kind: 'video' | 'thumbnail',
+  path: string,
+  platforms: readonly CoverPlatform[] = []
+) {
+  return kind === 'video' ? checkVideoFile(path) : checkThumbnailFile(path, platforms)
 }

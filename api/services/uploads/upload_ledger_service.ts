@@ -44,7 +44,11 @@ export default class UploadLedgerService {
     const video = await this.#transfer(user, input.video, 'video')
     const thumbnail = await this.#transfer(user, input.thumbnail, 'thumbnail')
     const checkedVideo = await checkUploadFile('video', video.path)
-    const checkedThumbnail = await checkUploadFile('thumbnail', thumbnail.path)
+    const checkedThumbnail = await checkUploadFile(
+      'thumbnail',
+      thumbnail.path,
+      input.platforms ?? []
+    )
     const verdict = UploadRulesService.check(input, {
       video: true,
       thumbnail: true,
