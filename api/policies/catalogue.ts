@@ -13,6 +13,7 @@ import { SETTLEMENT_PERMISSIONS } from '#policies/catalogue/settlement'
 import { REPORT_PERMISSIONS } from '#policies/catalogue/reports'
 import { METRIC_IMPORT_PERMISSIONS } from '#policies/catalogue/metric_imports'
 import { LOGIN_HEALTH_PERMISSIONS } from '#policies/catalogue/login_health'
+import { LABS_PERMISSIONS } from '#policies/catalogue/labs'
 import { CONNECT_DATA_PERMISSIONS } from '#policies/catalogue/connect_data'
 
 /**
@@ -72,5 +73,6 @@ export const PERMISSION_CATALOGUE: CatalogueEntry[] = [
   ...REPORT_PERMISSIONS,
   ...METRIC_IMPORT_PERMISSIONS,
   ...LOGIN_HEALTH_PERMISSIONS,
+  ...LABS_PERMISSIONS,
   ...CONNECT_DATA_PERMISSIONS,
 ]
