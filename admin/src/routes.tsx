@@ -61,6 +61,9 @@ const PublicDocPage = screen(() => import('./pages/public-docs'))
 const ReportPage = screen(() => import('./pages/reports/report-page'))
 const StudioReportPage = screen(() => import('./pages/reports/studio-report'))
 const LoginHealthPage = screen(() => import('./pages/login-health'))
+const ConnectCreatorsPage = screen(() => import('./pages/connect-data/connect-creators'))
+const ConnectVideosPage = screen(() => import('./pages/connect-data/connect-videos'))
+const ConnectTasksPage = screen(() => import('./pages/connect-data/connect-tasks'))
 const LabsPage = screen(() => import('./pages/labs'))
 
 /**
@@ -122,9 +125,9 @@ const APP_ROUTES: {
   { path: 'alert_dashboard/logins', resource: 'alert_dashboard', page: <LoginHealthPage /> },
   { path: 'outside_creator', resource: 'outside_creator' },
   { path: 'outside_video', resource: 'outside_video' },
-  { path: 'connect_cr_data', resource: 'connect_creator_data' },
-  { path: 'connect_video_data', resource: 'connect_creator_data' },
-  { path: 'connect_task_data', resource: 'connect_task_data' },
+  { path: 'connect_cr_data', resource: 'connect_creator_data', page: <ConnectCreatorsPage /> },
+  { path: 'connect_video_data', resource: 'connect_creator_data', page: <ConnectVideosPage /> },
+  { path: 'connect_task_data', resource: 'connect_task_data', page: <ConnectTasksPage /> },
   { path: 'staff', resource: 'staff', page: <StaffList /> },
   { path: 'staff/:id', resource: 'staff', page: <StaffShow /> },
   { path: 'staff/:id/edit', resource: 'staff', page: <StaffEdit /> },
