@@ -78,6 +78,8 @@ export default class DataExportService {
       fields,
       locale,
       total: ids.length,
+      processed: 0,
+      rows: 0,
     })
     try {
       await QueueService.dispatch(LabsDataExportJob, { exportId: record.id })

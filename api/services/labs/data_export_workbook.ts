@@ -56,7 +56,10 @@ export class DataExportWorkbook {
       useSharedStrings: false,
     })
     this.#workbook.created = new Date()
-    this.#sheet = this.#workbook.addWorksheet(SHEETS.figures)
+    // the title row stays in view (a streamed sheet takes its views when it is added)
+    this.#sheet = this.#workbook.addWorksheet(SHEETS.figures, {
+      views: [{ state: 'frozen', ySplit: 1 }],
+    })
     const columns = [
       'creator',
       'brand_no',
@@ -73,7 +76,8 @@ export class DataExportWorkbook {
     }))
     titleRow(
       this.#sheet,
-      columns.map((key) => this.#t(`columns.${key}`))
+      columns.map((key) => this.#t(`columns.${key}`)),
+      { freeze: false }
     ).commit()
   }
 

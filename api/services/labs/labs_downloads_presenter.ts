@@ -1,5 +1,6 @@
 import type LabsDataExport from '#models/labs_data_export'
 import type LabsVideoDownload from '#models/labs_video_download'
+import { downloaderSettings } from '#services/labs/video_download_runner'
 
 /** Translates a full key of resources/lang/<locale>/labs.json (`labs.…`). */
 type Translate = (key: string, data?: Record<string, unknown>) => string
@@ -47,7 +48,11 @@ export function presentVideoDownload(
     total_bytes: record.totalBytes,
     file_name: record.fileName,
     error: record.error,
-    message: record.error ? t(`labs.video.errors.${record.error}`) : null,
+    message: record.error
+      ? t(`labs.video.errors.${record.error}`, {
+          max_mb: Math.round(downloaderSettings().maxBytes / 1024 / 1024),
+        })
+      : null,
     error_detail: record.errorDetail,
     requested_by: record.user?.name ?? null,
     may_delete: viewer.role === 'admin' || viewer.id === record.userId,

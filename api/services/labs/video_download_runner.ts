@@ -231,6 +231,7 @@ export default class VideoDownloadRunner {
         clearInterval(watch)
         clearTimeout(limit)
         if (killer) clearTimeout(killer)
+        await write(true)
         const detail = lastWords(stderr) || undefined
         if (missing) return resolve({ error: 'downloader_missing' })
         if (stopped) return resolve({ error: stopped, detail })
