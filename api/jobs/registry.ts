@@ -10,6 +10,7 @@ import UploadPublishJob from '#jobs/upload_publish_job'
 import UploadSweepJob from '#jobs/upload_sweep_job'
 import OAuthRefreshJob from '#jobs/oauth_refresh_job'
 import LoginsCheckJob from '#jobs/logins_check_job'
+import OutsideCrawlSweepJob from '#jobs/outside_crawl_sweep_job'
 import LabsDataExportJob from '#jobs/labs_data_export_job'
 import LabsVideoDownloadJob from '#jobs/labs_video_download_job'
 import studioConfig from '#config/studio'
@@ -40,6 +41,7 @@ export const JOBS: StudioJobClass[] = [
   UploadSweepJob,
   LoginsCheckJob,
   OAuthRefreshJob,
+  OutsideCrawlSweepJob,
   LabsDataExportJob,
   LabsVideoDownloadJob,
 ]
@@ -69,6 +71,8 @@ export const SCHEDULES: { key: string; job: StudioJobClass; cron: string; payloa
   { key: 'uploads:sweep', job: UploadSweepJob, cron: '* * * * *', payload: {} },
   // open-platform OAuth logins renewed before they lapse, the refused ones marked (issue 28 §2)
   { key: 'tokens:platform:refresh', job: OAuthRefreshJob, cron: '0 4 * * *', payload: {} },
+  // outside crawl tasks and videos by link that are due, or left by a killed worker (issue 29)
+  { key: 'outside:crawl:sweep', job: OutsideCrawlSweepJob, cron: '* * * * *', payload: {} },
 ]
 
 export function findJob(name: string) {

@@ -150,7 +150,8 @@ test.group('outside crawl: one creator', (group) => {
   test('a stopped or not yet due task is not crawled by the schedule', async ({ assert }) => {
     const stopped = await dueCreator({ state: 'stopped' })
     const later = await dueCreator({ nextRunAt: SLOT.plus({ hours: 1 }) })
-    const adapter = platforms.fake('bilibili', crawlAdapter())
+    const adapter = crawlAdapter()
+    platforms.fake('bilibili', adapter)
     assert.isNull(await OutsideCrawlService.crawlCreator(stopped.id, 'schedule'))
     assert.isNull(await OutsideCrawlService.crawlCreator(later.id, 'schedule'))
     assert.deepEqual(adapter.reads, [])
@@ -161,7 +162,8 @@ test.group('outside crawl: one creator', (group) => {
     assert,
   }) => {
     clock.set(SLOT.plus({ hours: 3 }))
-    const adapter = platforms.fake('bilibili', crawlAdapter())
+    const adapter = crawlAdapter()
+    platforms.fake('bilibili', adapter)
     const skipping = await dueCreator({ replayStrategy: 'skip' })
     assert.isNull(await OutsideCrawlService.crawlCreator(skipping.id, 'schedule'))
     await skipping.refresh()
@@ -230,10 +232,8 @@ test.group('outside crawl: one creator', (group) => {
     const video = await OutsideVideoFactory.merge({ publishedAt: published, nextRunAt: SLOT })
       .with('points', 1, (point) => point.merge({ takenAt: SLOT.minus({ hours: 2 }), ageHours: 3 }))
       .create()
-    const adapter = platforms.fake(
-      'bilibili',
-      crawlAdapter({ byId: (ids) => ids.map((id) => videoOf(id, 7_777, published)) })
-    )
+    const adapter = crawlAdapter({ byId: (ids) => ids.map((id) => videoOf(id, 7_777, published)) })
+    platforms.fake('bilibili', adapter)
     const run = await OutsideCrawlService.crawlVideo(Number(video.id), 'schedule')
     assert.equal(run?.status, 'succeeded')
     assert.deepEqual(adapter.reads, [`byId:${video.platformVideoId}`])
