@@ -13,8 +13,9 @@ import { SETTLEMENT_PERMISSIONS } from '#policies/catalogue/settlement'
 import { REPORT_PERMISSIONS } from '#policies/catalogue/reports'
 import { METRIC_IMPORT_PERMISSIONS } from '#policies/catalogue/metric_imports'
 import { LOGIN_HEALTH_PERMISSIONS } from '#policies/catalogue/login_health'
-import { LABS_PERMISSIONS } from '#policies/catalogue/labs'
+import { OUTSIDE_PERMISSIONS } from '#policies/catalogue/outside'
 import { CONNECT_DATA_PERMISSIONS } from '#policies/catalogue/connect_data'
+import { LABS_PERMISSIONS } from '#policies/catalogue/labs'
 
 /**
  * Every resource and action the admin asks about through Refine's
@@ -73,6 +74,7 @@ export const PERMISSION_CATALOGUE: CatalogueEntry[] = [
   ...REPORT_PERMISSIONS,
   ...METRIC_IMPORT_PERMISSIONS,
   ...LOGIN_HEALTH_PERMISSIONS,
-  ...LABS_PERMISSIONS,
+  ...OUTSIDE_PERMISSIONS,
   ...CONNECT_DATA_PERMISSIONS,
+  ...LABS_PERMISSIONS,
 ]

@@ -31,6 +31,7 @@ export const policies = {
   ReportPolicy: () => import('#policies/report_policy'),
   MetricImportPolicy: () => import('#policies/metric_import_policy'),
   LoginHealthPolicy: () => import('#policies/login_health_policy'),
-  LabsPolicy: () => import('#policies/labs_policy'),
+  OutsidePolicy: () => import('#policies/outside_policy'),
   ConnectDataPolicy: () => import('#policies/connect_data_policy'),
+  LabsPolicy: () => import('#policies/labs_policy'),
 }
