@@ -83,10 +83,21 @@ export const platformModes: Record<PlatformMode, Record<PlatformKey, PlatformFac
         appId: env.get('KWAI_APP_ID'),
         timeoutMs,
       }),
-    tencent: () => new TencentAdapter({ baseUrl: env.get('TENCENT_OM_BASE', 'https://om.qq.com') }),
-    iqiyi: () => new IqiyiAdapter({ baseUrl: env.get('IQIYI_WEB_BASE', 'https://www.iqiyi.com') }),
+    tencent: () =>
+      new TencentAdapter({
+        baseUrl: env.get('TENCENT_OM_BASE', 'https://om.qq.com'),
+        cookieDomain: env.get('TENCENT_COOKIE_DOMAIN', '.qq.com'),
+      }),
+    iqiyi: () =>
+      new IqiyiAdapter({
+        baseUrl: env.get('IQIYI_WEB_BASE', 'https://www.iqiyi.com'),
+        cookieDomain: env.get('IQIYI_COOKIE_DOMAIN', '.iqiyi.com'),
+      }),
     netease: () =>
-      new NeteaseAdapter({ baseUrl: env.get('NETEASE_MP_BASE', 'https://mp.163.com') }),
+      new NeteaseAdapter({
+        baseUrl: env.get('NETEASE_MP_BASE', 'https://mp.163.com'),
+        cookieDomain: env.get('NETEASE_COOKIE_DOMAIN', '.163.com'),
+      }),
     xiaohongshu: () =>
       new XiaohongshuAdapter({
         baseUrl: env.get('XIAOHONGSHU_CREATOR_BASE', 'https://creator.xiaohongshu.com'),

@@ -78,8 +78,11 @@ export default await Env.create(new URL('../../', import.meta.url), {
   WECHAT_CHANNELS_BASE: Env.schema.string.optional({ format: 'url', tld: false }),
   WECHAT_CHANNELS_COOKIE_DOMAIN: Env.schema.string.optional(),
   TENCENT_OM_BASE: Env.schema.string.optional({ format: 'url', tld: false }),
+  TENCENT_COOKIE_DOMAIN: Env.schema.string.optional(),
   IQIYI_WEB_BASE: Env.schema.string.optional({ format: 'url', tld: false }),
+  IQIYI_COOKIE_DOMAIN: Env.schema.string.optional(),
   NETEASE_MP_BASE: Env.schema.string.optional({ format: 'url', tld: false }),
+  NETEASE_COOKIE_DOMAIN: Env.schema.string.optional(),
   PLATFORM_TIMEOUT_MS: Env.schema.number.optional(),
 
   /*
