@@ -71,6 +71,10 @@ export default class OutsideConnect extends compose(
   @column(flag) declare createdCreator: boolean
   @column(flag) declare createdAccount: boolean
 
+  /** The account's fans before the connect (restored by a revert that leaves it no day). */
+  @column({ consume: (value: unknown) => (value === null ? null : Number(value)) })
+  declare accountFansBefore: number | null
+
   /** Days written onto the managed side / days kept because the managed side held them. */
   @column(count) declare rowsMoved: number
   @column(count) declare rowsKept: number

@@ -7,7 +7,7 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
  *
  * - `outside_connects`: one per connect: the kind, the outside creator or
  *   video, the managed creator + account or video (and whether the connect
- *   made the creator or the account), the state (pending → confirmed, or
+ *   made the creator or the account, and the account's fans before), the state (pending → confirmed, or
  *   reverted), who did each step and when, and how many days it moved and
  *   how many it kept because the managed side held them. `active_key`
  *   ('creator:<id>' / 'video:<id>' while pending or confirmed, null once
@@ -62,6 +62,8 @@ export default class extends BaseSchema {
         .onDelete('CASCADE')
       table.boolean('created_creator').notNullable().defaultTo(false)
       table.boolean('created_account').notNullable().defaultTo(false)
+      /** The account's fans before the connect (what a revert leaves when no day of it remains). */
+      table.bigInteger('account_fans_before').nullable()
       table.integer('rows_moved').unsigned().notNullable().defaultTo(0)
       table.integer('rows_kept').unsigned().notNullable().defaultTo(0)
       table.date('first_day').nullable()

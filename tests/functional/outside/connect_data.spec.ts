@@ -296,10 +296,17 @@ test.group('outside / connect data', (group) => {
       .where('platform', 'douyin')
       .firstOrFail()
     assert.equal(account.uid, outside.uid)
+    assert.equal(account.fans, 12)
     assert.deepEqual(days(await snapshotsOf(account.id)), [
       ['2026-11-01', 10, 0, 'outside'],
       ['2026-11-02', 12, 2, 'outside'],
     ])
+    // reverted, the made account has no day left and its fans are 0 again
+    const reverted = await client.post(`/api/connect_data/${data.id}/revert`).loginAs(given.manager)
+    reverted.assertStatus(200)
+    await account.refresh()
+    assert.equal(account.fans, 0)
+    assert.lengthOf(await snapshotsOf(account.id), 0)
     // a second outside creator with the same uid on another platform account's creator: refused
     const twin = await outsideCreator({ '2026-11-01': 1 }, 'douyin')
     await CreatorPlatformAccount.query().where('id', account.id).update({ uid: twin.uid })

@@ -252,6 +252,7 @@ export default class CreatorConnect {
           accountId: account.id,
           createdCreator,
           createdAccount,
+          accountFansBefore: createdAccount ? 0 : account.fans,
           userId: actor.user.id,
           rowsMoved: 0,
           rowsKept: 0,
@@ -318,6 +319,13 @@ export default class CreatorConnect {
         .where('source', CONNECT_SOURCE)
         .delete()
       for (const day of await this.#recomputeFollowers(trx, account, deleted)) touched.add(day)
+      const left = await trx.from('metric_snapshots').where('account_id', account.id).first()
+      if (!left && connect.accountFansBefore !== null) {
+        await trx
+          .from('creator_platform_accounts')
+          .where('id', account.id)
+          .update({ fans: connect.accountFansBefore })
+      }
       await refreshTotals(trx, account, [...touched].sort())
     }
     if (connect.outsideCreatorId) {
