@@ -22,6 +22,7 @@ const STAFF_SIDE_RESOURCES = [
   'reports',
   'login_health',
   'metric_imports',
+  'connect_data',
 ]
 
 test.group('auth / user info and permissions', (group) => {
@@ -93,6 +94,7 @@ test.group('auth / user info and permissions', (group) => {
       'reports',
       'login_health',
       'metric_imports',
+      'connect_data',
     ])
     const catalogued = new Set(PERMISSION_CATALOGUE.map((entry) => entry.resource))
     for (const screen of SCREENS) {
@@ -130,6 +132,7 @@ test.group('auth / user info and permissions', (group) => {
     assert.sameMembers(data.commerce, ['view', 'write'])
     assert.sameMembers(data.documents, ['list', 'issue', 'share'])
     assert.sameMembers(data.reports, ['teams', 'accounts'])
+    assert.sameMembers(data.connect_data, ['view'])
   })
 
   test('managers have neither the settlement (money) nor studio_log', async ({
@@ -151,6 +154,7 @@ test.group('auth / user info and permissions', (group) => {
     assert.sameMembers(data.alerts, ['view', 'handle', 'scan'])
     assert.sameMembers(data.documents, ['list', 'issue', 'share', 'revoke'])
     assert.sameMembers(data.reports, ['teams', 'money', 'accounts'])
+    assert.sameMembers(data.connect_data, ['view', 'connect', 'confirm', 'revert'])
   })
 
   test('the diagnostics screen (/app/test2) and the collection runs are for the staff side', async ({
