@@ -71,6 +71,17 @@ export default class Bench extends BaseCommand {
   })
   declare uploadMb?: number
 
+  @flags.number({
+    description: 'The outside bench: crawl tasks due in one hour (default 1000; the issue: 10000)',
+  })
+  declare outsideTasks?: number
+
+  @flags.number({
+    description:
+      'The live collection bench: accounts across the twelve fake platforms (default 240; 0 skips it)',
+  })
+  declare collectAccounts?: number
+
   async run() {
     const { runBench } = await import('#bench/run')
     await runBench({
@@ -92,6 +103,8 @@ export default class Bench extends BaseCommand {
         poolMb: this.poolMb,
         soakQueries: this.soakQueries,
         uploadMb: this.uploadMb,
+        collectAccounts: this.collectAccounts,
+        outsideTasks: this.outsideTasks,
         appRoot: this.app.makePath(),
       },
       logger: {

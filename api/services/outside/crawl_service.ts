@@ -56,12 +56,12 @@ export class CrawlInHand extends StudioException {
 }
 
 /** A due slot taken this soon after its time is run as scheduled (the sweep's normal delay). */
-export const ON_TIME_GRACE_MS = 5 * 60_000
+const ON_TIME_GRACE_MS = 5 * 60_000
 /** Uploads read per auto video crawl: pages of this size, at most this many pages. */
 const VIDEO_PAGE_SIZE = 20
 const VIDEO_PAGES = 2
 /** A video tracked by link is read at least this often, and near each growth window after upload. */
-export const LINK_VIDEO_EVERY_MS = 6 * 3_600_000
+const LINK_VIDEO_EVERY_MS = 6 * 3_600_000
 const ERROR_MESSAGE_MAX = 500
 
 /** What each failure code of a platform means for an outside crawl, in plain words. */
@@ -195,8 +195,9 @@ export default class OutsideCrawlService {
     if (!row) return null
     const lease = await this.#claim('outside_creators', row, mode, now)
     if (!lease) return null
+    const clockStarted = Date.now()
     try {
-      await this.#abandonRuns('outside_creator_id', id, now)
+      if (row.leaseOwner) await this.#abandonRuns('outside_creator_id', id, now)
       let due: DueRun | null = null
       if (mode === 'schedule') {
         due = dueNow(settingsOf(row), row.nextSlotAt ?? row.nextRunAt!, now, ON_TIME_GRACE_MS)
@@ -216,7 +217,7 @@ export default class OutsideCrawlService {
         videosRead: 0,
       })
       const outcome = await this.#readCreator(row, now, options.circuit)
-      await this.#finishCreator(row, run, due, outcome, now)
+      await this.#finishCreator(row, run, due, outcome, now, clockStarted)
       return run
     } finally {
       await lease.release()
@@ -237,8 +238,9 @@ export default class OutsideCrawlService {
     if (!video) return null
     const lease = await this.#claim('outside_videos', video, mode, now)
     if (!lease) return null
+    const clockStarted = Date.now()
     try {
-      await this.#abandonRuns('outside_video_id', id, now)
+      if (video.leaseOwner) await this.#abandonRuns('outside_video_id', id, now)
       const run = await OutsideCrawlRun.create({
         outsideCreatorId: video.outsideCreatorId,
         outsideVideoId: id,
@@ -249,7 +251,7 @@ export default class OutsideCrawlService {
         videosRead: 0,
       })
       const outcome = await this.#readVideo(video, now, options.circuit)
-      await this.#finishVideo(video, run, mode, outcome, now)
+      await this.#finishVideo(video, run, mode, outcome, now, clockStarted)
       return run
     } finally {
       await lease.release()
@@ -419,7 +421,8 @@ export default class OutsideCrawlService {
     run: OutsideCrawlRun,
     due: DueRun | null,
     outcome: Outcome,
-    now: DateTime
+    now: DateTime,
+    clockStarted: number
   ) {
     const settings = settingsOf(row)
     let next: DueRun | null
@@ -435,7 +438,8 @@ export default class OutsideCrawlService {
     } else {
       next = nextRun({ ...settings, lastSlotAt: due.slotAt, lastRunAt: now }, now)
     }
-    const finished = DateTime.utc()
+    const durationMs = Math.max(0, Date.now() - clockStarted)
+    const finished = run.startedAt.plus({ milliseconds: durationMs })
     const status: CrawlRunStatus = outcome.status
     const kept = await transactionRetryingDeadlocks(async (trx) => {
       const update: Record<string, unknown> = {
@@ -475,14 +479,14 @@ export default class OutsideCrawlService {
         await trx.rollback()
         return false
       }
-      await this.#finishRun(trx, run, outcome, videosRead, finished)
+      await this.#finishRun(trx, run, outcome, videosRead, finished, durationMs)
       return true
     }).catch((error) => {
       logger.error({ err: error, outsideCreatorId: row.id }, 'outside crawl could not be written')
       return 'error' as const
     })
     if (kept !== true) {
-      await this.#failRun(run, kept === false ? 'lease_lost' : 'error', finished)
+      await this.#failRun(run, kept === false ? 'lease_lost' : 'error', finished, durationMs)
     }
   }
 
@@ -491,9 +495,11 @@ export default class OutsideCrawlService {
     run: OutsideCrawlRun,
     mode: 'schedule' | 'manual',
     outcome: Outcome,
-    now: DateTime
+    now: DateTime,
+    clockStarted: number
   ) {
-    const finished = DateTime.utc()
+    const durationMs = Math.max(0, Date.now() - clockStarted)
+    const finished = run.startedAt.plus({ milliseconds: durationMs })
     let next: DateTime | null = video.nextRunAt
     if (mode === 'schedule' || !next) {
       next =
@@ -531,7 +537,7 @@ export default class OutsideCrawlService {
         await trx.rollback()
         return false
       }
-      await this.#finishRun(trx, run, outcome, videosRead, finished)
+      await this.#finishRun(trx, run, outcome, videosRead, finished, durationMs)
       return true
     }).catch((error) => {
       logger.error(
@@ -541,7 +547,7 @@ export default class OutsideCrawlService {
       return 'error' as const
     })
     if (kept !== true) {
-      await this.#failRun(run, kept === false ? 'lease_lost' : 'error', finished)
+      await this.#failRun(run, kept === false ? 'lease_lost' : 'error', finished, durationMs)
     }
   }
 
@@ -550,13 +556,14 @@ export default class OutsideCrawlService {
     run: OutsideCrawlRun,
     outcome: Outcome,
     videosRead: number,
-    finished: DateTime
+    finished: DateTime,
+    durationMs: number
   ) {
     run.useTransaction(trx)
     run.merge({
       status: outcome.status,
       finishedAt: finished,
-      durationMs: Math.max(0, Math.round(finished.diff(run.startedAt).milliseconds)),
+      durationMs,
       videosRead,
       fans: outcome.status === 'succeeded' ? (outcome.stats?.fans ?? null) : null,
       views:
@@ -588,11 +595,16 @@ export default class OutsideCrawlService {
   }
 
   /** A run whose writes could not be kept (the lease was lost, or the database refused). */
-  static async #failRun(run: OutsideCrawlRun, code: 'lease_lost' | 'error', finished: DateTime) {
+  static async #failRun(
+    run: OutsideCrawlRun,
+    code: 'lease_lost' | 'error',
+    finished: DateTime,
+    durationMs: number
+  ) {
     run.merge({
       status: 'failed',
       finishedAt: finished,
-      durationMs: Math.max(0, Math.round(finished.diff(run.startedAt).milliseconds)),
+      durationMs,
       errorCode: code,
       errorMessage:
         code === 'lease_lost'
