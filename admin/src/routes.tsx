@@ -64,6 +64,7 @@ const LoginHealthPage = screen(() => import('./pages/login-health'))
 const ConnectCreatorsPage = screen(() => import('./pages/connect-data/connect-creators'))
 const ConnectVideosPage = screen(() => import('./pages/connect-data/connect-videos'))
 const ConnectTasksPage = screen(() => import('./pages/connect-data/connect-tasks'))
+const OutsideVideoPage = screen(() => import('./pages/outside-videos'))
 const LabsPage = screen(() => import('./pages/labs'))
 
 /**
@@ -124,7 +125,7 @@ const APP_ROUTES: {
   { path: 'alert_dashboard', resource: 'alert_dashboard', page: <AlertList /> },
   { path: 'alert_dashboard/logins', resource: 'alert_dashboard', page: <LoginHealthPage /> },
   { path: 'outside_creator', resource: 'outside_creator' },
-  { path: 'outside_video', resource: 'outside_video' },
+  { path: 'outside_video', resource: 'outside_video', page: <OutsideVideoPage /> },
   { path: 'connect_cr_data', resource: 'connect_creator_data', page: <ConnectCreatorsPage /> },
   { path: 'connect_video_data', resource: 'connect_creator_data', page: <ConnectVideosPage /> },
   { path: 'connect_task_data', resource: 'connect_task_data', page: <ConnectTasksPage /> },
