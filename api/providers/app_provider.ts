@@ -36,6 +36,9 @@ export default class AppProvider {
     // an upload in hand goes back to waiting at its last step instead of holding the shutdown
     const { default: PublicationRunner } = await import('#services/uploads/publication_runner')
     PublicationRunner.stopAll()
+    // a Labs video download in hand stops its downloader and ends "interrupted"
+    const { default: VideoDownloadRunner } = await import('#services/labs/video_download_runner')
+    VideoDownloadRunner.stopAll()
     const { default: QueueService } = await import('#queue/main')
     await QueueService.stop()
   }

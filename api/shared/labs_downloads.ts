@@ -25,7 +25,7 @@ export const DATA_EXPORT_LIMITS = {
 } as const
 
 /** A download's life: queued, running, then completed or failed. */
-export const LABS_JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const
+const LABS_JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const
 export type LabsJobStatus = (typeof LABS_JOB_STATUSES)[number]
 
 /** Why a video download failed (their messages live under labs.video.errors.*). */

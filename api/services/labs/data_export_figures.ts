@@ -29,7 +29,7 @@ export function givesWatchTime(platform: PlatformKey) {
   return WATCH_TIME_PLATFORMS.has(platform)
 }
 
-export interface ExportPeriod {
+interface ExportPeriod {
   /** 2026-W05 or 2026-01 */
   label: string
   /** YYYY-MM-DD */

@@ -12,7 +12,7 @@ const SHEETS = { figures: 'Figures', notes: 'Notes' } as const
 const INTEGER = '#,##0'
 
 /** The creator columns a row begins with. */
-export interface ExportCreator {
+interface ExportCreator {
   channelName: string
   brandNo: string
 }

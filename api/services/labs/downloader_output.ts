@@ -14,7 +14,7 @@ import type { VideoDownloadError } from '#shared/labs_downloads'
 |          [Errno -3] Temporary failure in name resolution> (caused by …)
 */
 
-export interface DownloaderProgress {
+interface DownloaderProgress {
   /** Per mille. */
   progress: number
   /** The size the downloader announced (estimated with ~), when it said. */

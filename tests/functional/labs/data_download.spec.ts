@@ -97,7 +97,10 @@ test.group('labs / data download', (group) => {
 
     const file = await client.get(`/api/labs/data_exports/${id}/file`).loginAs(staff)
     file.assertStatus(200)
-    assert.match(file.header('content-disposition'), /figures-week-2025-02-24-2025-03-16\.xlsx/)
+    assert.match(
+      file.header('content-disposition') ?? '',
+      /figures-week-2025-02-24-2025-03-16\.xlsx/
+    )
     const stored = await LabsDataExport.findOrFail(id)
     made.push(stored.filePath!)
     const workbook = await loadWorkbook(file.body())

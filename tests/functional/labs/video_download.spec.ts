@@ -96,7 +96,7 @@ test.group('labs / video download', (group) => {
 
     const file = await client.get(`/api/labs/video_downloads/${id}/file`).loginAs(staff)
     file.assertStatus(200)
-    assert.match(file.header('content-disposition'), /filename\*=UTF-8''Fake%20video%20/)
+    assert.match(file.header('content-disposition') ?? '', /filename\*=UTF-8''Fake%20video%20/)
     assert.equal(Number(file.header('content-length')), 5000)
 
     const someoneElse = await UserFactory.merge({ role: 'manager' }).create()
