@@ -56,6 +56,7 @@ const VideoComparePage = screen(() => import('./pages/video-compare'))
 const GrowthBoardPage = screen(() => import('./pages/growth'))
 const UploadStationPage = screen(() => import('./pages/upload-station'))
 const SettlementPage = screen(() => import('./pages/settlement'))
+const OutsideCreatorPage = screen(() => import('./pages/outside-creators'))
 const NotSupportedPage = screen(() => import('./pages/not-supported'))
 const PublicDocPage = screen(() => import('./pages/public-docs'))
 const ReportPage = screen(() => import('./pages/reports/report-page'))
@@ -124,7 +125,7 @@ const APP_ROUTES: {
   { path: 'market_dashboard', resource: 'market_dashboard', page: <DealList /> },
   { path: 'alert_dashboard', resource: 'alert_dashboard', page: <AlertList /> },
   { path: 'alert_dashboard/logins', resource: 'alert_dashboard', page: <LoginHealthPage /> },
-  { path: 'outside_creator', resource: 'outside_creator' },
+  { path: 'outside_creator', resource: 'outside_creator', page: <OutsideCreatorPage /> },
   { path: 'outside_video', resource: 'outside_video', page: <OutsideVideoPage /> },
   { path: 'connect_cr_data', resource: 'connect_creator_data', page: <ConnectCreatorsPage /> },
   { path: 'connect_video_data', resource: 'connect_creator_data', page: <ConnectVideosPage /> },
