@@ -35,7 +35,7 @@ export interface BenchOptions {
   poolMb?: number
   /** The upload bench's file size in MB (bench/upload.ts; default 2048, 0 skips it in a full run). */
   uploadMb?: number
-  /** The live collection's accounts (bench/collection_live.ts; default 240, 0 skips it in a full run). */
+  /** The live collection's accounts (bench/collection_live.ts; default 24, 0 skips it in a full run). */
   collectAccounts?: number
   /** Outside crawl tasks of the outside bench (bench/outside.ts; default 1,000). */
   outsideTasks?: number

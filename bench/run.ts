@@ -9,6 +9,10 @@ import ReferenceSeeder from '#database/seeders/01_reference_seeder'
 import { measureIngest } from '#bench/ingest'
 import BenchVideos, { type VideoDatasetReport } from '#bench/videos'
 import { measureUpload } from '#bench/upload'
+import { measureLiveCollection } from '#bench/collection_live'
+
+/** The live collection's default size in a run (about a minute on the 2-vCPU machine). */
+const LIVE_COLLECTION_ACCOUNTS = 24
 import { measureOutside } from '#bench/outside'
 
 /**
@@ -29,6 +33,12 @@ export async function runBench(context: BenchContext) {
   // the upload (bench/upload.ts) needs no dataset: measured alone with --only upload
   if (only === 'upload') {
     await measureUpload(context)
+    return
+  }
+  // nor the collection over the twelve fake platforms (bench/collection_live.ts)
+  const collectAccounts = context.options.collectAccounts ?? LIVE_COLLECTION_ACCOUNTS
+  if (only === 'collection') {
+    await measureLiveCollection(context, collectAccounts || LIVE_COLLECTION_ACCOUNTS)
     return
   }
   // outside crawl scheduling and throughput (bench/outside.ts): alone with --only outside
@@ -101,6 +111,7 @@ export async function runBench(context: BenchContext) {
   if (ingest.length) printIngest(context, ingest)
   if (explained.length) printExplain(context, explained, mysql)
   if (!only) await measureOutside(context)
+  if (!only && collectAccounts > 0) await measureLiveCollection(context, collectAccounts)
   // a full run ends with the upload (a 2 GB file unless --upload-mb says otherwise; 0 skips it)
   if (!only && context.options.uploadMb !== 0) await measureUpload(context)
 }

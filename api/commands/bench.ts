@@ -78,7 +78,7 @@ export default class Bench extends BaseCommand {
 
   @flags.number({
     description:
-      'The live collection bench: accounts across the twelve fake platforms (default 240; 0 skips it)',
+      'The live collection bench: accounts across the twelve fake platforms (default 24; 0 skips it)',
   })
   declare collectAccounts?: number
 
