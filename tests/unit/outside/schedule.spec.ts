@@ -136,7 +136,7 @@ test.group('Outside schedule: a DST zone (America/New_York)', () => {
 
   test('spring forward: hourly slots make 23 runs that day, one per real hour', ({ assert }) => {
     let task = settings({ intervalHours: 1 })
-    let now = at('2027-03-13 23:59', NEW_YORK)
+    let now: DateTime = at('2027-03-13 23:59', NEW_YORK)
     const seen: string[] = []
     for (let i = 0; i < 30; i++) {
       const due = nextRun(task, now, NEW_YORK)!
@@ -165,7 +165,7 @@ test.group('Outside schedule: a DST zone (America/New_York)', () => {
 
   test('fall back: hourly slots make 24 wall-clock runs (the repeated hour once)', ({ assert }) => {
     let task = settings({ intervalHours: 1 })
-    let now = at('2027-11-06 23:59', NEW_YORK)
+    let now: DateTime = at('2027-11-06 23:59', NEW_YORK)
     const seen: string[] = []
     for (let i = 0; i < 30; i++) {
       const due = nextRun(task, now, NEW_YORK)!
