@@ -89,10 +89,12 @@ test.group('outside crawl: one creator', (group) => {
     assert.equal(manual.trigger, 'manual')
     const again = await db.from('outside_creator_snapshots').where('outside_creator_id', task.id)
     assert.lengthOf(again, 3)
-    assert.equal(
-      Number(again.find((row) => String(row.snapshot_date).startsWith('2026-12-07'))?.fans),
-      45_800
-    )
+    const today = await db
+      .from('outside_creator_snapshots')
+      .where('outside_creator_id', task.id)
+      .where('snapshot_date', '2026-12-07')
+      .first()
+    assert.equal(Number(today.fans), 45_800)
     await task.refresh()
     assert.equal(task.nextRunAt?.toUTC().toISO(), SLOT.plus({ days: 1 }).toISO())
   })
