@@ -1,5 +1,3 @@
-import type { PlatformKey } from './constants.js'
-
 /*
 | Outside tracking (SPEC §2 "Outside creators", §3 "Outside crawl task", §4,
 | §5, §9; issue 29): creators and videos the agency does not manage, read on
@@ -25,7 +23,7 @@ export type ReplayStrategy = (typeof REPLAY_STRATEGIES)[number]
 /** SPEC §5, §9: scraping minutes end in 0 or 5. */
 export const CRAWL_MINUTE_STEP = 5
 /** 'HH:MM' with a minute ending in 0 or 5 (SPEC §5 "Outside crawl"). */
-export const CRAWL_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5][05]$/
+const CRAWL_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5][05]$/
 export function isCrawlTime(value: string) {
   return CRAWL_TIME_PATTERN.test(value)
 }
@@ -46,16 +44,13 @@ export const OUTSIDE_LIMITS = {
 } as const
 
 /** How a crawl came about. */
-export const CRAWL_TRIGGERS = ['schedule', 'late', 'catch_up', 'manual'] as const
+const CRAWL_TRIGGERS = ['schedule', 'late', 'catch_up', 'manual'] as const
 export type CrawlTrigger = (typeof CRAWL_TRIGGERS)[number]
 
 /** How a crawl ended: read, failed (with its reason) or deferred by the platform's brake. */
-export const CRAWL_RUN_STATUSES = ['running', 'succeeded', 'failed', 'deferred'] as const
+const CRAWL_RUN_STATUSES = ['running', 'succeeded', 'failed', 'deferred'] as const
 export type CrawlRunStatus = (typeof CRAWL_RUN_STATUSES)[number]
 
 /** A tracked video: from an outside creator's uploads (auto new-video crawl) or added by its link. */
 export const OUTSIDE_VIDEO_ORIGINS = ['creator', 'link'] as const
 export type OutsideVideoOrigin = (typeof OUTSIDE_VIDEO_ORIGINS)[number]
-
-/** The platforms outside tracking reads (all twelve; each through its adapter). */
-export type OutsidePlatform = PlatformKey

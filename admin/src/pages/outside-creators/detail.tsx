@@ -43,7 +43,7 @@ interface Figures {
 }
 
 /** Crawl now, start / stop, edit and delete of one crawl task. */
-export function TaskActions({
+function TaskActions({
   task,
   can,
   onEdit,
