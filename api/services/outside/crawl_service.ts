@@ -441,53 +441,42 @@ export default class OutsideCrawlService {
     const durationMs = Math.max(0, Date.now() - clockStarted)
     const finished = run.startedAt.plus({ milliseconds: durationMs })
     const status: CrawlRunStatus = outcome.status
-    const kept = await transactionRetryingDeadlocks(async (trx) => {
-      const update: Record<string, unknown> = {
-        next_run_at: next ? sqlDateTime(next.runAt) : null,
-        next_slot_at: next ? sqlDateTime(next.slotAt) : null,
-        lease_owner: null,
-        last_status: status,
-        last_error: outcome.status === 'failed' ? outcome.message : null,
-        updated_at: sqlDateTime(finished),
+    await this.#keepUnderLease(
+      'outside_creators',
+      row.id,
+      run,
+      outcome,
+      finished,
+      durationMs,
+      async (trx) => {
+        const update: Record<string, unknown> = {
+          next_run_at: next ? sqlDateTime(next.runAt) : null,
+          next_slot_at: next ? sqlDateTime(next.slotAt) : null,
+          lease_owner: null,
+          last_status: status,
+          last_error: outcome.status === 'failed' ? outcome.message : null,
+          updated_at: sqlDateTime(finished),
+        }
+        let videosRead = 0
+        if (outcome.status === 'succeeded' && outcome.stats) {
+          const stats = outcome.stats
+          await this.#snapshot(trx, row, stats, now)
+          videosRead = await this.#writeVideos(trx, row, outcome.videos, now)
+          Object.assign(update, {
+            fans: stats.fans,
+            views: stats.views,
+            likes: stats.likes,
+            comments: stats.comments,
+            videos: stats.videos,
+            fans_growth_7d: await this.#growth7d(trx, row.id, stats.fans, now),
+            last_run_at: sqlDateTime(now),
+          })
+        } else if (outcome.status === 'failed') {
+          update.last_run_at = sqlDateTime(now)
+        }
+        return { update, videosRead }
       }
-      let videosRead = 0
-      if (outcome.status === 'succeeded' && outcome.stats) {
-        const stats = outcome.stats
-        await this.#snapshot(trx, row, stats, now)
-        videosRead = await this.#writeVideos(trx, row, outcome.videos, now)
-        Object.assign(update, {
-          fans: stats.fans,
-          views: stats.views,
-          likes: stats.likes,
-          comments: stats.comments,
-          videos: stats.videos,
-          fans_growth_7d: await this.#growth7d(trx, row.id, stats.fans, now),
-          last_run_at: sqlDateTime(now),
-        })
-      } else if (outcome.status === 'failed') {
-        update.last_run_at = sqlDateTime(now)
-      }
-      const mine = affectedRows(
-        await trx
-          .from('outside_creators')
-          .where('id', row.id)
-          .where('lease_owner', LEASE_OWNER)
-          .update(update)
-      )
-      if (!mine) {
-        // another worker took the task over (this one stalled past the lease): nothing is kept
-        await trx.rollback()
-        return false
-      }
-      await this.#finishRun(trx, run, outcome, videosRead, finished, durationMs)
-      return true
-    }).catch((error) => {
-      logger.error({ err: error, outsideCreatorId: row.id }, 'outside crawl could not be written')
-      return 'error' as const
-    })
-    if (kept !== true) {
-      await this.#failRun(run, kept === false ? 'lease_lost' : 'error', finished, durationMs)
-    }
+    )
   }
 
   static async #finishVideo(
@@ -509,29 +498,57 @@ export default class OutsideCrawlService {
             ? outcome.pause.until
             : nextVideoRun(video.publishedAt, now)
     }
+    await this.#keepUnderLease(
+      'outside_videos',
+      Number(video.id),
+      run,
+      outcome,
+      finished,
+      durationMs,
+      async (trx) => {
+        const update: Record<string, unknown> = {
+          next_run_at: next ? sqlDateTime(next) : null,
+          lease_owner: null,
+          updated_at: sqlDateTime(finished),
+        }
+        let videosRead = 0
+        if (outcome.status === 'succeeded' && outcome.videos[0]) {
+          const stats = outcome.videos[0]
+          const counters = countersOf(stats)
+          Object.assign(update, counters, { last_seen_at: sqlDateTime(now) })
+          if (!video.publishedAt && stats.publishedAt)
+            update.published_at = sqlOfIso(stats.publishedAt)
+          if (!video.title && stats.title) update.title = cut(stats.title, VIDEO_FIELD_MAX.title)
+          await this.#points(trx, [{ id: Number(video.id), stats }], now)
+          videosRead = 1
+        }
+        return { update, videosRead }
+      }
+    )
+  }
+
+  /**
+   * Writes a finished crawl of `table`'s row `id` in one transaction: what
+   * `write` read, then the row's update only while this process still holds
+   * its lease, then the run. A row another worker took over (this one
+   * stalled past the lease) keeps nothing and the run is closed as
+   * lease_lost; a write that failed closes it as error.
+   */
+  static async #keepUnderLease(
+    table: 'outside_creators' | 'outside_videos',
+    id: number,
+    run: OutsideCrawlRun,
+    outcome: Outcome,
+    finished: DateTime,
+    durationMs: number,
+    write: (
+      trx: TransactionClientContract
+    ) => Promise<{ update: Record<string, unknown>; videosRead: number }>
+  ) {
     const kept = await transactionRetryingDeadlocks(async (trx) => {
-      const update: Record<string, unknown> = {
-        next_run_at: next ? sqlDateTime(next) : null,
-        lease_owner: null,
-        updated_at: sqlDateTime(finished),
-      }
-      let videosRead = 0
-      if (outcome.status === 'succeeded' && outcome.videos[0]) {
-        const stats = outcome.videos[0]
-        const counters = countersOf(stats)
-        Object.assign(update, counters, { last_seen_at: sqlDateTime(now) })
-        if (!video.publishedAt && stats.publishedAt)
-          update.published_at = sqlOfIso(stats.publishedAt)
-        if (!video.title && stats.title) update.title = cut(stats.title, VIDEO_FIELD_MAX.title)
-        await this.#points(trx, [{ id: Number(video.id), stats }], now)
-        videosRead = 1
-      }
+      const { update, videosRead } = await write(trx)
       const mine = affectedRows(
-        await trx
-          .from('outside_videos')
-          .where('id', video.id)
-          .where('lease_owner', LEASE_OWNER)
-          .update(update)
+        await trx.from(table).where('id', id).where('lease_owner', LEASE_OWNER).update(update)
       )
       if (!mine) {
         await trx.rollback()
@@ -540,10 +557,7 @@ export default class OutsideCrawlService {
       await this.#finishRun(trx, run, outcome, videosRead, finished, durationMs)
       return true
     }).catch((error) => {
-      logger.error(
-        { err: error, outsideVideoId: video.id },
-        'outside video crawl could not be written'
-      )
+      logger.error({ err: error, table, id }, 'outside crawl could not be written')
       return 'error' as const
     })
     if (kept !== true) {
