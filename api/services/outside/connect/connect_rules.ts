@@ -53,3 +53,29 @@ export async function leavePending(
   await connect.refresh()
   return connect
 }
+
+/** The days of a plan: all of them, those that move, and those the managed side already holds. */
+export function splitDays<Day extends { date: string }>(days: Day[], held: Set<string>) {
+  return {
+    days,
+    moving: days.filter((day) => !held.has(day.date)),
+    kept: days.filter((day) => held.has(day.date)).map((day) => day.date),
+  }
+}
+
+/** Records on `connect` what one more move wrote: its rows, the days kept and the days covered. */
+export async function recordMove(
+  trx: TransactionClientContract,
+  connect: OutsideConnect,
+  plan: ReturnType<typeof splitDays>,
+  moved: number
+) {
+  connect.useTransaction(trx)
+  connect.merge({
+    rowsMoved: connect.rowsMoved + moved,
+    rowsKept: plan.kept.length,
+    firstDay: plan.days[0]?.date ?? null,
+    lastDay: plan.days.at(-1)?.date ?? null,
+  })
+  await connect.save()
+}

@@ -14,7 +14,7 @@ import SnapshotWriter, { type SnapshotRow } from '#services/metrics/snapshot_wri
 import PlatformAccountService from '#services/platform_accounts/platform_account_service'
 import type { Actor } from '#support/actor'
 import { chunks } from '#support/chunks'
-import { activeKeyOf } from '#services/outside/connect/connect_rules'
+import { activeKeyOf, recordMove, splitDays } from '#services/outside/connect/connect_rules'
 import { CONNECT_SOURCE } from '#shared/connect_data'
 import { CREATOR_LIMITS, METRICS } from '#shared/constants'
 
@@ -82,11 +82,7 @@ async function planOf(
     accountId,
     days.map((day) => day.date)
   )
-  return {
-    days,
-    moving: days.filter((day) => !held.has(day.date)),
-    kept: days.filter((day) => held.has(day.date)).map((day) => day.date),
-  }
+  return splitDays(days, held)
 }
 
 /** The managed creator `user` sees (404 otherwise) and its account on `outside`'s platform. */
@@ -274,14 +270,7 @@ export default class CreatorConnect {
     }
     await refreshTotals(trx, account, written.dates)
 
-    connect.useTransaction(trx)
-    connect.merge({
-      rowsMoved: connect.rowsMoved + rows.length,
-      rowsKept: plan.kept.length,
-      firstDay: plan.days[0]?.date ?? null,
-      lastDay: plan.days.at(-1)?.date ?? null,
-    })
-    await connect.save()
+    await recordMove(trx, connect, plan, rows.length)
 
     outside.useTransaction(trx)
     outside.merge({

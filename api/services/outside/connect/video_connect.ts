@@ -9,7 +9,7 @@ import type User from '#models/user'
 import Video from '#models/video'
 import Caches from '#services/caches'
 import { dayOf } from '#services/metrics/rollup_service'
-import { activeKeyOf } from '#services/outside/connect/connect_rules'
+import { activeKeyOf, recordMove, splitDays } from '#services/outside/connect/connect_rules'
 import type { Actor } from '#support/actor'
 import { chunks } from '#support/chunks'
 import { CONNECT_SOURCE } from '#shared/connect_data'
@@ -88,11 +88,7 @@ async function planOf(client: QueryClientContract, outside: OutsideVideo, video:
       .select('snapshot_date')
     for (const row of rows) held.add(dayOf(row.snapshot_date))
   }
-  return {
-    days,
-    moving: days.filter((day) => !held.has(day.date)),
-    kept: days.filter((day) => held.has(day.date)).map((day) => day.date),
-  }
+  return splitDays(days, held)
 }
 
 export default class VideoConnect {
@@ -162,14 +158,7 @@ export default class VideoConnect {
     }
     if (rows.length) Caches.afterCommit(trx, 'videos')
 
-    connect.useTransaction(trx)
-    connect.merge({
-      rowsMoved: connect.rowsMoved + rows.length,
-      rowsKept: plan.kept.length,
-      firstDay: plan.days[0]?.date ?? null,
-      lastDay: plan.days.at(-1)?.date ?? null,
-    })
-    await connect.save()
+    await recordMove(trx, connect, plan, rows.length)
 
     outside.useTransaction(trx)
     outside.merge({
