@@ -1,6 +1,6 @@
 import { createServer, request as httpRequest } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import env from '#start/env'
+import { setEnv } from '#tests/helpers/functional'
 import { platformModes } from '#config/platforms'
 import platforms from '#platforms/main'
 import { DOUYIN_PATHS } from '#platforms/douyin'
@@ -77,13 +77,18 @@ async function sampleSpace(site: pages.SessionSite) {
 }
 
 /**
- * Points the live factories at `fakes` (env settings, kept for the rest of
- * the process) and hands every platform's live adapter, built by
- * config/platforms.ts, to the manager until `platforms.restore()`.
+ * Points the live factories at `fakes` (env settings) and hands every
+ * platform's live adapter, built by config/platforms.ts, to the manager until
+ * `platforms.restore()`. Returns what puts the env settings back, so that
+ * later groups (the OAuth connect's, with its own app ids and bases) read
+ * their own.
  */
 export function useLiveAdapters(fakes: Fakes) {
-  for (const [key, value] of Object.entries(fakes.urls)) env.set(key as any, value)
+  const restores = Object.entries(fakes.urls).map(([key, value]) => setEnv(key as any, value))
   for (const key of PLATFORMS) platforms.fake(key, platformModes.live[key]())
+  return () => {
+    for (const restore of restores.reverse()) restore()
+  }
 }
 
 export const DOUYIN = {

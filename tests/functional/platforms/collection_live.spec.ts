@@ -58,10 +58,11 @@ test.group('platforms / the daily collection with every platform live', (group) 
     const retry = { ...MetricCollectionService.retry }
     MetricCollectionService.retry = { attempts: 2, baseDelayMs: 5, maxDelayMs: 20 }
     // every platform's live adapter, built by config/platforms.ts, its base pointed at the fakes
-    useLiveAdapters(fakes)
+    const restoreEnv = useLiveAdapters(fakes)
     return async () => {
       MetricCollectionService.retry = retry
       platforms.restore()
+      restoreEnv()
       await removeQueuedCollections()
       for (const key of PLATFORMS) await PlatformBreaker.reset(key)
     }
