@@ -184,11 +184,17 @@ export default class InProcessDriver implements QueueDriver {
     }
   }
 
+  /**
+   * Stops the poller and waits for the job in hand. Once stopped, an explicit
+   * drain() runs again: a stopped worker must not leave every later drain
+   * answering "nothing to run" while jobs wait.
+   */
   async stop() {
     this.#stopping = true
     if (this.#timer) clearInterval(this.#timer)
     this.#timer = null
     if (this.#current) await this.#current
+    this.#stopping = false
   }
 
   async health() {

@@ -261,6 +261,18 @@ test.group('queue / in-process driver', (group) => {
     assert.isFalse(await tokenExists(AccessToken, tokens.longExpired.token))
   }).skip(ON_REDIS, 'REDIS_HOST is set')
 
+  test('a stopped worker leaves a later drain running what is queued', async ({ assert }) => {
+    const worker = new InProcessDriver({ pollMs: 50, attempts: 3 })
+    await worker.startWorker()
+    await worker.stop()
+    const tokens = await seedTokens()
+    const id = await worker.dispatch(CleanupTokensJob, {})
+
+    assert.equal(await worker.drain(), 1)
+    assert.equal(await jobStatus(id), 'completed')
+    assert.isFalse(await tokenExists(AccessToken, tokens.longExpired.token))
+  }).skip(ON_REDIS, 'REDIS_HOST is set')
+
   test('GET /api/health reports the in-process driver', async ({ client }) => {
     const response = await client.get('/api/health')
     response.assertStatus(200)
